@@ -1,0 +1,1 @@
+"""The statute knowledge base: SARA data, rule sets, SWI-9 compatibility layer, predicate vocabulary."""

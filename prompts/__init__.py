@@ -1,0 +1,1 @@
+"""Prompt templates (the paper appendix prompts), loaded by name."""
