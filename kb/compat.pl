@@ -1,0 +1,61 @@
+% SWI-Prolog 9 compatibility layer for the SARA v2 statutes (written for SWI-Prolog 7.2.3).
+%
+% Loaded before the statutes; the dataset's files are not edited.
+%
+% 1. rdiv on floats. SWI 7.2.3 converted float operands of rdiv/2 to rationals silently; SWI 9
+%    raises "rdiv/2: Type error: rational expected, found 31449600.0 (a float)" (date stamps
+%    are floats). Every arithmetic goal whose expression contains `A rdiv B` is rewritten at
+%    compile time to `rational(A) rdiv rational(B)` (FIELD-NOTES: 64 cases fail without it).
+% 2. Time zone. day_to_stamp/2 and s7703_b_3 depend on a negative UTC offset; the worker sets
+%    TZ (Settings.timezone, default America/New_York) before SWI-Prolog starts.
+% 3. Speed-ups that keep every answer (checked by `taxlogic eval gold` and bench/gold_speed.py):
+%    tl_tabled/1 lists statute predicates evaluated with tabling when tl_option(tabling) holds
+%    (their nested findall loops dominate tax_case_83 and tax_case_91).
+
+:- dynamic tl_option/1.
+
+tl_arith_goal(is). tl_arith_goal(<). tl_arith_goal(>). tl_arith_goal(=<).
+tl_arith_goal(>=). tl_arith_goal(=:=). tl_arith_goal(=\=).
+
+tl_fix_rdiv(E, E) :- var(E), !.
+tl_fix_rdiv(A rdiv B, rational(A1) rdiv rational(B1)) :- !,
+    tl_unwrap(A, A0), tl_unwrap(B, B0),
+    tl_fix_rdiv(A0, A1), tl_fix_rdiv(B0, B1).
+tl_fix_rdiv(E, E1) :- compound(E), !,
+    compound_name_arguments(E, N, Args), maplist(tl_fix_rdiv, Args, Args1),
+    compound_name_arguments(E1, N, Args1).
+tl_fix_rdiv(E, E).
+
+tl_unwrap(X, X) :- var(X), !.
+tl_unwrap(rational(X), X) :- !.
+tl_unwrap(X, X).
+
+tl_has_bare_rdiv(E) :- compound(E),
+    (   E = (A rdiv B), \+ (nonvar(A), A = rational(_), nonvar(B), B = rational(_))
+    ->  true
+    ;   compound_name_arguments(E, _, Args), member(X, Args), tl_has_bare_rdiv(X)
+    ).
+
+:- multifile user:goal_expansion/2.
+:- dynamic user:goal_expansion/2.
+user:goal_expansion(G0, G) :-
+    compound(G0), compound_name_arguments(G0, Op, [L0, R0]), tl_arith_goal(Op),
+    tl_has_bare_rdiv(G0), !,
+    tl_fix_rdiv(L0, L), tl_fix_rdiv(R0, R),
+    compound_name_arguments(G, Op, [L, R]).
+
+% --- tabling (optional) -------------------------------------------------------------------
+tl_tabled(s3306_c_1_A_i/2).
+tl_tabled(s3306_a_2_B/2).
+tl_tabled(s3306_a_1_B/2).
+
+:- dynamic tl_table_declared/1.
+:- multifile user:term_expansion/2.
+:- dynamic user:term_expansion/2.
+user:term_expansion(Clause, [(:- table(PI)), Clause]) :-
+    tl_option(tabling),
+    ( Clause = (H :- _) -> true ; H = Clause ),
+    compound(H), \+ H = (:- _),
+    compound_name_arity(H, N, A), PI = N/A, tl_tabled(PI),
+    \+ tl_table_declared(PI), !,
+    assertz(tl_table_declared(PI)).

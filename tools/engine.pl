@@ -1,0 +1,210 @@
+% taxlogic's Prolog side of the engine: load a statute KB once, then for each job load a case's
+% clauses, run one query under time and inference limits, report as JSON, and erase the case.
+% Loaded into `user` after kb/compat.pl by tools/worker.py.
+
+:- use_module(library(time)).
+:- use_module(library(http/json)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+
+:- dynamic tl_case_ref/1.          % clause references of the current case
+:- dynamic tl_base_pred/1.         % N/A declared in events.pl (the event/property vocabulary)
+:- dynamic tl_message/1.           % messages printed while loading the KB
+
+% ---------------------------------------------------------------------------------- KB load
+
+%!  tl_load_kb(+Dir, +Options) is det.
+%   Declare every predicate the statute files define or declare as dynamic (so that case
+%   clauses can be added to, and erased from, statute predicates such as s63/3), then load
+%   Dir/init.pl. Options: list of tl_option/1 terms (e.g. [tabling]).
+tl_load_kb(Dir, Options) :-
+    retractall(tl_option(_)), retractall(tl_message(_)),
+    assertz(tl_collecting),
+    forall(member(O, Options), assertz(tl_option(O))),
+    directory_files(Dir, Es0), msort(Es0, Es),
+    forall(( member(E, Es), file_name_extension(_, pl, E), E \== 'init.pl' ),
+           ( directory_file_path(Dir, E, P), tl_declare_file(P, E) )),
+    directory_file_path(Dir, 'init.pl', Init),
+    setup_call_cleanup(true, load_files(Init, [silent(true)]), retractall(tl_collecting)).
+
+%!  tl_kb_messages(-Msgs) is det.  Errors and warnings printed while loading the KB, as strings.
+tl_kb_messages(Msgs) :- findall(M, tl_message(M), Msgs).
+
+:- dynamic tl_collecting/0.
+:- multifile user:message_hook/3.
+user:message_hook(Term, Kind, _) :-
+    tl_collecting, memberchk(Kind, [error, warning]),
+    tl_message_string(Term, S0), format(string(S), "~w: ~w", [Kind, S0]),
+    assertz(tl_message(S)).
+
+tl_declare_file(Path, File) :-
+    setup_call_cleanup(open(Path, read, S), tl_declare_stream(S, File), close(S)).
+
+tl_declare_stream(S, File) :-
+    read_term(S, T, [syntax_errors(dec10)]),
+    (   T == end_of_file -> true
+    ;   tl_declare_term(T, File), tl_declare_stream(S, File)
+    ).
+
+tl_declare_term((:- discontiguous Specs), File) :- !, tl_declare_specs(Specs, File).
+tl_declare_term((:- _), _) :- !.
+tl_declare_term((H :- _), _) :- !, tl_declare_head(H).
+tl_declare_term(H, _) :- tl_declare_head(H).
+
+tl_declare_specs((A, B), F) :- !, tl_declare_specs(A, F), tl_declare_specs(B, F).
+tl_declare_specs(N/A, F) :-
+    ( F == 'events.pl' -> assertz(tl_base_pred(N/A)) ; true ),
+    tl_declare_pi(N/A).
+
+tl_declare_head(H) :- compound(H), compound_name_arity(H, N, A), A > 0, !, tl_declare_pi(N/A).
+tl_declare_head(_).
+
+tl_declare_pi(PI) :- ( tl_tabled(PI), tl_option(tabling) -> true ; dynamic(user:PI) ).
+
+% ------------------------------------------------------------------------------- case load
+
+%!  tl_load_case(+Text, +Trusted, +Materialize, -Problems) is det.
+%   Assert every clause of Text. Untrusted text may hold facts only (it has been validated
+%   and re-serialised in Python; this is a second line of defence). Trusted text (SARA gold)
+%   may hold rules; its `:- discontiguous` directives are skipped and other directives are
+%   reported, never run. Problems: list of strings (syntax errors, rejected clauses).
+tl_load_case(Text, Trusted, Materialize, Problems) :-
+    retractall(tl_case_ref(_)),
+    setup_call_cleanup(open_string(Text, S),
+        tl_read_clauses(S, Trusted, [], Problems0),
+        close(S)),
+    reverse(Problems0, Problems1),
+    (   Trusted == true, Materialize == true
+    ->  tl_materialize(Problems2)
+    ;   Problems2 = []
+    ),
+    append(Problems1, Problems2, Problems).
+
+tl_read_clauses(S, Trusted, Acc, Out) :-
+    catch(read_term(S, T, [syntax_errors(error)]), E, (T = '$tl_error'(E))),
+    (   T == end_of_file -> Out = Acc
+    ;   tl_add_clause(T, Trusted, Acc, Acc1), tl_read_clauses(S, Trusted, Acc1, Out)
+    ).
+
+tl_add_clause('$tl_error'(E), _, Acc, [Msg|Acc]) :- !, tl_message_string(E, Msg).
+tl_add_clause((:- discontiguous _), true, Acc, Acc) :- !.
+tl_add_clause((:- D), _, Acc, [Msg|Acc]) :- !,
+    format(string(Msg), "directive not allowed in a case: ~q", [(:- D)]).
+tl_add_clause((H :- B), false, Acc, [Msg|Acc]) :- !,
+    format(string(Msg), "rule not allowed in untrusted facts: ~q", [(H :- B)]).
+tl_add_clause(C, _, Acc, Acc1) :-
+    catch(( assertz(C, Ref), assertz(tl_case_ref(Ref)), Acc1 = Acc ), E,
+          ( tl_message_string(E, Msg), Acc1 = [Msg|Acc] )).
+
+%   Materialisation (trusted gold only): a base predicate (declared in events.pl) that the case
+%   defines with rules is replaced by the facts it derives, in the same order, if there are
+%   finitely many and all are ground. Same answers, indexed lookups instead of generate-and-test.
+tl_materialize(Problems) :-
+    findall(N/A, ( tl_case_ref(R), clause(H, B, R), B \== true,
+                   functor(H, N, A), tl_base_pred(N/A) ), PIs0),
+    sort(PIs0, PIs),
+    findall(PI-Facts, ( member(PI, PIs), tl_derive(PI, Facts) ), Derived),
+    forall(member(N/A-Facts, Derived),
+           ( functor(H, N, A),
+             forall(( tl_case_ref(R), clause(H, _, R) ), ( erase(R), retract(tl_case_ref(R)) )),
+             forall(member(F, Facts), ( assertz(F, Ref), assertz(tl_case_ref(Ref)) )) )),
+    Problems = [].
+
+tl_derive(N/A, Facts) :-
+    functor(H, N, A),
+    catch(call_with_inference_limit(findall(H, H, Facts), 50000000, R), _, fail),
+    R \== inference_limit_exceeded,
+    forall(member(F, Facts), ground(F)).
+
+tl_unload_case :-
+    forall(retract(tl_case_ref(R)), catch(erase(R), _, true)),
+    abolish_all_tables.
+
+% ----------------------------------------------------------------------------------- query
+
+%!  tl_query(+QueryText, +Mode, +VarName, +MaxSols, +TimeLimit, +InfLimit, -Result) is det.
+%   Mode: prove (once), first (first binding of VarName), all (distinct bindings of VarName,
+%   at most MaxSols solutions). Result is a dict with status, values, counts, cost.
+tl_query(QueryText, Mode, VarName, MaxSols, TimeLimit, InfLimit, Result) :-
+    statistics(inferences, I0), statistics(cputime, T0),
+    catch(term_string(Goal, QueryText, [variable_names(VNs)]), E, true),
+    (   var(E)
+    ->  tl_run_goal(Mode, Goal, VNs, VarName, MaxSols, TimeLimit, InfLimit, R0)
+    ;   tl_message_string(E, Msg), R0 = _{status:error, error_kind:syntax, message:Msg}
+    ),
+    statistics(inferences, I1), statistics(cputime, T1),
+    Inf is I1 - I0, Cpu is T1 - T0,
+    Result = R0.put(_{inferences:Inf, cpu_seconds:Cpu}).
+
+tl_run_goal(Mode, Goal, VNs, VarName, MaxSols, TimeLimit, InfLimit, R) :-
+    (   Mode \== prove, \+ memberchk(VarName=_, VNs)
+    ->  format(string(Msg), "the query has no variable ~w", [VarName]),
+        R = _{status:error, error_kind:query, message:Msg}
+    ;   ( Mode == prove -> V = true ; memberchk(VarName=V, VNs) ),
+        catch(( call_with_time_limit(TimeLimit,
+                    call_with_inference_limit(tl_solve(Mode, Goal, V, MaxSols, Sols), InfLimit, LR)),
+                ( LR == inference_limit_exceeded -> R = _{status:inference_limit, message:"inference limit exceeded"}
+                ; tl_solutions(Mode, Sols, R) ) ),
+              E, tl_exception(E, R))
+    ).
+
+tl_solve(prove, Goal, _, _, Sols) :- ( once(Goal) -> Sols = [true] ; Sols = [] ).
+tl_solve(first, Goal, V, _, Sols) :- ( once(Goal) -> Sols = [V] ; Sols = [] ).
+tl_solve(all, Goal, V, Max, Sols) :- findall(V, limit(Max, Goal), Sols).
+
+tl_solutions(prove, [], _{status:failed}) :- !.
+tl_solutions(prove, _, _{status:proved}) :- !.
+tl_solutions(_, [], _{status:failed}) :- !.
+tl_solutions(_, Sols, _{status:values, values:Strs, solutions:N}) :-
+    length(Sols, N),
+    maplist(tl_value_string, Sols, All),
+    list_to_set(All, Strs).
+
+tl_value_string(V, S) :- format(string(S), "~q", [V]).
+
+tl_exception(time_limit_exceeded, _{status:time_limit, message:"time limit exceeded"}) :- !.
+tl_exception(E, _{status:error, error_kind:Kind, message:Msg}) :-
+    tl_error_kind(E, Kind), tl_message_string(E, Msg).
+
+tl_error_kind(error(existence_error(_, _), _), existence) :- !.
+tl_error_kind(error(type_error(_, _), _), type) :- !.
+tl_error_kind(error(instantiation_error, _), instantiation) :- !.
+tl_error_kind(error(evaluation_error(_), _), evaluation) :- !.
+tl_error_kind(error(permission_error(_, _, _), _), permission) :- !.
+tl_error_kind(error(resource_error(_), _), resource) :- !.
+tl_error_kind(error(syntax_error(_), _), syntax) :- !.
+tl_error_kind(_, exception).
+
+tl_message_string(E, S) :-
+    (   catch(tl_message_codes(E, Codes), _, fail)
+    ->  string_codes(S0, Codes)
+    ;   format(string(S0), "~q", [E])
+    ),
+    split_string(S0, "", " \n\t", [S]).
+
+tl_message_codes(E, Codes) :-
+    '$messages':translate_message(E, Lines, []),
+    with_output_to(codes(Codes), print_message_lines(current_output, '', Lines)).
+
+% ------------------------------------------------------------------------------------ jobs
+
+%!  tl_job(+JobJSON, -ResultJSON) is det.
+%   One request from Python: {"facts", "trusted", "materialize", "query", "mode", "var",
+%   "max_solutions", "time_limit", "inference_limit"} -> result dict as a JSON string.
+tl_job(JobText, ResultText) :-
+    atom_json_dict(JobText, Job, [value_string_as(string)]),
+    tl_bool(Job.trusted, Trusted), tl_bool(Job.materialize, Mat),
+    atom_string(Mode, Job.mode),
+    ( Job.var == null -> Var = '' ; atom_string(Var, Job.var) ),
+    setup_call_cleanup(
+        tl_load_case(Job.facts, Trusted, Mat, Problems),
+        (   Problems \== [], Trusted == false
+        ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Problems}
+        ;   tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0),
+            R = R0.put(load_problems, Problems)
+        ),
+        tl_unload_case),
+    with_output_to(string(ResultText), json_write_dict(current_output, R, [width(0)])).
+
+tl_bool(true, true) :- !.
+tl_bool(_, false).

@@ -1,0 +1,243 @@
+"""The Prolog engine: worker processes holding a loaded statute KB, run with limits.
+
+A :class:`Job` (a case's clauses + one query) goes to a worker process (:mod:`worker`), which
+asserts the clauses, runs the query under ``call_with_time_limit`` and
+``call_with_inference_limit``, erases the clauses (so the next case starts clean) and returns
+an :class:`Outcome`. The parent enforces a hard wall-clock limit too: a worker that hangs or
+dies is killed and replaced, and the job's outcome says so. :class:`Engine` is a pool of
+workers (default: one per core) that is safe to call from many threads.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import queue
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from typing import Iterable, Iterator, Literal
+
+from pydantic import BaseModel, Field
+
+from taxlogic.kb.rules import RuleSet, compat_layer
+from taxlogic.settings import Settings, get_settings
+
+Status = Literal["proved", "failed", "values", "error", "time_limit", "inference_limit"]
+
+
+class EngineError(RuntimeError):
+    """A worker could not start (SWI-Prolog missing, KB failed to load)."""
+
+
+class Job(BaseModel):
+    """One query against one case's clauses.
+
+    ``facts``: Prolog clauses. Untrusted (``trusted=False``) text must be validated facts
+    (:func:`taxlogic.tools.facts.check_facts`); the worker also refuses rules and directives.
+    Trusted text (SARA gold programs) may hold rules. ``mode``: ``prove`` (succeeds or not),
+    ``first`` (first binding of ``var``) or ``all`` (distinct bindings of ``var`` over at most
+    ``max_solutions`` solutions). Limits: ``time_limit`` CPU seconds, ``inference_limit``
+    inferences, ``wall_limit`` wall seconds (parent-enforced); None takes the settings' values.
+    """
+
+    facts: str
+    query: str
+    mode: Literal["prove", "first", "all"] = "prove"
+    var: str | None = None
+    max_solutions: int = 64
+    trusted: bool = False
+    materialize: bool = True
+    time_limit: float | None = None
+    inference_limit: int | None = None
+    wall_limit: float | None = None
+
+
+class Outcome(BaseModel):
+    """What a job gave. ``values``: distinct bindings of the job's variable as Prolog text,
+    in order of first appearance (``solutions`` counts them with repeats). ``seconds`` is wall
+    time seen by the parent; ``cpu_seconds`` and ``inferences`` are measured inside Prolog."""
+
+    status: Status
+    values: list[str] = Field(default_factory=list)
+    solutions: int = 0
+    error_kind: str | None = None
+    message: str | None = None
+    load_problems: list[str] = Field(default_factory=list)
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    inferences: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("proved", "failed", "values")
+
+    @property
+    def numbers(self) -> list[int | float | Fraction]:
+        """Numeric values among ``values`` (``3r2`` rationals become Fractions)."""
+        return [n for n in (parse_number(v) for v in self.values) if n is not None]
+
+    def summary(self) -> str:
+        if self.status == "values":
+            return "value " + ", ".join(self.values)
+        if self.status in ("proved", "failed"):
+            return self.status
+        return f"{self.status}: {self.error_kind or ''} {self.message or ''}".strip()
+
+
+def parse_number(text: str) -> int | float | Fraction | None:
+    """Prolog number text -> Python number ('12' -> 12, '1.5' -> 1.5, '3r2' -> Fraction(3, 2))."""
+    try:
+        if "r" in text:
+            num, den = text.split("r")
+            return Fraction(int(num), int(den))
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return None
+
+
+class _Worker:
+    """Parent-side handle of one worker process (used by one thread at a time)."""
+
+    def __init__(self, rules: RuleSet, settings: Settings, options: list[str]):
+        self.rules, self.settings, self.options = rules, settings, options
+        self.proc: mp.Process | None = None
+        self.conn = None
+        self.load_seconds = 0.0
+        self.restarts = 0
+        self.start()
+
+    def start(self) -> None:
+        ctx = mp.get_context("spawn")
+        parent, child = ctx.Pipe()
+        from taxlogic.tools import worker
+
+        self.proc = ctx.Process(
+            target=worker.serve,
+            args=(child, str(self.rules.prolog_dir), str(compat_layer()), self.options, self.settings.timezone),
+            daemon=True,
+        )
+        self.proc.start()
+        child.close()
+        self.conn = parent
+        if not parent.poll(120):
+            self.kill()
+            raise EngineError("Prolog worker did not start within 120 s")
+        try:
+            hello = parent.recv()
+        except EOFError:
+            self.kill()
+            raise EngineError(
+                "Prolog worker died while starting; is SWI-Prolog installed? (Debian: apt-get install swi-prolog-nox)"
+            ) from None
+        if "fatal" in hello:
+            self.kill()
+            raise EngineError(f"Prolog worker failed to load the KB {self.rules.name!r}: {hello['fatal']}")
+        self.load_seconds = hello["load_seconds"]
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(5)
+        if self.conn is not None:
+            self.conn.close()
+        self.proc, self.conn = None, None
+
+    def restart(self) -> None:
+        self.kill()
+        self.restarts += 1
+        self.start()
+
+    def run(self, job: Job) -> Outcome:
+        s = self.settings
+        payload = job.model_dump()
+        payload["time_limit"] = job.time_limit or s.time_limit
+        payload["inference_limit"] = job.inference_limit or s.inference_limit
+        wall = job.wall_limit or max(s.wall_limit, payload["time_limit"] * 2)
+        t0 = time.perf_counter()
+        try:
+            self.conn.send(payload)
+            if not self.conn.poll(wall):
+                self.restart()
+                return Outcome(status="time_limit", error_kind="wall", message=f"no answer within {wall:g} s wall time; worker replaced", seconds=time.perf_counter() - t0)
+            result = self.conn.recv()
+        except (EOFError, OSError, BrokenPipeError):
+            code = self.proc.exitcode if self.proc else None
+            self.restart()
+            return Outcome(status="error", error_kind="crash", message=f"Prolog worker died (exit code {code}); worker replaced", seconds=time.perf_counter() - t0)
+        result["seconds"] = time.perf_counter() - t0
+        return Outcome.model_validate(result)
+
+    def rss_kb(self) -> int:
+        self.conn.send({"op": "rss"})
+        return self.conn.recv()["rss_kb"]
+
+
+class Engine:
+    """A pool of Prolog workers holding one rule set.
+
+    ``Engine(rules, workers=None, settings=None, tabling=True)``; use as a context manager or call
+    :meth:`close`. :meth:`run` is thread-safe (each call borrows an idle worker);
+    :meth:`run_many` runs jobs concurrently and yields outcomes in input order.
+    Raises :class:`EngineError` if a worker cannot start.
+    """
+
+    def __init__(self, rules: RuleSet, workers: int | None = None, settings: Settings | None = None, *, tabling: bool = True):
+        self.rules = rules
+        self.settings = settings or get_settings()
+        self.size = workers or self.settings.workers
+        options = ["tabling"] if tabling else []
+        self._idle: queue.Queue[_Worker] = queue.Queue()
+        self._all: list[_Worker] = []
+        self._lock = threading.Lock()
+        with ThreadPoolExecutor(self.size) as ex:
+            for w in ex.map(lambda _: _Worker(rules, self.settings, options), range(self.size)):
+                self._all.append(w)
+                self._idle.put(w)
+
+    def run(self, job: Job) -> Outcome:
+        worker = self._idle.get()
+        try:
+            return worker.run(job)
+        finally:
+            self._idle.put(worker)
+
+    def run_many(self, jobs: Iterable[Job]) -> Iterator[Outcome]:
+        with ThreadPoolExecutor(self.size) as ex:
+            yield from ex.map(self.run, jobs)
+
+    @property
+    def restarts(self) -> int:
+        return sum(w.restarts for w in self._all)
+
+    def worker_rss_kb(self) -> list[int]:
+        """Resident memory of each worker process, KiB (idle workers only; call between jobs)."""
+        out = []
+        for _ in range(self.size):
+            w = self._idle.get()
+            out.append(w)
+        try:
+            return [w.rss_kb() for w in out]
+        finally:
+            for w in out:
+                self._idle.put(w)
+
+    def close(self) -> None:
+        for w in self._all:
+            try:
+                if w.conn is not None:
+                    w.conn.send(None)
+            except OSError:
+                pass
+            if w.proc is not None:
+                w.proc.join(2)
+            w.kill()
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
