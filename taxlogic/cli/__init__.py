@@ -1,7 +1,29 @@
-"""The ``taxlogic`` command line."""
+"""The ``taxlogic`` command line: sub-commands are defined beside this file and mounted here."""
+
+from __future__ import annotations
+
+import importlib
+
 import typer
 
-app = typer.Typer(help="taxlogic: tax-law reasoning with an LLM translator and SWI-Prolog.", no_args_is_help=True)
+from taxlogic.cli import data, evaluate, run as run_mod
+
+app = typer.Typer(
+    help="taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.add_typer(data.app, name="data")
+app.add_typer(evaluate.app, name="eval")
+app.command("run")(run_mod.run)
+
+# Sub-apps whose modules may be absent in a partial checkout are mounted when present.
+for _name, _cmd in (("taxlogic.cli.llm", "llm"),):
+    try:
+        app.add_typer(importlib.import_module(_name).app, name=_cmd)
+    except ImportError:
+        pass
 
 
 def main() -> None:

@@ -1,0 +1,53 @@
+"""Shared fixtures: SARA installed in a data directory, and one Prolog engine per session.
+
+SARA comes from the configured data directory when installed there, else it is installed into a
+temporary one from ``TAXLOGIC_SARA_SOURCE`` or ``../shared/sara`` beside the checkout.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _ensure_sara(tmp_root: Path) -> Path:
+    from taxlogic.kb.data import INSTALL_RECORD, install, sara_paths
+    from taxlogic.settings import get_settings
+
+    get_settings.cache_clear()
+    if (sara_paths().root / INSTALL_RECORD).is_file():
+        return get_settings().data_dir
+    source = os.environ.get("TAXLOGIC_SARA_SOURCE") or str(REPO.parent / "shared" / "sara")
+    if not Path(source).exists():
+        pytest.skip(f"SARA is not installed and no source at {source}")
+    data_dir = tmp_root / "data"
+    install(source, data_dir)
+    os.environ["TAXLOGIC_DATA_DIR"] = str(data_dir)
+    get_settings.cache_clear()
+    return data_dir
+
+
+@pytest.fixture(scope="session")
+def sara_data_dir(tmp_path_factory) -> Path:
+    """A data directory with SARA v2 installed (env TAXLOGIC_DATA_DIR points at it)."""
+    return _ensure_sara(tmp_path_factory.mktemp("sara"))
+
+
+@pytest.fixture(scope="session")
+def rules(sara_data_dir):
+    from taxlogic.kb.rules import sara_rules
+
+    return sara_rules()
+
+
+@pytest.fixture(scope="session")
+def engine(rules):
+    """A two-worker engine on SARA's statutes, shared by the session."""
+    from taxlogic.tools.engine import Engine
+
+    with Engine(rules, workers=2) as e:
+        yield e

@@ -1,0 +1,109 @@
+"""The Prolog engine on real SWI-Prolog: gold cases, isolation, limits, crashes, untrusted input."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from taxlogic.eval.gold import run_gold
+from taxlogic.kb.cases import get_case, load_cases
+from taxlogic.tools.answers import answer_of, case_job
+from taxlogic.tools.engine import Job
+
+# A spread of sections, both polarities, the two slow cases and the two TZ-dependent ones.
+SAMPLE = [
+    "s1_a_1_i_pos", "s1_a_1_i_neg", "s2_b_1_A_pos", "s63_c_2_B_neg", "s68_f_pos", "s151_d_3_A_pos",
+    "s152_d_2_D_neg", "s3301_pos", "s3306_a_1_B_neg", "s3306_a_2_B_neg", "s3306_c_2_pos", "s3306_c_2_neg",
+    "s7703_b_3_pos", "tax_case_1", "tax_case_33", "tax_case_83", "tax_case_91",
+]
+
+
+def test_gold_sample_correct(engine, sara_data_dir):
+    cases = [get_case(cid) for cid in SAMPLE]
+    results = list(run_gold(engine, cases))
+    wrong = [(r.case_id, r.expected, r.prediction, r.reason) for r in results if not r.correct]
+    assert wrong == []
+    assert {r.case_id: r.prediction for r in results}["tax_case_83"] == 206073
+
+
+def test_all_numeric_values_unique(engine, sara_data_dir):
+    # mode "all": every numeric gold program yields exactly one distinct tax value
+    cases = load_cases(kind="numeric", split="test")
+    outcomes = list(engine.run_many([case_job(c, c.gold_facts, trusted=True, mode="all") for c in cases]))
+    assert all(len(o.values) == 1 for o in outcomes)
+    assert [answer_of(c, o).value for c, o in zip(cases, outcomes)] == [c.expected for c in cases]
+
+
+def test_isolation_facts_do_not_leak(engine, sara_data_dir):
+    case = get_case("s151_a_pos")
+    first = engine.run(case_job(case, case.gold_facts, trusted=True))
+    assert first.status == "proved"
+    # Same query with no facts, many times (both workers): the previous case's clauses are gone.
+    after = list(engine.run_many([case_job(case, "", trusted=False) for _ in range(4)]))
+    assert {o.status for o in after} == {"failed"}
+    # A case that adds clauses to a statute predicate (s151_c/4) does not wipe the statute rules.
+    other = get_case("s151_c_pos")
+    assert engine.run(case_job(other, other.gold_facts, trusted=True)).status == "proved"
+    assert engine.run(case_job(case, case.gold_facts, trusted=True)).status == "proved"
+
+
+def test_time_limit_stops_loop_and_worker_lives(engine):
+    before = engine.restarts
+    o = engine.run(Job(facts="", query="repeat, fail", time_limit=0.5))
+    assert o.status == "time_limit"
+    assert engine.run(Job(facts="", query="X = 1", mode="first", var="X")).values == ["1"]
+    assert engine.restarts == before
+
+
+def test_inference_limit(engine):
+    o = engine.run(Job(facts="", query="between(1, inf, X), X < 0", inference_limit=100_000))
+    assert o.status == "inference_limit"
+    assert 100_000 <= o.inferences < 1_000_000
+
+
+def test_wall_limit_replaces_hung_worker(engine):
+    before = engine.restarts
+    o = engine.run(Job(facts="", query="repeat, fail", time_limit=60, wall_limit=1))
+    assert o.status == "time_limit" and o.error_kind == "wall"
+    assert engine.restarts == before + 1
+    assert engine.run(Job(facts="", query="true")).status == "proved"
+
+
+def test_worker_crash_is_reported_and_replaced(engine):
+    before = engine.restarts
+    o = engine.run(Job(facts="", query="halt"))
+    assert o.status == "error" and o.error_kind == "crash"
+    assert engine.restarts == before + 1
+    assert engine.run(Job(facts="", query="true")).status == "proved"
+
+
+@pytest.mark.parametrize(
+    "query,kind",
+    [("no_such_predicate_xyz(1)", "existence"), ("X is foo + 1", "type"), ("X is Y + 1", "instantiation"),
+     ("tax(alice,", "syntax")],
+)
+def test_prolog_errors_are_typed(engine, query, kind):
+    o = engine.run(Job(facts="", query=query))
+    assert o.status == "error" and o.error_kind == kind and o.message
+
+
+def test_untrusted_text_may_not_hold_rules_or_directives(engine):
+    for text in ["income_(x) :- true.", ":- halt.", ":- shell('touch /tmp/taxlogic-pwned')."]:
+        o = engine.run(Job(facts=text, query="true", trusted=False))
+        assert o.status == "error" and o.error_kind == "load", text
+    assert engine.run(Job(facts="", query="true")).status == "proved"  # worker alive
+
+
+def test_rational_values_come_back_as_text(engine):
+    o = engine.run(Job(facts="", query="X is 3 rdiv 2", mode="first", var="X"))
+    assert o.values == ["3r2"] and o.numbers == [Fraction(3, 2)]
+
+
+def test_several_distinct_values_are_no_answer(engine, sara_data_dir):
+    case = get_case("tax_case_1")
+    facts = case.gold_facts + "\n"
+    o = engine.run(Job(facts="", query="member(Tax, [1, 2, 2])", mode="all", var="Tax"))
+    assert o.values == ["1", "2"] and o.solutions == 3
+    assert answer_of(case, o).value is None and "several distinct" in answer_of(case, o).reason
+    assert answer_of(case, engine.run(case_job(case, facts, trusted=True))).value == case.expected
