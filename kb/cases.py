@@ -54,6 +54,7 @@ class Case(BaseModel):
     year: int | None = None
     section: str | None = Field(None, description="Statute section tested, e.g. '151(d)(3)(A)'; None for tax cases.")
     split: Split | None = None
+    rules: str = Field("r", description="Rule set the gold answer holds under: 'r' (SARA) or a SARA⁺ rule set such as \"r'\".")
 
     @property
     def expected_label(self) -> Label | None:

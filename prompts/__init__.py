@@ -18,6 +18,7 @@ ours (not in the paper):
     the constants it uses;
     ``translate_exemplars.txt`` / ``translate_exemplar.txt``: a block of k (text -> facts)
     exemplars, and one exemplar in it;
+    ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
     ``repair_user.txt``: a repair turn: the previous facts with line numbers and a numbered list
     of problems found; asks for the complete corrected fact list only.
 
@@ -100,6 +101,7 @@ TEMPLATES: dict[str, Template] = {
     "translate_exemplars": Template(("exemplars",)),
     "translate_exemplar": Template(("index", "case_text", "question", "facts")),
     "repair_user": Template(("facts", "problems")),
+    "write_query_user": Template(("case_text", "question", "kind", "predicates")),
 }
 
 _PLACEHOLDER = re.compile(r"\{\{([A-Z][A-Z0-9_]*)\}\}|\{([a-z_][a-z0-9_]*)\}")

@@ -1,0 +1,74 @@
+"""What the agent's nodes need besides the state: the model, the engine, the rules, the budget.
+
+Passed to the graph as LangGraph's run-time context (``graph.invoke(state, context=ctx)``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable
+
+from langchain_core.language_models import BaseChatModel
+
+from taxlogic.kb.rules import RuleSet
+from taxlogic.tools.engine import Engine
+
+
+@dataclass
+class AgentContext:
+    """``budget``: repair rounds after the first translation (paper's single-shot baseline: 0).
+    ``llm_retries``: retries of transient LLM failures per call. ``grammar``: constrain output to
+    Prolog facts with a llama.cpp GBNF grammar. ``exemplars``: a rendered exemplar block (train
+    split only; never the case itself). ``seed``: sample index for self-consistency (sent to the
+    endpoint as ``seed`` so samples differ and cache separately)."""
+
+    model: BaseChatModel
+    engine: Engine
+    rules: RuleSet
+    budget: int = 3
+    llm_retries: int = 4
+    grammar: bool = False
+    exemplars: str = ""
+    seed: int | None = None
+    llm_wait: Any = None  # tenacity wait strategy (tests use none)
+
+    @cached_property
+    def system_prompts(self) -> dict[str, str]:
+        from taxlogic.prompts import read_code_slots, translate_system
+
+        slots = read_code_slots(self.rules.prolog_dir)
+        return {k: translate_system(k, slots["EVENTS_PL"], slots["UTILS_PL"]) for k in ("entailment", "numeric")}
+
+    def call_llm(self, messages: list, *, facts_grammar: bool = True):
+        """One LLM call with retries; returns :class:`taxlogic.agent.llm.LLMReply`. Raises LLMError."""
+        from taxlogic.agent import llm
+
+        kwargs: dict[str, Any] = {}
+        if self.seed is not None:
+            kwargs["seed"] = self.seed
+        if self.grammar and facts_grammar:
+            kwargs["extra_body"] = llm.grammar_extra_body(llm.PROLOG_FACTS_GBNF, getattr(self.model, "extra_body", None))
+        return llm.invoke(self.model, messages, max_retries=self.llm_retries, wait=self.llm_wait, **kwargs)
+
+
+def timed(fn: Callable[..., dict]) -> Callable[..., dict]:
+    """Decorator for nodes: adds wall seconds to the trace event the node returns."""
+
+    def wrapper(state, runtime):
+        t0 = time.perf_counter()
+        update = fn(state, runtime)
+        for ev in update.get("trace", []):
+            ev.seconds = time.perf_counter() - t0
+        return update
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+def usage_of(reply) -> dict[str, int]:
+    """Token counts of one LLM reply, as stored in the state's ``usage``."""
+    return {"input": reply.input_tokens, "output": reply.output_tokens, "cached": reply.cached_tokens or 0,
+            "seconds": reply.seconds}

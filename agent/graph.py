@@ -1,0 +1,74 @@
+"""The translator agent as a LangGraph ``StateGraph``: wiring and routing only.
+
+    START -> write_query (free text only) -> generate -> validate -> execute -> inspect
+    inspect -> answer                (no issues)
+            -> repair -> validate    (issues, repair budget left)
+            -> abstain               (issues, budget spent; or an LLM failure anywhere)
+
+Nodes live one per module beside this file; their dependencies come from the run-time context
+(:class:`taxlogic.agent.context.AgentContext`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from langgraph.graph import END, START, StateGraph
+
+from taxlogic.agent.context import AgentContext
+from taxlogic.agent.execute import execute
+from taxlogic.agent.finish import abstain, answer
+from taxlogic.agent.generate import generate
+from taxlogic.agent.inspect import inspect
+from taxlogic.agent.query import write_query
+from taxlogic.agent.repair import repair
+from taxlogic.agent.state import AgentState
+from taxlogic.agent.validate import validate
+
+
+def recursion_limit(budget: int) -> int:
+    """Graph steps for ``budget`` repair rounds: write_query + generate + (validate, execute,
+    inspect) per round + one repair per extra round + the final node, with a margin of 2."""
+    return 2 + 3 * (budget + 1) + budget + 1 + 2
+
+
+def _start(state: AgentState) -> str:
+    return "generate" if state.get("query") else "write_query"
+
+
+def _after_llm(state: AgentState) -> str:
+    return "abstain" if state.get("abstain_reason") else "validate"
+
+
+def _after_query(state: AgentState) -> str:
+    return "abstain" if state.get("abstain_reason") else "generate"
+
+
+def _after_validate(state: AgentState) -> str:
+    return "inspect" if state.get("issues") else "execute"
+
+
+def _after_inspect(state: AgentState) -> str:
+    if not state.get("issues"):
+        return "answer"
+    return "repair" if state.get("round", 0) < state.get("budget", 0) else "abstain"
+
+
+@lru_cache(maxsize=1)
+def build_graph():
+    """The compiled graph (the repair budget is part of the state)."""
+    g = StateGraph(AgentState, context_schema=AgentContext)
+    for name, fn in (("write_query", write_query), ("generate", generate), ("validate", validate),
+                     ("execute", execute), ("inspect", inspect), ("repair", repair),
+                     ("answer", answer), ("abstain", abstain)):
+        g.add_node(name, fn)
+    g.add_conditional_edges(START, _start, ["generate", "write_query"])
+    g.add_conditional_edges("write_query", _after_query, ["generate", "abstain"])
+    g.add_conditional_edges("generate", _after_llm, ["validate", "abstain"])
+    g.add_conditional_edges("repair", _after_llm, ["validate", "abstain"])
+    g.add_conditional_edges("validate", _after_validate, ["execute", "inspect"])
+    g.add_edge("execute", "inspect")
+    g.add_conditional_edges("inspect", _after_inspect, ["answer", "repair", "abstain"])
+    g.add_edge("answer", END)
+    g.add_edge("abstain", END)
+    return g.compile()

@@ -1,0 +1,29 @@
+"""Node ``inspect``: turn what went wrong into issues, and close the round's record."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from taxlogic.agent.context import AgentContext, timed
+from taxlogic.agent.inspector import inspect as inspect_round
+from taxlogic.agent.state import AgentState, Round, TraceEvent
+from taxlogic.tools.answers import answer_of
+from taxlogic.tools.engine import Outcome
+
+
+@timed
+def inspect(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    case = state["case"]
+    outcome = Outcome.model_validate(state["outcome"]) if state.get("outcome") else None
+    issues = inspect_round(case, state.get("query"), state.get("issues", []), state.get("canonical", ""), outcome)
+    answer = answer_of(case, outcome).value if outcome is not None and not issues else None
+    usage = state.get("usage", {})
+    rnd = Round(index=state["round"], facts=state["facts"], issues=issues,
+                outcome=outcome.summary() if outcome else None, answer=answer,
+                input_tokens=int(usage.get("input", 0)), output_tokens=int(usage.get("output", 0)),
+                cached_tokens=int(usage.get("cached", 0)), llm_seconds=float(usage.get("seconds", 0.0)))
+    return {
+        "issues": issues, "answer": answer, "rounds": [rnd],
+        "trace": [TraceEvent(node="inspect", round=state["round"], seconds=0, issues=issues,
+                             detail="no issues" if not issues else f"{len(issues)} issue(s)")],
+    }

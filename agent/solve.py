@@ -1,0 +1,77 @@
+"""Solving a case with the agent: one run of the graph, or k samples for self-consistency.
+
+``solve`` streams the graph's steps to an optional ``on_event`` callback (the CLI's live trace)
+and returns an :class:`AgentResult`. With ``samples = k > 1``, k independent translations are
+made (different seeds); the agent answers only if every sample answered and all answers agree,
+else it abstains (self-consistency as in Jurayj et al. 2025).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Callable
+
+from taxlogic.agent.context import AgentContext
+from taxlogic.agent.graph import build_graph, recursion_limit
+from taxlogic.agent.state import AgentResult, CaseInput, TraceEvent
+
+
+def solve_once(case: CaseInput, ctx: AgentContext, on_event: Callable[[TraceEvent], None] | None = None) -> AgentResult:
+    """One run of the graph. Never raises for LLM or Prolog trouble: those end in an abstention."""
+    t0 = time.perf_counter()
+    state = {"case": case, "query": case.query, "budget": ctx.budget, "round": 0, "rounds": [], "trace": []}
+    final: dict = dict(state)
+    graph = build_graph()
+    for update in graph.stream(state, context=ctx, stream_mode="updates",
+                               config={"recursion_limit": recursion_limit(ctx.budget)}):
+        for node_update in update.values():
+            if not node_update:
+                continue
+            for key, value in node_update.items():
+                if key in ("rounds", "trace"):
+                    final[key] = final.get(key, []) + value
+                else:
+                    final[key] = value
+            if on_event:
+                for ev in node_update.get("trace", []):
+                    on_event(ev)
+    rounds = final.get("rounds", [])
+    answered = final.get("answer") is not None and not final.get("abstain_reason")
+    return AgentResult(
+        case_id=case.case_id,
+        answer=final.get("answer") if answered else None,
+        abstained=not answered,
+        reason=None if answered else final.get("abstain_reason") or "no answer",
+        query=final.get("query"),
+        facts=final.get("canonical") or final.get("facts", ""),
+        rounds=rounds,
+        trace=final.get("trace", []),
+        input_tokens=sum(r.input_tokens for r in rounds),
+        output_tokens=sum(r.output_tokens for r in rounds),
+        seconds=time.perf_counter() - t0,
+    )
+
+
+def solve(case: CaseInput, ctx: AgentContext, *, samples: int = 1,
+          on_event: Callable[[TraceEvent], None] | None = None) -> AgentResult:
+    """Solve ``case``; with ``samples > 1`` answer only when all samples give the same answer."""
+    if samples <= 1:
+        return solve_once(case, ctx, on_event)
+    t0 = time.perf_counter()
+    runs = [solve_once(case, replace(ctx, seed=i), on_event) for i in range(samples)]
+    answers = [r.answer for r in runs]
+    agreed = all(not r.abstained for r in runs) and len(set(answers)) == 1
+    if agreed:
+        reason = None
+    elif any(r.abstained for r in runs):
+        reason = f"{sum(r.abstained for r in runs)} of {samples} samples abstained"
+    else:
+        reason = f"samples disagree: {', '.join(map(str, answers))}"
+    return AgentResult(
+        case_id=case.case_id, answer=answers[0] if agreed else None, abstained=not agreed, reason=reason,
+        query=runs[0].query, facts=runs[0].facts, rounds=[r for run in runs for r in run.rounds],
+        trace=[e for run in runs for e in run.trace],
+        input_tokens=sum(r.input_tokens for r in runs), output_tokens=sum(r.output_tokens for r in runs),
+        seconds=time.perf_counter() - t0, samples=runs,
+    )

@@ -1,0 +1,110 @@
+"""Typed state of the translator agent (LangGraph ``StateGraph`` state) and its result record."""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, Any, Literal, TypedDict
+
+from pydantic import BaseModel, Field
+
+Kind = Literal["entailment", "numeric"]
+
+
+class CaseInput(BaseModel):
+    """What the agent solves: a fact pattern, a question, and (for SARA cases) the formal query.
+
+    ``query``: a Prolog goal the facts must support (entailment: its truth decides; numeric:
+    ``tax(Person, Year, Tax)`` binds ``answer_var``). None for free text: the agent writes it.
+    """
+
+    case_id: str | None = None
+    text: str
+    question: str
+    kind: Kind
+    query: str | None = None
+    answer_var: str | None = None
+
+    @classmethod
+    def from_case(cls, case) -> "CaseInput":
+        """From a :class:`taxlogic.kb.cases.Case` (numeric: the value query, never the gold answer)."""
+        if case.kind == "numeric":
+            return cls(case_id=case.id, text=case.text, question=case.question, kind="numeric",
+                       query=case.value_query, answer_var=case.answer_var)
+        return cls(case_id=case.id, text=case.text, question=case.question, kind="entailment", query=case.claim_query)
+
+
+class Issue(BaseModel):
+    """One problem the inspector found: ``kind`` (e.g. syntax, unknown_predicate, prolog_error,
+    time_limit, no_value, several_values, coverage_person, coverage_amount, coverage_date,
+    llm_error), the facts' line when it has one, and a message written for the repair prompt."""
+
+    kind: str
+    message: str
+    line: int | None = None
+
+    def render(self) -> str:
+        return (f"line {self.line}: " if self.line else "") + f"{self.kind}: {self.message}"
+
+
+class Round(BaseModel):
+    """One translation attempt: the model's facts, what was found, what Prolog said."""
+
+    index: int
+    facts: str
+    issues: list[Issue] = Field(default_factory=list)
+    outcome: str | None = None
+    answer: str | int | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_tokens: int = 0
+    seconds: float = 0.0
+    llm_seconds: float = 0.0
+
+
+class TraceEvent(BaseModel):
+    """One step of the graph, for the live trace and ``--trace FILE`` (JSONL)."""
+
+    node: str
+    round: int
+    seconds: float
+    input_tokens: int = 0
+    output_tokens: int = 0
+    issues: list[Issue] = Field(default_factory=list)
+    detail: str = ""
+    facts_diff: list[str] = Field(default_factory=list)
+
+
+class AgentState(TypedDict, total=False):
+    """The graph's state. ``rounds`` and ``trace`` accumulate (reducer: list concatenation)."""
+
+    case: CaseInput
+    query: str | None
+    facts: str                  # raw text of the latest translation
+    canonical: str              # validated, re-serialised facts (what Prolog runs)
+    issues: list[Issue]         # problems of the current round
+    outcome: dict[str, Any] | None
+    answer: str | int | None
+    round: int                  # 0 = first translation, 1.. = repairs
+    budget: int                 # repair rounds allowed after the first translation
+    messages: list[Any]         # the conversation with the translator
+    usage: dict[str, float]     # tokens (input, output, cached) and seconds of this round's LLM call
+    rounds: Annotated[list[Round], operator.add]
+    trace: Annotated[list[TraceEvent], operator.add]
+    abstain_reason: str | None
+
+
+class AgentResult(BaseModel):
+    """The agent's outcome: an answer (label or whole dollars) or an abstention with its reason."""
+
+    case_id: str | None = None
+    answer: str | int | None = None
+    abstained: bool = False
+    reason: str | None = None
+    query: str | None = None
+    facts: str = ""
+    rounds: list[Round] = Field(default_factory=list)
+    trace: list[TraceEvent] = Field(default_factory=list)
+    input_tokens: int = 0
+    output_tokens: int = 0
+    seconds: float = 0.0
+    samples: list["AgentResult"] = Field(default_factory=list)

@@ -1,0 +1,29 @@
+"""Node ``validate``: parse and check the untrusted facts before anything runs."""
+
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from taxlogic.agent.context import AgentContext, timed
+from taxlogic.agent.state import AgentState, Issue, TraceEvent
+from taxlogic.tools.facts import check_facts
+
+
+def validation_issues(facts: str, rules) -> tuple[list[Issue], str]:
+    """The validator's problems as issues, and the canonical facts (``""`` if none accepted)."""
+    check = check_facts(facts, rules.vocabulary)
+    issues = [Issue(kind=p.kind, line=p.line or None, message=p.message) for p in check.problems]
+    if not check.facts and not issues:
+        issues.append(Issue(kind="empty", message="no Prolog facts found in the answer; output only facts like income_(e). agent_(e, alice)."))
+    return issues, check.canonical
+
+
+@timed
+def validate(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    """Check syntax, vocabulary, dates and amounts; keep the canonical text for the engine."""
+    issues, canonical = validation_issues(state["facts"], runtime.context.rules)
+    return {
+        "issues": issues, "canonical": canonical, "outcome": None,
+        "trace": [TraceEvent(node="validate", round=state["round"], seconds=0, issues=issues,
+                             detail="ok" if not issues else f"{len(issues)} problem(s)")],
+    }

@@ -1,0 +1,154 @@
+"""The translator agent with scripted fake chat models and real SWI-Prolog."""
+
+from __future__ import annotations
+
+import httpx
+import openai
+import pytest
+from tenacity import wait_none
+
+from taxlogic.agent.context import AgentContext
+from taxlogic.agent.graph import recursion_limit
+from taxlogic.agent.solve import solve
+from taxlogic.agent.state import CaseInput
+from taxlogic.kb.cases import get_case
+from fakes import scripted
+
+BROKEN = "income_(alice_income.\nagent_(alice_income, alice)\n"  # unbalanced, no period
+
+
+@pytest.fixture
+def ctx_for(engine, rules):
+    def make(model, budget=3):
+        return AgentContext(model=model, engine=engine, rules=rules, budget=budget, llm_retries=2, llm_wait=wait_none())
+    return make
+
+
+@pytest.fixture
+def tax_case(sara_data_dir):
+    case = get_case("tax_case_1")
+    return case, CaseInput.from_case(case)
+
+
+def test_right_first_time(ctx_for, tax_case):
+    case, inp = tax_case
+    model = scripted([case.gold_facts])
+    result = solve(inp, ctx_for(model))
+    assert not result.abstained and result.answer == case.expected == 0
+    assert len(result.rounds) == 1 and result.rounds[0].issues == []
+    assert len(model.calls) == 1
+    # static system prompt first, the case last; the numeric query never reveals the gold answer
+    system, user = model.calls[0][0].content, model.calls[0][1].content
+    assert "events.pl" not in user and "income_" in system
+    assert case.text in user and "tax(alice,2019,Tax)" in user
+    assert [e.node for e in result.trace] == ["generate", "validate", "execute", "inspect", "answer"]
+    assert result.input_tokens == 100 and result.output_tokens == 10
+
+
+def test_broken_then_repaired(ctx_for, tax_case):
+    case, inp = tax_case
+    model = scripted([BROKEN, case.gold_facts])
+    result = solve(inp, ctx_for(model))
+    assert result.answer == case.expected and not result.abstained
+    assert len(result.rounds) == 2
+    assert result.rounds[0].issues and result.rounds[0].issues[0].kind == "syntax"
+    repair_prompt = model.calls[1][-1].content
+    assert "line 1" in repair_prompt and "income_(alice_income." in repair_prompt
+    repair_events = [e for e in result.trace if e.node == "repair"]
+    assert len(repair_events) == 1 and any(l.startswith("+") for l in repair_events[0].facts_diff)
+
+
+@pytest.mark.parametrize("budget", [0, 1, 3])
+def test_always_broken_abstains_after_budget(ctx_for, tax_case, budget):
+    _, inp = tax_case
+    model = scripted([BROKEN])
+    result = solve(inp, ctx_for(model, budget=budget))
+    assert result.abstained and result.answer is None
+    assert len(result.rounds) == budget + 1 and len(model.calls) == budget + 1
+    assert f"after {budget} repair round" in result.reason and "syntax" in result.reason
+
+
+def test_prolog_level_problems_are_fed_back(ctx_for, tax_case):
+    case, inp = tax_case
+    # valid syntax and vocabulary, Prolog computes a value, but the facts miss the case's content
+    model = scripted(["income_(e).\nagent_(e, bob).\n", case.gold_facts])
+    result = solve(inp, ctx_for(model))
+    kinds = {i.kind for i in result.rounds[0].issues}
+    assert {"coverage_amount", "coverage_person", "coverage_date"} <= kinds
+    assert "1200" in model.calls[1][-1].content
+    assert result.answer == case.expected
+
+
+def test_llm_errors_retried_then_abstain(ctx_for, tax_case):
+    _, inp = tax_case
+    err = openai.APIConnectionError(request=httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions"))
+    model = scripted([err])
+    result = solve(inp, ctx_for(model))
+    assert result.abstained and "LLM call failed" in result.reason
+    assert len(model.calls) == 3  # first try + llm_retries=2
+
+
+def test_transient_llm_error_then_success(ctx_for, tax_case):
+    case, inp = tax_case
+    err = openai.APIConnectionError(request=httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions"))
+    model = scripted([err, case.gold_facts])
+    result = solve(inp, ctx_for(model))
+    assert result.answer == case.expected and len(model.calls) == 2
+
+
+FREE_TEXT = CaseInput(text="Alice's income in 2017 was $50000. Alice is not married and takes the standard deduction.",
+                      question="How much tax does Alice have to pay in 2017?", kind="numeric",
+                      query="tax(alice,2017,Tax)", answer_var="Tax")
+FACTS_2017 = 'income_(i).\nagent_(i, alice).\namount_(i, 50000).\nstart_(i, "2017-12-31").\n'
+FACTS_2016 = FACTS_2017.replace("2017-12-31", "2016-12-31")
+
+
+def test_samples_agree_answer(ctx_for):
+    model = scripted([FACTS_2017])
+    result = solve(FREE_TEXT, ctx_for(model), samples=3)
+    assert not result.abstained and isinstance(result.answer, int) and result.answer > 0
+    assert len(result.samples) == 3
+
+
+def test_samples_disagree_abstain(ctx_for):
+    model = scripted(lambda messages, i: FACTS_2017 if i == 0 else FACTS_2016)
+    result = solve(FREE_TEXT, ctx_for(model), samples=2)
+    assert result.abstained and "disagree" in result.reason
+    assert {r.answer for r in result.samples} == {result.samples[0].answer, result.samples[1].answer}
+    assert result.samples[0].answer != result.samples[1].answer
+
+
+def test_free_text_query_written_and_checked(ctx_for):
+    inp = FREE_TEXT.model_copy(update={"query": None, "answer_var": None})
+    model = scripted(["tax(alice, 2017)", "tax(alice, 2017, Tax)", FACTS_2017])
+    result = solve(inp, ctx_for(model))
+    assert result.query == "tax(alice,2017,Tax)"
+    assert not result.abstained and isinstance(result.answer, int)
+    assert "not usable" in model.calls[1][-1].content
+
+
+def test_recursion_limit_grows_with_budget():
+    assert recursion_limit(0) < recursion_limit(3) < recursion_limit(10)
+
+
+def test_inspector_outcome_checks():
+    from taxlogic.agent.inspector import outcome_issues
+    from taxlogic.tools.engine import Outcome
+
+    num = FREE_TEXT
+    assert outcome_issues(num, Outcome(status="failed"))[0].kind == "no_value"
+    assert outcome_issues(num, Outcome(status="values", values=["1", "2"], solutions=2))[0].kind == "several_values"
+    assert outcome_issues(num, Outcome(status="values", values=["7"], solutions=4)) == []
+    err = outcome_issues(num, Outcome(status="error", error_kind="existence", message="unknown procedure foo/1"))
+    assert err[0].kind == "prolog_error" and "foo/1" in err[0].message
+    assert outcome_issues(num, Outcome(status="time_limit", message="time limit exceeded"))[0].kind == "time_limit"
+    ent = FREE_TEXT.model_copy(update={"kind": "entailment"})
+    assert outcome_issues(ent, Outcome(status="failed")) == []  # a failed claim is a Contradiction
+
+
+def test_text_coverage_extraction():
+    from taxlogic.agent.inspector import text_amounts, text_dates
+
+    text = "Alice paid $1,200.50 on Feb 3rd, 1992 and $300 on May 5th 2019; again $300 on December 31, 2019."
+    assert text_amounts(text) == ["1200.5", "300"]
+    assert text_dates(text) == ["1992-02-03", "2019-05-05", "2019-12-31"]
