@@ -53,6 +53,24 @@ class AgentContext:
         return llm.invoke(self.model, messages, max_retries=self.llm_retries, wait=self.llm_wait, **kwargs)
 
 
+def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: str | None = None,
+                 budget: int = 3, grammar: bool | None = None) -> AgentContext:
+    """An :class:`AgentContext` from settings: ChatOpenAI on the configured endpoint (``model_name``
+    overrides ``TAXLOGIC_LLM_MODEL``), the disk cache enabled, grammar on where the endpoint
+    supports it (llama.cpp) unless ``grammar`` says otherwise."""
+    from taxlogic.agent import llm
+    from taxlogic.settings import get_settings
+
+    settings = settings or get_settings()
+    if model_name:
+        settings = settings.model_copy(update={"llm_model": model_name})
+    llm.enable_cache(settings)
+    model = llm.make_chat_model(settings)
+    use_grammar = llm.supports_grammar(settings) if grammar is None else grammar
+    return AgentContext(model=model, engine=engine, rules=rules, budget=budget,
+                        llm_retries=settings.llm_max_retries, grammar=use_grammar)
+
+
 def timed(fn: Callable[..., dict]) -> Callable[..., dict]:
     """Decorator for nodes: adds wall seconds to the trace event the node returns."""
 

@@ -6,7 +6,7 @@ import importlib
 
 import typer
 
-from taxlogic.cli import data, evaluate, run as run_mod
+from taxlogic.cli import data, evaluate, run as run_mod, solve as solve_mod
 
 app = typer.Typer(
     help="taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides.",
@@ -17,6 +17,7 @@ app = typer.Typer(
 app.add_typer(data.app, name="data")
 app.add_typer(evaluate.app, name="eval")
 app.command("run")(run_mod.run)
+app.command("solve")(solve_mod.solve)
 
 # Sub-apps whose modules may be absent in a partial checkout are mounted when present.
 for _name, _cmd in (("taxlogic.cli.llm", "llm"),):

@@ -1,0 +1,85 @@
+"""``taxlogic solve``: solve one case (a SARA case or free text) with the agent, traced live."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from taxlogic.cli.common import console, fail, friendly_errors, print_json
+
+
+def solve(
+    case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query)."),
+    text: Optional[str] = typer.Option(None, "--text", help="Free-text fact pattern (instead of --case)."),
+    question: Optional[str] = typer.Option(None, "--question", help="Question or claim about --text."),
+    translator: str = typer.Option("llm", help="llm: the agent translates; gold: the case's own gold facts (checks the KB path)."),
+    budget: int = typer.Option(3, min=0, help="Repair rounds after the first translation; then the agent abstains."),
+    samples: int = typer.Option(1, min=1, help="Self-consistency: k independent translations; answer only if all agree."),
+    exemplars: int = typer.Option(0, min=0, help="k in-context exemplars (text -> gold facts) from the train split, never the case itself."),
+    model: Optional[str] = typer.Option(None, help="Model name (default: TAXLOGIC_LLM_MODEL)."),
+    grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
+    trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result."),
+    as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON."),
+) -> None:
+    """Translate a case into Prolog facts with the LLM, run them against SARA's statutes, repair
+    what fails, and answer or abstain. Each step is traced live in the terminal."""
+    from taxlogic.agent.context import make_context
+    from taxlogic.agent.exemplars import exemplar_block
+    from taxlogic.agent.solve import solve as run_agent
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.cli.trace import Tracer, print_result
+    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.rules import sara_rules
+    from taxlogic.tools.answers import answer_of, case_job
+    from taxlogic.tools.engine import Engine
+
+    if (case_id is None) == (text is None):
+        fail("give either --case ID or --text TEXT --question QUESTION")
+    if text is not None and not question:
+        fail("--text needs --question")
+    if translator not in ("llm", "gold"):
+        fail("--translator must be llm or gold")
+    with friendly_errors():
+        rules = sara_rules()
+        case = get_case(case_id) if case_id else None
+        if case is not None:
+            inp = CaseInput.from_case(case)
+        else:
+            kind = "numeric" if "how much tax" in question.lower() else "entailment"
+            inp = CaseInput(text=text, question=question, kind=kind)
+        if translator == "gold":
+            if case is None:
+                fail("--translator gold needs --case (free text has no gold facts)")
+            with Engine(rules, workers=1) as engine:
+                outcome = engine.run(case_job(case, case.gold_facts, trusted=True))
+            ans = answer_of(case, outcome)
+            if as_json:
+                print_json({"case": case.id, "translator": "gold", "answer": ans.value, "reason": ans.reason,
+                            "expected": case.expected, "correct": ans.value == case.expected, "outcome": outcome.model_dump()})
+            else:
+                console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
+                console.print(f"[bold green]answer[/]: {ans.value}   expected: {case.expected}   "
+                              + ("[green]correct[/]" if ans.value == case.expected else "[red]wrong[/]"))
+            return
+        with Engine(rules, workers=1) as engine:
+            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
+            if exemplars:
+                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=[case.id] if case else [])
+            if not (quiet or as_json):
+                console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {ctx.model.model_name}  "
+                              f"budget: {budget}  query: {inp.query or '(to be written)'}", highlight=False)
+            tracer = Tracer(console, trace, show=not (quiet or as_json))
+            try:
+                result = run_agent(inp, ctx, samples=samples, on_event=tracer)
+            finally:
+                tracer.close()
+    if as_json:
+        data = result.model_dump()
+        if case is not None:
+            data.update(expected=case.expected, correct=result.answer == case.expected)
+        print_json(data)
+    else:
+        print_result(console, result, case.expected if case else None)
