@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
+from typing import Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from taxlogic.cli.common import console, friendly_errors, print_json
+from taxlogic.cli.common import console, fail, friendly_errors, print_json
 
 app = typer.Typer(help="Evaluate methods on SARA: gold programs, the agent, direct QA.", no_args_is_help=True)
 
@@ -32,7 +35,6 @@ def gold(
     from taxlogic.kb.data import sara_paths
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
-    import json
 
     with friendly_errors():
         cases = load_cases(split=split, kind=task)
@@ -71,3 +73,100 @@ def gold(
             console.print(f"[red]FAILED {f['case']}: expected {f['expected']}, got {f['prediction']} ({f['reason']})[/]")
     if failures:
         raise typer.Exit(1)
+
+
+def _default_out(method: str, model: str | None, dataset: str, split: str, task: str, budget: int) -> Path:
+    from taxlogic.settings import get_settings
+
+    tag = "" if method != "agent" else f"-b{budget}"
+    who = method if method == "gold" else f"{method}-{(model or get_settings().llm_model).replace('/', '_')}{tag}"
+    return Path("runs") / f"{who}-{dataset}-{split}-{task}"
+
+
+@app.command("run")
+def run_cmd(
+    method: str = typer.Option(..., help="agent (LLM translator + Prolog) | direct (LLM answers, appendix A.1.3) | gold (gold programs)."),
+    dataset: Optional[str] = typer.Option(None, help="sara | sara-plus (default: sara, or sara-plus for a SARA⁺ split)."),
+    split: str = typer.Option("test", help="SARA: train | test | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc."),
+    task: str = typer.Option("all", help="entailment | numeric | all."),
+    model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL)."),
+    out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<method>-<model>-<dataset>-<split>-<task>). Re-running resumes it."),
+    budget: int = typer.Option(3, min=0, help="agent: repair rounds (0 = the paper's single-shot Prolog baseline)."),
+    samples: int = typer.Option(1, min=1, help="agent: self-consistency samples."),
+    exemplars: int = typer.Option(0, min=0, help="agent: k exemplars from SARA train, never an evaluated case."),
+    concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
+    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
+    limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
+    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data>/sara_plus/seed-0)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable)."""
+    from taxlogic.eval.datasets import infer_dataset, load_dataset
+    from taxlogic.eval.methods import Engines, agent_method, direct_method, gold_method
+    from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_records
+    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.summary import run_summary
+
+    if method not in ("agent", "direct", "gold"):
+        fail("--method must be agent, direct or gold")
+    dataset = infer_dataset(dataset, split)
+    out = out or _default_out(method, model, dataset, split, task, budget)
+    config = RunConfig(method=method, dataset=dataset, split=split, task=task,
+                       model=None if method == "gold" else model,
+                       budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
+                       exemplars=exemplars if method == "agent" else None, limit=limit)
+    with friendly_errors():
+        try:
+            ds = load_dataset(dataset, split, task, limit=limit, plus_dir=plus_dir)
+        except ValueError as exc:
+            fail(str(exc))
+        engines = Engines(ds, workers=workers or None)
+        try:
+            with RunStore(out, config) as store:
+                if method == "gold":
+                    fn = gold_method(ds, engines)
+                elif method == "agent":
+                    fn = agent_method(ds, engines, model_name=model, budget=budget, samples=samples, exemplars=exemplars)
+                else:
+                    fn = direct_method(ds, model_name=model)
+                done = len(store.done_ids() & {c.id for c in ds.items})
+                with progress_bar() as bar:
+                    tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)
+                    try:
+                        run_eval(ds, fn, method, store, concurrency=concurrency, on_record=lambda r: bar.advance(tid))
+                    except KeyboardInterrupt:
+                        console.print(f"[yellow]interrupted[/]: finished cases are saved in {out}; run the same command to resume")
+                        raise typer.Exit(130)
+        except (RunLockedError, ValueError) as exc:
+            fail(str(exc))
+        finally:
+            engines.close()
+    ids = {c.id for c in ds.items}
+    records = [r for r in read_records(out) if r.case_id in ids]
+    summary = run_summary(config, records)
+    (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    if as_json:
+        print_json(summary)
+    else:
+        _print_run_summary(summary, out)
+
+
+def _pct(x) -> str:
+    return "–" if x is None else f"{100 * x:.1f}"
+
+
+def _print_run_summary(summary: dict, out: Path) -> None:
+    from taxlogic.eval.summary import headline
+
+    cfg = summary["config"]
+    table = Table(title=f"{cfg['method']} on {cfg['dataset']}/{cfg['split']} ({out})")
+    for col in ("task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $"):
+        table.add_column(col, justify="left" if col == "task" else "right")
+    for kind, m in summary["metrics"].items():
+        h = headline(m, kind)
+        cost = h.get("cost")
+        table.add_row(kind, str(m["n"]), _pct(h["acc"]), _pct(h.get("m10")), _pct(h.get("tol")), _pct(h["err"]),
+                      _pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
+    console.print(table)
+    console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
+                  f"{summary['invalid']} invalid; tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
