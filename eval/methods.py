@@ -86,7 +86,8 @@ def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budge
     return run
 
 
-def direct_method(ds: Dataset, *, model_name: str | None, settings=None) -> Method:
+def direct_method(ds: Dataset, *, model_name: str | None, settings=None, model=None, wait=None) -> Method:
+    """``model``: a chat model to use instead of the configured endpoint (tests pass fakes)."""
     from taxlogic.agent import llm
     from taxlogic.eval.direct import direct_messages, parse_direct_answer
     from taxlogic.settings import get_settings
@@ -94,15 +95,17 @@ def direct_method(ds: Dataset, *, model_name: str | None, settings=None) -> Meth
     settings = settings or get_settings()
     if model_name:
         settings = settings.model_copy(update={"llm_model": model_name})
-    llm.enable_cache(settings)
-    model = llm.make_chat_model(settings)
+    if model is None:
+        llm.enable_cache(settings)
+        model = llm.make_chat_model(settings)
+    name = getattr(model, "model_name", None) or settings.llm_model
     statutes = {name: rs.statute_text() for name, rs in ds.rule_sets.items()}
 
     def run(item: Case) -> CaseRecord:
         messages = direct_messages(item.text, item.question, item.kind, statutes[item.rules])
-        base = _base(item, ds, "direct", settings.llm_model)
+        base = _base(item, ds, "direct", name)
         try:
-            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries)
+            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=wait)
         except llm.LLMError as exc:
             return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {llm.describe_error(exc)}",
                               errors=[llm.describe_error(exc)])

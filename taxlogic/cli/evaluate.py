@@ -170,3 +170,33 @@ def _print_run_summary(summary: dict, out: Path) -> None:
     console.print(table)
     console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
                   f"{summary['invalid']} invalid; tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
+
+
+@app.command("report")
+def report_cmd(
+    runs: list[Path] = typer.Argument(..., help="Run folders (or folders holding run folders)."),
+    out: Path = typer.Option(Path("runs/report"), help="Where report.md, report.csv and report.png go."),
+    as_json: bool = typer.Option(False, "--json", help="Print the rows as JSON."),
+) -> None:
+    """Compare runs side by side per split and task (Acc/EM, M10%, tolerance, Err, abstention, cost),
+    in the terminal, as Markdown and CSV, and as a PNG plot."""
+    from taxlogic.eval.report import collect, write_report
+
+    with friendly_errors():
+        rows = collect(runs)
+    if not rows:
+        fail("no finished cases in those run folders")
+    paths = write_report(rows, out)
+    if as_json:
+        print_json([r.model_dump() for r in rows])
+        return
+    table = Table(title="taxlogic report")
+    for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $"):
+        table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
+    for r in rows:
+        table.add_row(r.method, r.split, r.task, str(r.n), _pct(None if r.acc is None else r.acc / 100),
+                      _pct(None if r.m10 is None else r.m10 / 100), _pct(None if r.tol is None else r.tol / 100),
+                      _pct(None if r.err is None else r.err / 100), _pct(None if r.abstain is None else r.abstain / 100),
+                      "–" if r.cost is None else f"{r.cost:,.0f}")
+    console.print(table)
+    console.print("written: " + ", ".join(str(p) for p in paths.values()))

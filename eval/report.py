@@ -1,0 +1,128 @@
+"""Reports across runs: methods side by side per split and task (like the paper's Tables 6, 8
+and 9), as a terminal table, Markdown, CSV and a PNG plot.
+
+Each run folder contributes one row per task it covers: the method label (method, model,
+repair budget), dataset/split, and the headline metrics of :func:`taxlogic.eval.summary.headline`
+(percentages): Acc (entailment) or EM (numeric), M10%, SARA tolerance, Err among answered,
+abstention rate, mean cost of errors in dollars (numeric).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from taxlogic.eval.records import iter_run_dirs, read_config, read_records
+from taxlogic.eval.summary import headline, run_summary
+
+COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "abstain", "cost")
+
+
+class ReportRow(BaseModel):
+    method: str
+    split: str
+    task: str
+    n: int
+    acc: float | None = None
+    m10: float | None = None
+    tol: float | None = None
+    err: float | None = None
+    abstain: float | None = None
+    cost: float | None = None
+    run: str = ""
+
+
+def method_label(cfg) -> str:
+    """'agent smollm2-135m b3', 'direct gpt-4o', 'gold'."""
+    parts = [cfg.method]
+    if cfg.method != "gold":
+        from taxlogic.settings import get_settings
+
+        parts.append(cfg.model or get_settings().llm_model)
+    if cfg.method == "agent":
+        parts.append(f"b{cfg.budget}" + (f" k{cfg.samples}" if (cfg.samples or 1) > 1 else ""))
+    return " ".join(parts)
+
+
+def collect(paths: list[Path]) -> list[ReportRow]:
+    """One row per (run, task). Raises FileNotFoundError for a path that holds no run."""
+    rows: list[ReportRow] = []
+    for d in iter_run_dirs(paths):
+        cfg = read_config(d)
+        records = read_records(d)
+        if not records:
+            continue
+        summary = run_summary(cfg, records)
+        split = cfg.split if cfg.dataset == "sara" else cfg.split
+        split = f"sara/{split}" if cfg.dataset == "sara" else split
+        for kind, m in summary["metrics"].items():
+            h = {k: (None if v is None else (v if k == "cost" else 100 * v)) for k, v in headline(m, kind).items()}
+            rows.append(ReportRow(method=method_label(cfg), split=split, task=kind, n=m["n"], run=str(d), **h))
+    return rows
+
+
+def _fmt(x: float | None, money: bool = False) -> str:
+    if x is None:
+        return "–"
+    return f"{x:,.0f}" if money else f"{x:.1f}"
+
+
+def to_markdown(rows: list[ReportRow]) -> str:
+    head = "| method | split | task | n | Acc/EM % | M10 % | tol % | Err % | abstain % | cost $ |"
+    lines = [head, "|" + "---|" * 10]
+    for r in rows:
+        lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
+                     f"{_fmt(r.err)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} |")
+    return "\n".join(lines) + "\n"
+
+
+def to_csv(rows: list[ReportRow]) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(COLUMNS) + ["run"])
+    w.writeheader()
+    for r in rows:
+        w.writerow(r.model_dump())
+    return buf.getvalue()
+
+
+def plot(rows: list[ReportRow], path: Path) -> None:
+    """Grouped bars: one group per split/task, one bar per method, height = Acc/EM (%)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    groups = sorted({(r.split, r.task) for r in rows})
+    methods = sorted({r.method for r in rows})
+    width = 0.8 / max(1, len(methods))
+    fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(groups) + 2), 4))
+    for i, m in enumerate(methods):
+        ys = []
+        for g in groups:
+            match = [r.acc for r in rows if (r.split, r.task) == g and r.method == m]
+            ys.append(match[0] if match and match[0] is not None else 0.0)
+        xs = [j + i * width for j in range(len(groups))]
+        bars = ax.bar(xs, ys, width, label=m)
+        ax.bar_label(bars, fmt="%.0f", fontsize=7)
+    ax.set_xticks([j + width * (len(methods) - 1) / 2 for j in range(len(groups))])
+    ax.set_xticklabels([f"{s}\n{t}" for s, t in groups], fontsize=8)
+    ax.set_ylabel("Acc (entailment) / EM (numeric), %")
+    ax.set_ylim(0, 105)
+    ax.legend(fontsize=8, loc="upper right")
+    ax.set_title("taxlogic: methods across splits")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def write_report(rows: list[ReportRow], out: Path) -> dict[str, Path]:
+    """Write report.md, report.csv and report.png into ``out``; returns their paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {"markdown": out / "report.md", "csv": out / "report.csv", "plot": out / "report.png"}
+    paths["markdown"].write_text(to_markdown(rows))
+    paths["csv"].write_text(to_csv(rows))
+    plot(rows, paths["plot"])
+    return paths
