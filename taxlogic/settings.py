@@ -56,7 +56,7 @@ class Settings(BaseSettings):
     # embedded server (`taxlogic llm serve`)
     serve_host: str = "127.0.0.1"
     serve_port: int = 8765
-    serve_ctx: int = Field(16384, description="Context of the embedded server: the direct-QA prompt holds all statutes (~8k tokens).")
+    serve_ctx: int = Field(32768, description="Context of the embedded server, tokens: direct QA holds all SARA statutes (~8k), RuleArena prompts reach ~25k.")
     serve_threads: int = Field(default_factory=lambda: os.cpu_count() or 1)
 
     def api_key(self) -> str:
