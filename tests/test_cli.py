@@ -1,0 +1,72 @@
+"""The command line: one-line errors, gold runs, facts files, data install."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from taxlogic.cli import app
+
+runner = CliRunner()
+
+
+def test_eval_gold_json_on_test_split(sara_data_dir):
+    res = runner.invoke(app, ["eval", "gold", "--split", "test", "--json"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)
+    assert summary["total"] == 120 and summary["correct"] == 120 and summary["failed"] == 0
+    assert set(summary["errata"]) == {"cases/s3306_c_2_pos.pl", "cases/s3306_c_2_neg.pl"}
+
+
+def test_run_gold_case(sara_data_dir):
+    res = runner.invoke(app, ["run", "--case", "tax_case_83", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["answer"] == 206073 and out["correct"] is True
+
+
+def test_unknown_case_is_one_line_with_suggestion(sara_data_dir):
+    res = runner.invoke(app, ["run", "--case", "tax_case_1000"])
+    assert res.exit_code == 1
+    assert "no SARA case 'tax_case_1000'" in res.output and "did you mean" in res.output
+    assert "Traceback" not in res.output
+
+
+def test_bad_facts_file_is_rejected_and_nothing_runs(sara_data_dir, tmp_path):
+    bad = tmp_path / "facts.pl"
+    bad.write_text(':- shell("touch /tmp/taxlogic-should-not-exist").\nincome_(x).\nsalary_(x, 5).\n')
+    res = runner.invoke(app, ["run", "--case", "tax_case_1", "--facts", str(bad)])
+    assert res.exit_code == 1
+    assert "line 1" in res.output and "line 3" in res.output and "nothing was run" in res.output
+    import os
+
+    assert not os.path.exists("/tmp/taxlogic-should-not-exist")
+
+
+def test_good_facts_file_runs_untrusted(sara_data_dir, tmp_path):
+    from taxlogic.kb.cases import get_case
+
+    facts = tmp_path / "facts.pl"
+    facts.write_text(get_case("tax_case_1").gold_facts)
+    res = runner.invoke(app, ["run", "--case", "tax_case_1", "--facts", str(facts), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["correct"] is True
+
+
+def test_data_install_from_missing_path(tmp_path):
+    res = runner.invoke(app, ["data", "install", "--from", str(tmp_path / "nope"), "--data-dir", str(tmp_path / "d")])
+    assert res.exit_code == 1 and "no such file or folder" in res.output
+
+
+def test_data_install_rejects_tampered_copy(tmp_path, sara_data_dir):
+    import shutil
+
+    from taxlogic.kb.data import sara_paths
+
+    src = tmp_path / "sara"
+    shutil.copytree(sara_paths().root, src)
+    (src / "cases" / "tax_case_1.pl").write_text("% tampered\n")
+    res = runner.invoke(app, ["data", "install", "--from", str(src), "--data-dir", str(tmp_path / "d")])
+    assert res.exit_code == 1 and "checksum mismatch: cases/tax_case_1.pl" in res.output
+    assert not (tmp_path / "d" / "sara").exists()
