@@ -26,6 +26,7 @@ Typical use::
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 import threading
@@ -170,9 +171,10 @@ def _short(exc: BaseException | None, limit: int = 200) -> str:
 # classification of exceptions
 
 
-def _optional_classes(module: str, names: tuple[str, ...]) -> tuple[type[BaseException], ...]:
+def _classes(module: str, *names: str) -> tuple[type[BaseException], ...]:
+    """The exception classes ``module.<name>`` that exist (tolerates missing modules and names)."""
     try:
-        mod = __import__(module)
+        mod = importlib.import_module(module)
     except Exception:  # pragma: no cover - optional dependency
         return ()
     return tuple(c for n in names if isinstance(c := getattr(mod, n, None), type))
@@ -181,16 +183,15 @@ def _optional_classes(module: str, names: tuple[str, ...]) -> tuple[type[BaseExc
 _NETWORK_NAMES = ("ConnectError", "ConnectTimeout", "ReadTimeout", "WriteTimeout", "PoolTimeout",
                   "TimeoutException", "NetworkError", "RemoteProtocolError", "ReadError", "WriteError")
 # openai >= 3 uses ``httpx2``; langchain and older openai use ``httpx``.
-_HTTPX_TRANSIENT = _optional_classes("httpx", _NETWORK_NAMES) + _optional_classes("httpx2", _NETWORK_NAMES)
-_HTTPX_CONNECT = _optional_classes("httpx", ("ConnectError",)) + _optional_classes("httpx2", ("ConnectError",))
+_HTTPX_TRANSIENT = _classes("httpx", *_NETWORK_NAMES) + _classes("httpx2", *_NETWORK_NAMES)
+_HTTPX_CONNECT = _classes("httpx", "ConnectError") + _classes("httpx2", "ConnectError")
+
+
 def _lc_exceptions(*names: str) -> tuple[type[BaseException], ...]:
-    try:
-        import langchain_core.exceptions as lce
-    except Exception:  # pragma: no cover
-        return ()
-    return tuple(c for n in names if isinstance(c := getattr(lce, n, None), type))
+    return _classes("langchain_core.exceptions", *names)
 
 
+_LC_MODEL_ERROR = _lc_exceptions("ModelError")
 _LC_TRANSIENT = _lc_exceptions("ModelConnectionError", "ModelTimeoutError", "ModelRateLimitError", "ModelAPIError")
 _LC_AUTH = _lc_exceptions("ModelAuthenticationError", "ModelPermissionDeniedError")
 _LC_NOT_FOUND = _lc_exceptions("ModelNotFoundError")
@@ -230,12 +231,23 @@ def is_transient(exc: BaseException) -> bool:
     if isinstance(exc, (ConnectionError, TimeoutError) + _HTTPX_TRANSIENT + _LC_TRANSIENT):
         return True
     status = _status(exc)
-    if status is not None and isinstance(exc, (openai.APIStatusError,) + _lc_exceptions("ModelError")):
+    if status is not None and isinstance(exc, (openai.APIStatusError,) + _LC_MODEL_ERROR):
         return status >= 500 or status in _TRANSIENT_STATUS
     return False
 
 
+def _unwrap(model: Any) -> Any:
+    """The chat model inside ``model.bind(...)`` / ``with_structured_output(...)`` wrappers."""
+    for _ in range(5):
+        inner = getattr(model, "bound", None) or getattr(model, "first", None)
+        if inner is None or inner is model:
+            break
+        model = inner
+    return model
+
+
 def _model_url(model: Any, exc: BaseException | None = None) -> str:
+    model = _unwrap(model)
     for attr in ("openai_api_base", "base_url"):
         value = getattr(model, attr, None)
         if isinstance(value, str) and value:
@@ -248,6 +260,7 @@ def _model_url(model: Any, exc: BaseException | None = None) -> str:
 
 
 def _model_name(model: Any) -> str:
+    model = _unwrap(model)
     for attr in ("model_name", "model"):
         value = getattr(model, attr, None)
         if isinstance(value, str) and value:
@@ -335,6 +348,87 @@ _cache_lock = threading.Lock()
 _cache_state: dict[str, Any] = {"path": None, "cache": None}
 
 
+def _sqlite_cache(path: Path) -> Any:
+    """langchain_community's SQLite cache, hardened for concurrent use.
+
+    Differences from ``SQLiteCache``: a 30 s lock timeout and WAL journal (several eval processes can
+    share one file), writes that tolerate a concurrent identical write (two threads missing the same
+    prompt), unreadable entries treated as misses, and entries read back with an explicit
+    ``allowed_objects`` where langchain-core supports it.
+    """
+    import inspect
+    import warnings
+
+    with warnings.catch_warnings():  # "langchain-community is being sunset" (import-time notice)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from langchain_community.cache import SQLAlchemyCache
+    from langchain_core.load import dumps, loads
+    from sqlalchemy import create_engine, event, select
+    from sqlalchemy.exc import IntegrityError, OperationalError
+    from sqlalchemy.orm import Session
+
+    load_kwargs = {"allowed_objects": "core"} if "allowed_objects" in inspect.signature(loads).parameters else {}
+
+    class _SQLiteCache(SQLAlchemyCache):
+        def lookup(self, prompt: str, llm_string: str) -> Any:
+            stmt = (
+                select(self.cache_schema.response)
+                .where(self.cache_schema.prompt == prompt)
+                .where(self.cache_schema.llm == llm_string)
+                .order_by(self.cache_schema.idx)
+            )
+            try:
+                with Session(self.engine) as session:
+                    rows = session.execute(stmt).fetchall()
+                if not rows:
+                    return None
+                with warnings.catch_warnings():  # "`loads` is in beta"
+                    warnings.simplefilter("ignore")
+                    return [loads(row[0], **load_kwargs) for row in rows]
+            except Exception as exc:  # unreadable (old format / tampered / locked): a miss
+                log.warning("LLM cache %s: ignoring an unreadable entry (%s)", path, _short(exc))
+                return None
+
+        def update(self, prompt: str, llm_string: str, return_val: Any) -> None:
+            items = [
+                self.cache_schema(prompt=prompt, llm=llm_string, response=dumps(gen), idx=i)
+                for i, gen in enumerate(return_val)
+            ]
+            for _ in range(2):
+                try:
+                    with Session(self.engine) as session, session.begin():
+                        for item in items:
+                            session.merge(item)
+                    return
+                except IntegrityError:  # another thread/process stored the same answer meanwhile
+                    return
+                except OperationalError as exc:  # e.g. "database is locked": caching is best effort
+                    last = exc
+                    time.sleep(0.05)
+            log.warning("LLM cache %s: could not store an answer (%s)", path, _short(last))
+
+    engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": 30, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        cur = dbapi_conn.cursor()
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+        except Exception:  # e.g. a file system without shared memory: keep the default journal
+            pass
+        finally:
+            cur.close()
+
+    for attempt in range(3):
+        try:
+            return _SQLiteCache(engine)
+        except OperationalError:  # two processes creating the table at once
+            if attempt == 2:
+                raise
+            time.sleep(0.1)
+    raise AssertionError("unreachable")
+
+
 def enable_cache(settings: Settings | None = None) -> Path | None:
     """Install langchain's SQLite LLM cache at ``settings.cache_dir / "llm-cache.sqlite"``.
 
@@ -344,7 +438,6 @@ def enable_cache(settings: Settings | None = None) -> Path | None:
     s = settings or get_settings()
     if not s.llm_cache:
         return None
-    from langchain_community.cache import SQLiteCache
     from langchain_core.globals import get_llm_cache, set_llm_cache
 
     path = Path(s.cache_dir).expanduser() / "llm-cache.sqlite"
@@ -352,7 +445,7 @@ def enable_cache(settings: Settings | None = None) -> Path | None:
         if _cache_state["path"] == path and get_llm_cache() is _cache_state["cache"]:
             return path
         path.parent.mkdir(parents=True, exist_ok=True)
-        cache = SQLiteCache(database_path=str(path))
+        cache = _sqlite_cache(path)
         set_llm_cache(cache)
         _cache_state.update(path=path, cache=cache)
         log.debug("LLM cache at %s", path)
@@ -391,7 +484,10 @@ class LLMReply:
 
 def default_wait() -> wait_base:
     """Exponential backoff with jitter: ~0.5, 1, 2, 4, 8 s (+ up to 0.5 s jitter), capped at 8 s."""
-    return wait_exponential_jitter(initial=0.5, max=8.0, exp_base=2, jitter=0.5)
+    import inspect
+
+    first = "multiplier" if "multiplier" in inspect.signature(wait_exponential_jitter).parameters else "initial"
+    return wait_exponential_jitter(**{first: 0.5}, max=8.0, exp_base=2, jitter=0.5)
 
 
 def _text_of(message: Any) -> str:
@@ -510,20 +606,20 @@ def grammar_extra_body(gbnf: str, base: dict[str, Any] | None = None) -> dict[st
     return body
 
 
-#: GBNF (llama.cpp) grammar: one or more lines, each a Prolog fact ``name(arg, ...).`` with at least
-#: one argument; arguments are lowercase atoms, double-quoted strings, integers or ``_``.
+#: GBNF (llama.cpp) grammar: one or more lines, each a Prolog fact ``name(arg, ...).``
+#: with 1-12 arguments; arguments are lowercase atoms, double-quoted strings, integers or ``_``.
+#: Lengths are bounded (names/atoms 48 chars, integers 15 digits, strings 200 chars) so a small
+#: model cannot run on inside one token forever.
 PROLOG_FACTS_GBNF = r"""
 root    ::= fact ("\n" fact)* "\n"?
-fact    ::= name "(" arg ("," " "? arg)* ")."
-name    ::= [a-z] [a-zA-Z0-9_]*
+fact    ::= name "(" arg ("," " "? arg){0,11} ")."
+name    ::= [a-z] [a-zA-Z0-9_]{0,47}
 arg     ::= atom | string | integer | "_"
-atom    ::= [a-z] [a-zA-Z0-9_]*
-string  ::= "\"" ( [^"\\\n] | "\\" ["\\nt] )* "\""
-integer ::= "-"? [0-9]+
+atom    ::= [a-z] [a-zA-Z0-9_]{0,47}
+string  ::= "\"" ( [^"\\\n] | "\\" ["\\nt] ){0,200} "\""
+integer ::= "-"? [0-9]{1,15}
 """.strip() + "\n"
 
+_ARG_RE = r'(?:[a-z][a-zA-Z0-9_]{0,47}|"(?:[^"\\\n]|\\["\\nt]){0,200}"|-?[0-9]{1,15}|_)'
 #: Regex matching exactly one line that :data:`PROLOG_FACTS_GBNF` accepts as a fact.
-PROLOG_FACT_LINE_RE = re.compile(
-    r'[a-z][a-zA-Z0-9_]*\((?:[a-z][a-zA-Z0-9_]*|"(?:[^"\\\n]|\\["\\nt])*"|-?[0-9]+|_)'
-    r'(?:, ?(?:[a-z][a-zA-Z0-9_]*|"(?:[^"\\\n]|\\["\\nt])*"|-?[0-9]+|_))*\)\.'
-)
+PROLOG_FACT_LINE_RE = re.compile(rf"[a-z][a-zA-Z0-9_]{{0,47}}\({_ARG_RE}(?:, ?{_ARG_RE}){{0,11}}\)\.")
