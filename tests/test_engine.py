@@ -30,7 +30,7 @@ def test_gold_sample_correct(engine, sara_data_dir):
 def test_all_numeric_values_unique(engine, sara_data_dir):
     # mode "all": every numeric gold program yields exactly one distinct tax value
     cases = load_cases(kind="numeric", split="test")
-    outcomes = list(engine.run_many([case_job(c, c.gold_facts, trusted=True, mode="all") for c in cases]))
+    outcomes = list(engine.run_many([case_job(c, c.gold_facts, trusted=True, mode="all", time_limit=120) for c in cases]))
     assert all(len(o.values) == 1 for o in outcomes)
     assert [answer_of(c, o).value for c, o in zip(cases, outcomes)] == [c.expected for c in cases]
 

@@ -1,0 +1,64 @@
+"""Knowledge-base domains as plug-ins: SARA's statutes and RuleArena's airline fees are two
+values of one interface.
+
+A :class:`Domain` bundles what the agent and the engine need to know about a rule base:
+
+- its Prolog files (:meth:`Domain.rule_set`) and so its predicate vocabulary;
+- the translation prompts (:meth:`Domain.system_prompt`, :meth:`Domain.user_prompt`);
+- the query forms (:meth:`Domain.query_job`) and how an outcome becomes an answer
+  (:meth:`Domain.answer_of`);
+- domain checks of the inspector (:meth:`Domain.inspect`), beyond the shared ones (validation,
+  Prolog errors and limits).
+
+A domain lives in a folder under ``kb/`` (``kb/sara``, ``kb/airline``) whose package defines
+``DOMAIN``; :func:`get_domain` finds it by name. Adding a domain touches neither the agent graph
+nor the engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from taxlogic.agent.state import CaseInput, Issue
+    from taxlogic.kb.rules import RuleSet
+    from taxlogic.tools.answers import Answer
+    from taxlogic.tools.engine import Job, Outcome
+
+
+@runtime_checkable
+class Domain(Protocol):
+    """What a knowledge-base domain provides (see the module docstring)."""
+
+    name: str
+
+    def rule_set(self) -> "RuleSet":
+        """The domain's default rule set (Prolog folder with ``init.pl``)."""
+
+    def system_prompt(self, rules: "RuleSet", kind: str) -> str:
+        """Static translation instructions for ``kind`` (the case comes in the user prompt)."""
+
+    def user_prompt(self, case: "CaseInput", query: str | None, exemplars: str = "") -> str:
+        """The user message: exemplars, the case, the question, the query the facts must serve."""
+
+    def query_job(self, case: "CaseInput", query: str, canonical: str) -> "Job":
+        """The engine job that answers ``case`` from validated facts."""
+
+    def answer_of(self, case: "CaseInput", outcome: "Outcome") -> "Answer":
+        """The answer an outcome gives (or none, with a reason)."""
+
+    def inspect(self, case: "CaseInput", query: str | None, canonical: str, outcome: "Outcome") -> list["Issue"]:
+        """Domain checks after a successful run (coverage of the case text, one value …)."""
+
+
+def get_domain(name: str) -> Domain:
+    """The domain ``name`` from ``taxlogic.kb.<name>``. Raises KeyError if there is none."""
+    try:
+        module = importlib.import_module(f"taxlogic.kb.{name}")
+    except ModuleNotFoundError:
+        raise KeyError(f"no knowledge-base domain {name!r} (expected a package taxlogic.kb.{name} defining DOMAIN)") from None
+    domain = getattr(module, "DOMAIN", None)
+    if domain is None:
+        raise KeyError(f"taxlogic.kb.{name} defines no DOMAIN")
+    return domain

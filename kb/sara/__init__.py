@@ -1,0 +1,57 @@
+"""The SARA domain: the statutes of SARA v2 (sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
+
+Data, cases and rule sets live in :mod:`taxlogic.kb.data`, :mod:`taxlogic.kb.cases` and
+:mod:`taxlogic.kb.rules`; this package presents them through the :class:`~taxlogic.kb.domain.Domain`
+interface. Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled with the rule
+set's ``events.pl`` and ``utils.pl``. Queries: a claim is Entailment iff it is proved; a numeric
+question binds ``tax(Person, Year, Tax)``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from taxlogic.kb.rules import RuleSet, sara_rules
+
+
+@lru_cache(maxsize=8)
+def _system_prompts(prolog_dir: str, kind: str) -> str:
+    from taxlogic.prompts import read_code_slots, translate_system
+
+    slots = read_code_slots(prolog_dir)
+    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"])
+
+
+class SaraDomain:
+    name = "sara"
+
+    def rule_set(self) -> RuleSet:
+        return sara_rules()
+
+    def system_prompt(self, rules: RuleSet, kind: str) -> str:
+        return _system_prompts(str(rules.prolog_dir), kind)
+
+    def user_prompt(self, case, query, exemplars: str = "") -> str:
+        from taxlogic.prompts import translate_user
+
+        return translate_user(case.text, case.question, query=query, exemplars=exemplars)
+
+    def query_job(self, case, query, canonical):
+        from taxlogic.tools.engine import Job
+
+        if case.kind == "numeric":  # all distinct values, to detect ambiguous facts
+            return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "Tax", trusted=False)
+        return Job(facts=canonical, query=query, mode="prove", trusted=False)
+
+    def answer_of(self, case, outcome):
+        from taxlogic.tools.answers import answer_of
+
+        return answer_of(case, outcome)
+
+    def inspect(self, case, query, canonical, outcome):
+        from taxlogic.agent.inspector import coverage_issues
+
+        return coverage_issues(case, query, canonical)
+
+
+DOMAIN = SaraDomain()
