@@ -1,0 +1,364 @@
+"""SARA⁺: rule perturbation r', case perturbation c, the Ee/En criterion, building and checking.
+
+Real SWI-Prolog through the session fixtures; builds run on a small subset of cases.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from taxlogic.eval.plus import (
+    SPLITS,
+    apply_amounts,
+    build_plus,
+    claimed_amount,
+    gold_check,
+    is_numerical,
+    load_plus_split,
+    perturb_amounts,
+    perturbable_amounts,
+    plus_rules,
+    recomputed_amount,
+    restated_statute_amounts,
+    stale_percentages,
+    value_job,
+)
+from taxlogic.kb.cases import get_case, load_cases
+from taxlogic.kb.perturb_rules import (
+    TEXT_DOLLARS,
+    _read_section,
+    _schedules,
+    code_numbers,
+    dollar_value,
+    perturb_rules,
+    split_code_comment,
+    step_of,
+)
+from taxlogic.kb.rules import SECTION_ORDER, RuleSet
+
+SUBSET = [
+    "tax_case_2", "tax_case_7", "s1_c_ii_pos", "s1_c_ii_neg", "s1_c_iii_pos", "s63_b_neg", "s151_a_pos",
+    "s63_c_3_pos", "s151_d_3_A_pos", "s152_a_pos", "s2_b_1_A_neg",
+]
+
+
+# ------------------------------------------------------------------------------ r'
+
+
+@pytest.fixture(scope="module")
+def r_prime(rules, tmp_path_factory):
+    """r' for seed 0, written once for the module: (rule set, manifest)."""
+    d = tmp_path_factory.mktemp("rprime")
+    manifest = perturb_rules(rules, d, 0)
+    return RuleSet("r'", d / "prolog", d / "source"), manifest
+
+
+def _mapping(manifest) -> dict[str, dict[Decimal, Decimal]]:
+    out: dict[str, dict[Decimal, Decimal]] = {}
+    for c in manifest["changes"]:
+        out.setdefault(c["section"], {})[Decimal(c["old"])] = Decimal(c["new"])
+    return out
+
+
+def _text_tokens(lines):
+    return [[dollar_value(m) for m in TEXT_DOLLARS.finditer(l)] for l in lines]
+
+
+def _code_tokens(lines):
+    return [[Decimal(m.group(0)) for m in code_numbers(split_code_comment(l)[0])] for l in lines]
+
+
+def test_r_prime_changes_every_number_in_both_forms(rules, r_prime):
+    rp, manifest = r_prime
+    mapping = _mapping(manifest)
+    assert manifest["changes"], "r' changes nothing"
+    for c in manifest["changes"]:
+        assert c["text"], f"{c['section']} {c['old']}: no change in the statute text"
+        assert any(o["where"] == "code" for o in c["prolog"]), f"{c['section']} {c['old']}: no change in the Prolog code"
+    for name in SECTION_ORDER:
+        m = mapping.get(name, {})
+        orig, new = _read_section(rules, name), _read_section(rp, name)
+        # statute text: every $ amount of a changed value changed to its new value, the rest unchanged
+        for a, b in zip(_text_tokens(orig.text_lines), _text_tokens(new.text_lines), strict=True):
+            assert b == [m.get(v, v) for v in a]
+        # Prolog code: every literal of a changed value changed (except the excluded ones), the rest unchanged
+        excluded_lines = {line for line, _ in orig.excluded}
+        for i, (a, b) in enumerate(zip(_code_tokens(orig.code_lines), _code_tokens(new.code_lines), strict=True), 1):
+            if i in excluded_lines:
+                continue
+            assert b == [m.get(v, v) for v in a], f"{name}.pl line {i}"
+        # Prolog comments (copies of the statute text) follow the text
+        for a, b in zip(orig.code_lines, new.code_lines):
+            ca, cb = split_code_comment(a)[1], split_code_comment(b)[1]
+            assert [m.get(dollar_value(x), dollar_value(x)) for x in TEXT_DOLLARS.finditer(ca)] == \
+                   [dollar_value(x) for x in TEXT_DOLLARS.finditer(cb)]
+    # the manifest's lines point at the new forms in the written files
+    root = rp.prolog_dir.parent
+    for c in manifest["changes"]:
+        for o in c["text"] + c["prolog"]:
+            line = (root / o["file"]).read_text().splitlines()[o["line"] - 1]
+            assert o["new"] in line, (o, line)
+
+
+def test_r_prime_bounds_rounding_and_order(rules, r_prime):
+    rp, manifest = r_prime
+    for c in manifest["changes"]:
+        old, new = Decimal(c["old"]), Decimal(c["new"])
+        if c["kind"] == "free":
+            assert Decimal("0.02") <= abs(new / old - 1) <= Decimal("0.15") + Decimal("1e-9"), c
+            assert new % step_of(old) == 0, c
+    # brackets stay increasing, schedules stay continuous, §1(d) stays half of §1(a)
+    new_sched = _schedules(_read_section(rp, "section1"))
+    assert len(new_sched) == 4
+    for s in new_sched:
+        assert s.thresholds == sorted(s.thresholds) and len(set(s.thresholds)) == len(s.thresholds)
+        assert s.bases == sorted(s.bases)
+        assert s.continuous()
+    a, d = new_sched[0], new_sched[3]
+    assert [t * 2 for t in d.thresholds] == a.thresholds
+    # within each section the changed amounts keep their order
+    for name, m in _mapping(manifest).items():
+        free = [c for c in manifest["changes"] if c["section"] == name and c.get("rule", "").startswith("base") is False]
+        olds = sorted(Decimal(c["old"]) for c in free)
+        assert [m[o] for o in olds] == sorted(m[o] for o in olds)
+    # rates, years and the excluded count are left alone and listed
+    reasons = {(x["file"], x["form"]): x["reason"] for x in manifest["left_alone"]}
+    assert ("prolog/section1.pl", "0.28") in reasons
+    assert "count" in reasons[("prolog/section63.pl", "600")]
+    assert (rp.prolog_dir / "section63.pl").read_text().count("Count2 is 600") == 1
+
+
+def test_r_prime_is_deterministic(rules, r_prime, tmp_path):
+    _, manifest = r_prime
+    again = perturb_rules(rules, tmp_path / "again", 0)
+    assert json.dumps(again, sort_keys=True) == json.dumps(manifest, sort_keys=True)
+    other = perturb_rules(rules, tmp_path / "other", 1)
+    assert _mapping(other) != _mapping(manifest)
+
+
+def test_hand_checked_bracket_case_changes_under_r_prime(engine, r_prime):
+    """s1_c_ii_pos: an unmarried taxpayer with taxable income $22,895 owes $3,538 under §1(c)(ii)
+    (r: 3315 + 28% × (22895 − 22100) = 3537.6 → 3538). Seed 0 moves the first §1(c) threshold
+    22,100 → 23,500 and the second 53,500 → 55,500, so under r' $22,895 falls in bracket (i):
+    15% × 22895 = 3434.25 → $3,434, and the (ii) claim is false. Bracket (iii) for $102,268
+    (third threshold 115,000 → 110,000): base 3525 + 28% × (55500 − 23500) = 12,485 (base (ii):
+    15% × 23500 = 3,525); tax 12485 + 31% × (102268 − 55500) = 26983.08 → $26,983 (r: $27,225)."""
+    rp, manifest = r_prime
+    m = _mapping(manifest)["section1"]
+    assert (m[Decimal(22100)], m[Decimal(53500)], m[Decimal(115000)]) == (23500, 55500, 110000)
+    assert (m[Decimal(3315)], m[Decimal(12107)]) == (3525, 12485)
+    case = get_case("s1_c_ii_pos")
+    assert case.expected == "Entailment"
+    from taxlogic.tools.engine import Engine, Job
+
+    def jobs(facts):
+        return [Job(facts=facts, query="s1_c_ii(22895,3538)", trusted=True),
+                Job(facts=facts, query="s1_c_i(22895,X)", mode="first", var="X", trusted=True),
+                Job(facts=facts, query="s1_c_iii(102268,X)", mode="first", var="X", trusted=True)]
+
+    orig = list(engine.run_many(jobs(case.gold_facts)))
+    assert orig[0].status == "proved" and orig[1].status == "failed" and orig[2].values == ["27225"]
+    with Engine(rp, workers=1) as e:
+        new = list(e.run_many(jobs(case.gold_facts)))
+        assert not any(o.load_problems for o in new)
+        # the gold program of the case itself, run under r', now answers Contradiction
+        from taxlogic.eval.gold import run_gold
+
+        assert [r.prediction for r in run_gold(e, [case])] == ["Contradiction"]
+    assert new[0].status == "failed"
+    assert new[1].values == ["3434"]
+    assert new[2].values == ["26983"]
+
+
+# ------------------------------------------------------------------------------ Ee / En
+
+
+def test_en_ee_criterion(sara_data_dir):
+    en = {"s1_a_1_i_pos": True, "s151_d_1_pos": True, "s63_b_pos": True, "s68_b_1_D_pos": True,
+          "s3301_neg": True, "s3306_b_10_A_pos": False, "s152_a_pos": False, "s151_b_pos": False,
+          "s2_b_1_A_neg": False, "s7703_b_2_neg": False}
+    for cid, want in en.items():
+        assert is_numerical(get_case(cid)) is want, cid
+    assert claimed_amount(get_case("s1_a_1_i_neg")) == (7208, 1)
+    ent = [c for c in load_cases() if c.kind == "entailment"]
+    assert sum(map(is_numerical, ent)) == 100 and len(ent) - sum(map(is_numerical, ent)) == 176
+    assert not any(is_numerical(c) for c in load_cases(kind="numeric"))
+
+
+def test_last_solution_reproduces_every_positive_dollar_claim(engine):
+    pos = [c for c in load_cases(kind="entailment") if is_numerical(c) and c.expected == "Entailment"]
+    outs = list(engine.run_many([value_job(c) for c in pos]))
+    got = {c.id: recomputed_amount(o)[0] for c, o in zip(pos, outs)}
+    assert got == {c.id: claimed_amount(c)[0] for c in pos}
+
+
+# ------------------------------------------------------------------------------ case perturbation c
+
+
+def _prolog_tokens(text):
+    return [[int(m.group(0)) for m in code_numbers(split_code_comment(l)[0]) if "." not in m.group(0)] for l in text.splitlines()]
+
+
+@pytest.mark.parametrize("cid", ["tax_case_2", "tax_case_7", "s151_a_pos", "s68_a_2_pos", "s1_c_ii_pos", "s151_d_3_A_neg"])
+def test_case_perturbation_changes_text_and_facts_alike(sara_data_dir, cid):
+    case = get_case(cid)
+    mapping = perturb_amounts(case, random.Random(f"test:{cid}"))
+    assert mapping and set(mapping) == set(perturbable_amounts(case))
+    for old, new in mapping.items():
+        assert 0.05 <= abs(new / old - 1) <= 0.30 + 1e-9 and new % step_of(Decimal(old)) == 0
+    olds = sorted(mapping)
+    assert [mapping[o] for o in olds] == sorted(mapping.values())
+    p = apply_amounts(case, mapping)
+    # text: every mapped amount replaced, nothing else
+    a = [int(dollar_value(m)) for m in TEXT_DOLLARS.finditer(case.text)]
+    b = [int(dollar_value(m)) for m in TEXT_DOLLARS.finditer(p.text)]
+    assert b == [mapping.get(v, v) for v in a]
+    assert re.sub(r"\$\d+", "$", case.text) == re.sub(r"\$\d+", "$", p.text)
+    # facts: the same numbers replaced the same way; dates (in strings) and years untouched
+    for x, y in zip(_prolog_tokens(case.gold_facts), _prolog_tokens(p.gold_facts), strict=True):
+        assert y == [mapping.get(v, v) for v in x]
+    assert re.findall(r'"[^"]*"', case.gold_facts) == re.findall(r'"[^"]*"', p.gold_facts)
+    # every changed number changed in both: each mapped amount occurs in the text and in facts or claim
+    for old, new in mapping.items():
+        assert f"${new}" in p.text and f"${old}" not in p.text
+        assert re.search(rf"(?<![\w.]){new}(?![\w])", p.gold_facts + p.claim_query)
+
+
+def test_case_perturbation_guards(sara_data_dir):
+    assert stale_percentages(get_case("s151_d_3_A_pos")) == ["10%"]
+    assert stale_percentages(get_case("tax_case_2")) == []  # "40% of the costs" is a fact
+    assert restated_statute_amounts(get_case("s63_c_3_pos"), {600, 2000}) == [600]
+    assert restated_statute_amounts(get_case("s151_a_pos"), {600, 2000}) == []  # $2000 is in the facts
+
+
+# ------------------------------------------------------------------------------ building
+
+
+@pytest.fixture(scope="module")
+def built(engine, tmp_path_factory):
+    root = tmp_path_factory.mktemp("plus")
+    rec = build_plus(0, root / "a", case_ids=SUBSET, engine_r=engine, workers=1)
+    return root, rec
+
+
+def _files(d: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(d)): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+def test_build_is_deterministic(engine, built):
+    root, _ = built
+    build_plus(0, root / "b", case_ids=SUBSET, engine_r=engine, workers=1)
+    assert _files(root / "a") == _files(root / "b")
+    build_plus(1, root / "c", case_ids=SUBSET, engine_r=engine, workers=1)
+    other = _files(root / "c")
+    assert other.keys() == _files(root / "a").keys()
+    assert other["sara_n_c.jsonl"] != _files(root / "a")["sara_n_c.jsonl"]
+    assert other["manifest.json"] != _files(root / "a")["manifest.json"]
+
+
+def test_build_contents(engine, built):
+    root, rec = built
+    d = root / "a"
+    assert {f"{s}.jsonl" for s in SPLITS} <= {p.name for p in d.iterdir()}
+    assert (d / "DATACARD.md").is_file() and (d / "manifest.json").is_file()
+    assert (d / "statutes_r_prime" / "prolog" / "init.pl").is_file()
+    assert (d / "statutes_r_prime" / "source" / "section1").is_file()
+    items = {s: load_plus_split(d, s) for s in SPLITS}
+    ids = [c.id for v in items.values() for c in v]
+    assert len(ids) == len(set(ids))
+    for s, v in items.items():
+        assert rec["splits"][s]["items"] == len(v)
+        assert all(c.rules == ("r'" if s.endswith(("_r", "_rc")) else "r") for c in v), s
+        assert all(c.split in ("train", "test") for c in v)
+    for s in ("sara_n", "sara_n_r", "sara_n_c", "sara_n_rc", "sara_en", "sara_en_r", "sara_en_c", "sara_ee"):
+        assert items[s], s
+    # numeric answers are recomputed; perturbed texts differ from the source
+    n_c = {c.id: c for c in items["sara_n_c"]}["tax_case_2__c"]
+    src = get_case("tax_case_2")
+    assert n_c.text != src.text and n_c.claim_query == f"tax(alice,2013,{n_c.expected})"
+    # En^c: the positive item states the recomputed amount, the negative one an offset of 1-5%
+    en_c = {c.id: c for c in items["sara_en_c"]}
+    neg = en_c["s63_b_neg__c"]
+    (o,) = engine.run_many([value_job(neg)])
+    v = recomputed_amount(o)[0]
+    stated = claimed_amount(neg)[0]
+    assert neg.expected == "Contradiction" and 0.01 - 1 / v <= abs(stated / v - 1) <= 0.05 + 1 / v
+    assert f"${stated}" in neg.question
+    assert en_c["s1_c_iii_pos__c"].expected == "Entailment"
+    # guards: computed percentage (c) and restated statutory amount (r') are dropped with reasons
+    dropped = {(x["split"], x["source"]): x["reason"] for x in rec["dropped"]}
+    assert "percentage" in dropped[("sara_en_c", "s151_d_3_A_pos")]
+    assert "restates a statutory amount" in dropped[("sara_en_r", "s63_c_3_pos")]
+    # Ee^c: text paraphrased, everything else unchanged
+    from taxlogic.eval.paraphrase import check_perturbation
+
+    for p in items["sara_ee_c"]:
+        src = get_case(p.id.removesuffix("__p"))
+        assert p.text != src.text and not check_perturbation(src.text, p.text)
+        assert (p.gold_facts, p.claim_query, p.expected, p.question) == (src.gold_facts, src.claim_query, src.expected, src.question)
+    # the record: 100% agreement on every written split
+    assert all(info["gold_agreement"] == 1.0 for info in rec["splits"].values() if info["items"])
+
+
+def test_gold_check_scores_every_split(engine, built):
+    root, _ = built
+    d = root / "a"
+    assert plus_rules(d).name == "r'"
+    res = gold_check(d, engine_r=engine, workers=1)
+    assert set(res) == set(SPLITS)
+    assert all(total == correct for total, correct in res.values()), res
+
+
+def test_cli_plus_json(sara_data_dir, tmp_path):
+    import typer
+    from typer.testing import CliRunner
+
+    from taxlogic.cli.plus import plus
+
+    app = typer.Typer()
+    app.command("plus")(plus)
+    app.command("noop")(lambda: None)
+    out = tmp_path / "cli"
+    r = CliRunner().invoke(app, ["plus", "--seed", "3", "--out", str(out), "--cases", "tax_case_2,s1_c_ii_pos,s152_a_pos",
+                                 "--workers", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output[r.output.index("{"):])
+    assert data["splits"]["sara_n_c"]["items"] == 1
+    assert all(s["gold_agreement"] in (1.0, None) for s in data["splits"].values())
+    assert (out / "build.json").is_file()
+    bad = CliRunner().invoke(app, ["plus", "--out", str(tmp_path / "x"), "--cases", "no_such_case"])
+    assert bad.exit_code == 1 and "no_such_case" in bad.output
+
+
+def test_llm_paraphraser_keeps_only_checked_rewordings(monkeypatch):
+    """The LLM path: candidates that change a name, number or date are refused; a clean one is kept."""
+    import taxlogic.agent.llm as llm
+    from taxlogic.eval.plus import llm_paraphraser
+    from taxlogic.settings import Settings
+
+    text = "In 2017, Alice was paid $33200. Alice is a head of household for 2017."
+    good = "During 2017, Alice was paid $33200. Alice is a head of household for 2017."
+    bad = ["In 2018, Alice was paid $33200. Alice is a head of household for 2017.",
+           "In 2017, Carol was paid $33200. Carol is a head of household for 2017."]
+
+    class Reply:
+        def __init__(self, t):
+            self.text = t
+
+    replies = iter([json.dumps({"perturbations": [{"text": t, "changes": []} for t in [*bad, good]]}),
+                    json.dumps({"perturbations": [{"text": t, "changes": []} for t in bad]}),
+                    "not json"])
+    monkeypatch.setattr(llm, "make_chat_model", lambda *a, **k: object())
+    monkeypatch.setattr(llm, "invoke", lambda *a, **k: Reply(next(replies)))
+    para = llm_paraphraser(Settings(llm_cache=False))
+    assert para(text, random.Random(0)) == (good, None)
+    out, why = para(text, random.Random(0))
+    assert out is None and "failed the checks" in why
+    out, why = para(text, random.Random(0))
+    assert out is None and "JSON" in why
