@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Callable
 
 from langchain_core.language_models import BaseChatModel
@@ -18,7 +17,8 @@ from taxlogic.tools.engine import Engine
 
 @dataclass
 class AgentContext:
-    """``budget``: repair rounds after the first translation (paper's single-shot baseline: 0).
+    """``domain``: the knowledge-base plug-in (prompts, query forms, answers, domain checks).
+    ``budget``: repair rounds after the first translation (paper's single-shot baseline: 0).
     ``llm_retries``: retries of transient LLM failures per call. ``grammar``: constrain output to
     Prolog facts with a llama.cpp GBNF grammar. ``exemplars``: a rendered exemplar block (train
     split only; never the case itself). ``seed``: sample index for self-consistency (sent to the
@@ -33,13 +33,17 @@ class AgentContext:
     exemplars: str = ""
     seed: int | None = None
     llm_wait: Any = None  # tenacity wait strategy (tests use none)
+    domain: Any = None  # a taxlogic.kb.domain.Domain; None means SARA
 
-    @cached_property
-    def system_prompts(self) -> dict[str, str]:
-        from taxlogic.prompts import read_code_slots, translate_system
+    def __post_init__(self) -> None:
+        if self.domain is None:
+            from taxlogic.kb.domain import get_domain
 
-        slots = read_code_slots(self.rules.prolog_dir)
-        return {k: translate_system(k, slots["EVENTS_PL"], slots["UTILS_PL"]) for k in ("entailment", "numeric")}
+            self.domain = get_domain("sara")
+
+    def system_prompt(self, kind: str) -> str:
+        """The domain's static translation prompt for ``kind`` (first in every conversation)."""
+        return self.domain.system_prompt(self.rules, kind)
 
     def call_llm(self, messages: list, *, facts_grammar: bool = True):
         """One LLM call with retries; returns :class:`taxlogic.agent.llm.LLMReply`. Raises LLMError."""
@@ -54,7 +58,7 @@ class AgentContext:
 
 
 def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: str | None = None,
-                 budget: int = 3, grammar: bool | None = None) -> AgentContext:
+                 budget: int = 3, grammar: bool | None = None, domain: Any = None) -> AgentContext:
     """An :class:`AgentContext` from settings: ChatOpenAI on the configured endpoint (``model_name``
     overrides ``TAXLOGIC_LLM_MODEL``), the disk cache enabled, grammar on where the endpoint
     supports it (llama.cpp) unless ``grammar`` says otherwise."""
@@ -68,7 +72,7 @@ def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: s
     model = llm.make_chat_model(settings)
     use_grammar = llm.supports_grammar(settings) if grammar is None else grammar
     return AgentContext(model=model, engine=engine, rules=rules, budget=budget,
-                        llm_retries=settings.llm_max_retries, grammar=use_grammar)
+                        llm_retries=settings.llm_max_retries, grammar=use_grammar, domain=domain)
 
 
 def timed(fn: Callable[..., dict]) -> Callable[..., dict]:

@@ -9,16 +9,19 @@ from taxlogic.agent.state import AgentState, CaseInput, TraceEvent
 from taxlogic.tools.engine import Job
 
 
-def query_job(case: CaseInput, query: str, canonical: str) -> Job:
-    """Untrusted facts; numeric queries collect all distinct values (to detect ambiguity)."""
-    if case.kind == "numeric":
-        return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "Tax", trusted=False)
-    return Job(facts=canonical, query=query, mode="prove", trusted=False)
+def query_job(case: CaseInput, query: str, canonical: str, domain=None) -> Job:
+    """The engine job for validated (untrusted) facts, as the domain (default SARA) forms it."""
+    if domain is None:
+        from taxlogic.kb.domain import get_domain
+
+        domain = get_domain("sara")
+    return domain.query_job(case, query, canonical)
 
 
 @timed
 def execute(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
-    outcome = runtime.context.engine.run(query_job(state["case"], state["query"], state["canonical"]))
+    ctx = runtime.context
+    outcome = ctx.engine.run(query_job(state["case"], state["query"], state["canonical"], ctx.domain))
     return {
         "outcome": outcome.model_dump(),
         "trace": [TraceEvent(node="execute", round=state["round"], seconds=0,

@@ -8,7 +8,6 @@ from langgraph.runtime import Runtime
 from taxlogic.agent.context import AgentContext, timed, usage_of
 from taxlogic.agent.llm import LLMError, describe_error
 from taxlogic.agent.state import AgentState, Issue, TraceEvent
-from taxlogic.prompts import translate_user
 
 
 @timed
@@ -16,8 +15,8 @@ def generate(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     """Ask the translator for facts: static system prompt first, the case last (prefix reuse)."""
     ctx, case = runtime.context, state["case"]
     messages = [
-        SystemMessage(ctx.system_prompts[case.kind]),
-        HumanMessage(translate_user(case.text, case.question, query=state.get("query"), exemplars=ctx.exemplars)),
+        SystemMessage(ctx.system_prompt(case.kind)),
+        HumanMessage(ctx.domain.user_prompt(case, state.get("query"), ctx.exemplars)),
     ]
     try:
         reply = ctx.call_llm(messages)

@@ -73,7 +73,7 @@ def check_query(text: str, kind: str, vocab: Vocabulary) -> tuple[str | None, st
 def write_query(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     ctx, case = runtime.context, state["case"]
     preds = ", ".join(f"{n}/{'|'.join(map(str, sorted(a)))}" for n, a in ctx.rules.vocabulary.statute.items())
-    messages = [SystemMessage(ctx.system_prompts[case.kind]),
+    messages = [SystemMessage(ctx.system_prompt(case.kind)),
                 HumanMessage(render("write_query_user", case_text=case.text, question=case.question,
                                     kind=case.kind, predicates=preds))]
     issues: list[Issue] = []

@@ -201,7 +201,7 @@ def info_to_facts(info: dict[str, Any], *, comment: str | None = None) -> str:
 
 def gold_records(levels: Iterable[int] = LEVELS, root: str | Path | None = None) -> list[dict[str, Any]]:
     """RuleArena's airline problems from ``derived/airline_level{L}.jsonl``: ``id``, ``level``,
-    ``info``, ``answer`` and ``answer_details`` of each (prompts are left out)."""
+    ``question`` (the problem text), ``info``, ``answer`` and ``answer_details`` of each (prompts are left out)."""
     ra = rulearena_root(root)
     out = []
     for level in levels:
@@ -212,7 +212,7 @@ def gold_records(levels: Iterable[int] = LEVELS, root: str | Path | None = None)
             for line in fh:
                 if line.strip():
                     rec = json.loads(line)
-                    out.append({k: rec.get(k) for k in ("id", "level", "info", "answer", "answer_details")})
+                    out.append({k: rec.get(k) for k in ("id", "level", "question", "info", "answer", "answer_details")})
     return out
 
 
@@ -304,3 +304,6 @@ def airline_gold_check(
     finally:
         if own:
             engine.close()
+
+
+from taxlogic.kb.airline.domain import DOMAIN  # noqa: E402  (the plug-in object: taxlogic.kb.domain.get_domain("airline"))
