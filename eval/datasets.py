@@ -6,15 +6,22 @@ sets they are judged under.
 - ``sara-plus``: a SARA⁺ build (``taxlogic data plus``); splits ``sara_n``, ``sara_n_r``,
   ``sara_n_c``, ``sara_n_rc``, ``sara_ee``, ``sara_ee_c``, ``sara_en``, ``sara_en_r``,
   ``sara_en_c``, ``sara_en_rc`` (paper Table 2); items under r' carry ``rules == "r'"``.
+- ``rulearena-airline``, ``rulearena-tax``, ``rulearena-nba``: RuleArena (:mod:`taxlogic.eval.rulearena`);
+  splits ``level0``-``level2``; ``shots`` 0 or 1; ``task`` is the prompt variant (``all``: standard,
+  ``textual``, ``distractor``, ``placeholder``); items are :class:`~taxlogic.eval.rulearena.RuleArenaItem`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from taxlogic.kb.cases import Case, load_cases
 from taxlogic.kb.rules import RuleSet, sara_rules
+
+if TYPE_CHECKING:
+    from taxlogic.eval.rulearena import RuleArenaItem
 
 PLUS_SPLITS = ("sara_n", "sara_n_r", "sara_n_c", "sara_n_rc", "sara_ee", "sara_ee_c",
                "sara_en", "sara_en_r", "sara_en_c", "sara_en_rc")
@@ -27,7 +34,7 @@ class Dataset:
     name: str
     split: str
     task: str
-    items: list[Case]
+    items: list[Case | RuleArenaItem]
     rule_sets: dict[str, RuleSet] = field(default_factory=dict)
 
 
@@ -45,9 +52,18 @@ def infer_dataset(dataset: str | None, split: str) -> str:
 
 
 def load_dataset(name: str, split: str, task: str = "all", *, limit: int | None = None,
-                 plus_dir: Path | None = None) -> Dataset:
+                 plus_dir: Path | None = None, shots: int = 0, model: str | None = None) -> Dataset:
     """Load a dataset's items, sorted by id, filtered by ``task``, the first ``limit`` if given.
-    Raises ValueError for an unknown dataset or split, DataError if data is not installed."""
+    RuleArena: items in file order, ``task`` = variant, ``shots`` 0/1, ``model`` picks the tax
+    1-shot example. Raises ValueError for an unknown dataset or split, DataError if data is not installed."""
+    from taxlogic.eval import rulearena
+
+    if rulearena.is_rulearena(name):
+        level = rulearena.parse_split(split)
+        items = rulearena.load_rulearena(rulearena.DATASETS[name], level, shots=shots, variant=task, model=model)
+        return Dataset(name=name, split=split, task=task, items=items[:limit] if limit else items)
+    if shots:
+        raise ValueError("--shots applies to RuleArena datasets only")
     if name == "sara":
         if split not in ("train", "test", "all"):
             raise ValueError(f"SARA splits are train, test, all (not {split!r}); SARA⁺ splits need --dataset sara-plus")
@@ -64,7 +80,7 @@ def load_dataset(name: str, split: str, task: str = "all", *, limit: int | None 
         items = [c for c in load_plus_split(build, split) if task == "all" or c.kind == task]
         rule_sets = {"r": sara_rules(), "r'": plus_rules(build)}
     else:
-        raise ValueError(f"unknown dataset {name!r}; known: sara, sara-plus")
+        raise ValueError(f"unknown dataset {name!r}; known: sara, sara-plus, {', '.join(rulearena.DATASETS)}")
     items = sorted(items, key=lambda c: c.id)
     if limit:
         items = items[:limit]

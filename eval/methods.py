@@ -2,7 +2,8 @@
 
 - ``gold``: the item's gold Prolog program through the engine (must score 100%);
 - ``agent``: the LangGraph translator agent (LLM -> facts -> Prolog, repair, abstain);
-- ``direct``: the LLM answers directly from statutes + case (paper appendix A.1.3).
+- ``direct``: the LLM answers directly from statutes + case (paper appendix A.1.3); on RuleArena,
+  RuleArena's own prompts and answer checks.
 
 Methods are called from several threads at once; the Prolog engines are thread-safe pools.
 """
@@ -87,7 +88,12 @@ def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budge
 
 
 def direct_method(ds: Dataset, *, model_name: str | None, settings=None, model=None, wait=None) -> Method:
-    """``model``: a chat model to use instead of the configured endpoint (tests pass fakes)."""
+    """``model``: a chat model to use instead of the configured endpoint (tests pass fakes).
+    RuleArena datasets get RuleArena's own query and scoring (:mod:`taxlogic.eval.rulearena`)."""
+    from taxlogic.eval import rulearena
+
+    if rulearena.is_rulearena(ds.name):
+        return rulearena.rulearena_direct_method(ds, model_name=model_name, settings=settings, model=model, wait=wait)
     from taxlogic.agent import llm
     from taxlogic.eval.direct import direct_messages, parse_direct_answer
     from taxlogic.settings import get_settings

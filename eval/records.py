@@ -31,11 +31,14 @@ class RunConfig(BaseModel):
     samples: int | None = None
     exemplars: int | None = None
     limit: int | None = None
+    shots: int | None = None  # RuleArena: 0 or 1 (None for SARA, keeping older run folders valid)
 
 
 class CaseRecord(BaseModel):
     """One evaluated case. ``prediction``: label or whole dollars, None if abstained or invalid.
-    ``correct``: entailment label match or numeric exact match (whole dollars)."""
+    ``correct``: entailment label match or numeric exact match (whole dollars). RuleArena records
+    have ``kind`` = the domain (airline, tax, nba), ``gold`` its answer (int, float, bool) and
+    ``correct`` by RuleArena's own check (:mod:`taxlogic.eval.rulearena`)."""
 
     case_id: str
     dataset: str
@@ -44,8 +47,8 @@ class CaseRecord(BaseModel):
     rules: str = "r"
     method: str
     model: str | None = None
-    gold: str | int
-    prediction: str | int | None = None
+    gold: str | int | float | bool
+    prediction: str | int | float | bool | None = None
     correct: bool = False
     abstained: bool = False
     invalid: bool = False

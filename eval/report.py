@@ -5,6 +5,10 @@ Each run folder contributes one row per task it covers: the method label (method
 repair budget), dataset/split, and the headline metrics of :func:`taxlogic.eval.summary.headline`
 (percentages): Acc (entailment) or EM (numeric), M10%, SARA tolerance, Err among answered,
 abstention rate, mean cost of errors in dollars (numeric).
+
+RuleArena runs (:mod:`taxlogic.eval.rulearena`) give one row per run (split
+``rulearena-<domain>/level<k>``, task = domain, ``setting`` = "0-shot"/"1-shot" [+ variant]) and
+are also shown as a table shaped like RuleArena's Table 2 (:func:`taxlogic.eval.rulearena.table2`).
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from taxlogic.eval import rulearena
 from taxlogic.eval.records import iter_run_dirs, read_config, read_records
 from taxlogic.eval.summary import headline, run_summary
 
-COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "abstain", "cost")
+COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "abstain", "cost", "shots", "setting", "total",
+           "note")
 
 
 class ReportRow(BaseModel):
@@ -32,6 +38,10 @@ class ReportRow(BaseModel):
     err: float | None = None
     abstain: float | None = None
     cost: float | None = None
+    shots: int | None = None  # RuleArena rows: shots, setting label, problems in the level, notes
+    setting: str | None = None
+    total: int | None = None
+    note: str | None = None
     run: str = ""
 
 
@@ -56,6 +66,9 @@ def collect(paths: list[Path]) -> list[ReportRow]:
         if not records:
             continue
         summary = run_summary(cfg, records)
+        if rulearena.is_rulearena(cfg.dataset):
+            rows.extend(ReportRow(**x) for x in rulearena.report_rows(cfg, records, summary, d, method_label(cfg)))
+            continue
         split = cfg.split if cfg.dataset == "sara" else cfg.split
         split = f"sara/{split}" if cfg.dataset == "sara" else split
         for kind, m in summary["metrics"].items():
@@ -71,12 +84,17 @@ def _fmt(x: float | None, money: bool = False) -> str:
 
 
 def to_markdown(rows: list[ReportRow]) -> str:
+    """SARA rows as one table; RuleArena rows as a Table-2-shaped table after it."""
+    sara = [r for r in rows if not rulearena.is_rulearena(r.split.partition("/")[0])]
+    ra = rulearena.table2_markdown(rows)
+    if not sara:
+        return ra
     head = "| method | split | task | n | Acc/EM % | M10 % | tol % | Err % | abstain % | cost $ |"
     lines = [head, "|" + "---|" * 10]
-    for r in rows:
+    for r in sara:
         lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
                      f"{_fmt(r.err)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + ("\n" + ra if ra else "")
 
 
 def to_csv(rows: list[ReportRow]) -> str:

@@ -10,8 +10,14 @@ from taxlogic.eval.records import CaseRecord, RunConfig
 
 def run_summary(config: RunConfig, records: list[CaseRecord]) -> dict[str, Any]:
     """Counts, metrics per task, tokens and seconds of one run. Shape:
-    ``{"config", "cases", "metrics": {"entailment": {...}, "numeric": {...}}, "tokens", "seconds"}``."""
-    metrics = summarize(records)
+    ``{"config", "cases", "metrics": {"entailment": {...}, "numeric": {...}}, "tokens", "seconds"}``.
+    RuleArena runs: ``metrics`` per domain (airline, nba, tax) with RuleArena's accuracy."""
+    from taxlogic.eval import rulearena
+
+    if rulearena.is_rulearena(config.dataset) or any(r.kind in rulearena.DOMAINS for r in records):
+        metrics = rulearena.rulearena_summary(records)
+    else:
+        metrics = summarize(records)
     return {
         "config": config.model_dump(),
         "cases": len(records),
@@ -26,7 +32,11 @@ def run_summary(config: RunConfig, records: list[CaseRecord]) -> dict[str, Any]:
 
 def headline(task_metrics: dict[str, Any], kind: str) -> dict[str, float | None]:
     """The few numbers a table shows for one task: accuracy (Acc or EM), M10%, tolerance, Err
-    (answered), abstention, mean cost."""
+    (answered), abstention, mean cost. RuleArena domains: accuracy and Err among answered."""
+    from taxlogic.eval import rulearena
+
+    if kind in rulearena.DOMAINS:
+        return rulearena.headline(task_metrics)
     if kind == "entailment":
         return {"acc": task_metrics.get("accuracy"), "err": task_metrics.get("err_answered"),
                 "abstain": task_metrics.get("abstention_rate")}

@@ -52,3 +52,8 @@ def info(data_dir: Optional[Path] = typer.Option(None, help="Data directory."), 
         print_json(out)
     else:
         console.print(out)
+
+
+from taxlogic.cli.rulearena import install_rulearena  # noqa: E402
+
+app.command("install-rulearena")(install_rulearena)

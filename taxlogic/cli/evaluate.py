@@ -75,20 +75,22 @@ def gold(
         raise typer.Exit(1)
 
 
-def _default_out(method: str, model: str | None, dataset: str, split: str, task: str, budget: int) -> Path:
+def _default_out(method: str, model: str | None, dataset: str, split: str, task: str, budget: int,
+                 shots: int | None = None) -> Path:
     from taxlogic.settings import get_settings
 
     tag = "" if method != "agent" else f"-b{budget}"
     who = method if method == "gold" else f"{method}-{(model or get_settings().llm_model).replace('/', '_')}{tag}"
-    return Path("runs") / f"{who}-{dataset}-{split}-{task}"
+    return Path("runs") / (f"{who}-{dataset}-{split}-{task}" + ("" if shots is None else f"-{shots}shot"))
 
 
 @app.command("run")
 def run_cmd(
     method: str = typer.Option(..., help="agent (LLM translator + Prolog) | direct (LLM answers, appendix A.1.3) | gold (gold programs)."),
-    dataset: Optional[str] = typer.Option(None, help="sara | sara-plus (default: sara, or sara-plus for a SARA⁺ split)."),
-    split: str = typer.Option("test", help="SARA: train | test | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc."),
-    task: str = typer.Option("all", help="entailment | numeric | all."),
+    dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split)."),
+    split: str = typer.Option("test", help="SARA: train | test | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2."),
+    task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: the prompt variant, all (standard) | textual (airline; tax level0) | distractor (tax level0) | placeholder (tax)."),
+    shots: int = typer.Option(0, min=0, max=1, help="RuleArena: 0-shot or 1-shot (its --use_example; tax picks the example by model)."),
     model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL)."),
     out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<method>-<model>-<dataset>-<split>-<task>). Re-running resumes it."),
     budget: int = typer.Option(3, min=0, help="agent: repair rounds (0 = the paper's single-shot Prolog baseline)."),
@@ -109,17 +111,26 @@ def run_cmd(
 
     if method not in ("agent", "direct", "gold"):
         fail("--method must be agent, direct or gold")
+    from taxlogic.eval.rulearena import is_rulearena
+    from taxlogic.settings import get_settings
+
     dataset = infer_dataset(dataset, split)
-    out = out or _default_out(method, model, dataset, split, task, budget)
+    if shots and not is_rulearena(dataset):
+        fail("--shots applies to RuleArena datasets only")
+    ra_shots = shots if is_rulearena(dataset) else None
+    out = out or _default_out(method, model, dataset, split, task, budget, ra_shots)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
-                       exemplars=exemplars if method == "agent" else None, limit=limit)
+                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=ra_shots)
     with friendly_errors():
         try:
-            ds = load_dataset(dataset, split, task, limit=limit, plus_dir=plus_dir)
+            ds = load_dataset(dataset, split, task, limit=limit, plus_dir=plus_dir, shots=shots,
+                              model=model or get_settings().llm_model)
         except ValueError as exc:
             fail(str(exc))
+        if is_rulearena(dataset) and method != "direct" and not ds.rule_sets:
+            fail(f"--method {method} needs a Prolog knowledge base for {dataset}; use --method direct")
         engines = Engines(ds, workers=workers or None)
         try:
             with RunStore(out, config) as store:
@@ -190,13 +201,26 @@ def report_cmd(
     if as_json:
         print_json([r.model_dump() for r in rows])
         return
+    from taxlogic.eval.rulearena import is_rulearena, table2
+
     table = Table(title="taxlogic report")
     for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $"):
         table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
-    for r in rows:
+    for r in [r for r in rows if not is_rulearena(r.split.partition("/")[0])]:
         table.add_row(r.method, r.split, r.task, str(r.n), _pct(None if r.acc is None else r.acc / 100),
                       _pct(None if r.m10 is None else r.m10 / 100), _pct(None if r.tol is None else r.tol / 100),
                       _pct(None if r.err is None else r.err / 100), _pct(None if r.abstain is None else r.abstain / 100),
                       "–" if r.cost is None else f"{r.cost:,.0f}")
-    console.print(table)
+    if table.row_count:
+        console.print(table)
+    header, lines, notes = table2(rows)
+    if lines:
+        t2 = Table(title="RuleArena: Acc(t) per domain and level (Table 2 shape)")
+        for col in header:
+            t2.add_column(col, justify="left" if col in header[:2] else "right")
+        for line in lines:
+            t2.add_row(*line)
+        console.print(t2)
+        for n in notes:
+            console.print(f"  {n}", highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))
