@@ -224,3 +224,8 @@ def report_cmd(
         for n in notes:
             console.print(f"  {n}", highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))
+
+
+from taxlogic.cli.contamination import contamination  # noqa: E402  (defined beside, mounted here)
+
+app.command("contamination")(contamination)
