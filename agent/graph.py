@@ -1,6 +1,7 @@
 """The translator agent as a LangGraph ``StateGraph``: wiring and routing only.
 
     START -> write_query (free text only) -> generate -> validate -> execute -> inspect
+    START -> [write_query ->] validate        (the initial state already has facts: chat, what-if)
     inspect -> answer                (no issues)
             -> repair -> validate    (issues, repair budget left)
             -> abstain               (issues, budget spent; or an LLM failure anywhere)
@@ -32,8 +33,14 @@ def recursion_limit(budget: int) -> int:
     return 2 + 3 * (budget + 1) + budget + 1 + 2
 
 
+def _translate_or_check(state: AgentState) -> str:
+    """Given facts (``state["facts"]``, e.g. a chat's earlier or edited facts) are checked as they
+    are; otherwise the translator writes them."""
+    return "validate" if state.get("facts") else "generate"
+
+
 def _start(state: AgentState) -> str:
-    return "generate" if state.get("query") else "write_query"
+    return _translate_or_check(state) if state.get("query") else "write_query"
 
 
 def _after_llm(state: AgentState) -> str:
@@ -41,7 +48,7 @@ def _after_llm(state: AgentState) -> str:
 
 
 def _after_query(state: AgentState) -> str:
-    return "abstain" if state.get("abstain_reason") else "generate"
+    return "abstain" if state.get("abstain_reason") else _translate_or_check(state)
 
 
 def _after_validate(state: AgentState) -> str:
@@ -62,8 +69,8 @@ def build_graph():
                      ("execute", execute), ("inspect", inspect), ("repair", repair),
                      ("answer", answer), ("abstain", abstain)):
         g.add_node(name, fn)
-    g.add_conditional_edges(START, _start, ["generate", "write_query"])
-    g.add_conditional_edges("write_query", _after_query, ["generate", "abstain"])
+    g.add_conditional_edges(START, _start, ["generate", "write_query", "validate"])
+    g.add_conditional_edges("write_query", _after_query, ["generate", "validate", "abstain"])
     g.add_conditional_edges("generate", _after_llm, ["validate", "abstain"])
     g.add_conditional_edges("repair", _after_llm, ["validate", "abstain"])
     g.add_conditional_edges("validate", _after_validate, ["execute", "inspect"])

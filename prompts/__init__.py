@@ -21,6 +21,8 @@ ours (not in the paper):
     ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
     ``repair_user.txt``: a repair turn: the previous facts with line numbers and a numbered list
     of problems found; asks for the complete corrected fact list only.
+    ``edit_user.txt``: a chat's what-if turn: the current facts and a change to the case; asks
+    for the complete updated fact list only.
 
 The appendix gives no user message for the translation prompts; the "ours" files fill that gap.
 
@@ -102,6 +104,7 @@ TEMPLATES: dict[str, Template] = {
     "translate_exemplar": Template(("index", "case_text", "question", "facts")),
     "repair_user": Template(("facts", "problems")),
     "write_query_user": Template(("case_text", "question", "kind", "predicates")),
+    "edit_user": Template(("facts", "change")),
 }
 
 _PLACEHOLDER = re.compile(r"\{\{([A-Z][A-Z0-9_]*)\}\}|\{([a-z_][a-z0-9_]*)\}")

@@ -18,6 +18,7 @@ app.add_typer(data.app, name="data")
 app.add_typer(evaluate.app, name="eval")
 app.command("run")(run_mod.run)
 app.command("solve")(solve_mod.solve)
+app.command("chat")(importlib.import_module("taxlogic.cli.chat").chat)
 
 # Sub-apps whose modules may be absent in a partial checkout are mounted when present.
 for _name, _cmd in (("taxlogic.cli.llm", "llm"),):

@@ -1,0 +1,260 @@
+"""A conversation about one fact pattern: questions, what-if follow-ups, and the facts behind them.
+
+A :class:`ChatSession` holds the fact pattern a person pasted, the current facts (validated
+Prolog facts that gave the last accepted answer), the last question with its query, and every
+result so far. It backs ``taxlogic chat``.
+
+* :meth:`ChatSession.ask` — a new question on the pattern. Its kind is numeric when it asks
+  "how much tax", else a claim (entailment); the agent writes the query. The first question
+  is translated from scratch (write_query -> generate -> validate -> ...). Later questions on the
+  same pattern start from the facts of the last accepted answer: the graph goes write_query ->
+  validate -> execute -> inspect and repairs only if the new query finds problems (e.g. a person
+  the facts never mention). A new question always starts from the pattern's facts, without
+  what-if changes.
+* :meth:`ChatSession.what_if` — "What if Alice earned $50,000 instead?": the translator edits the
+  current facts (prompt ``edit_user``: the facts and the change, asking for the complete updated
+  list), then the same validate -> execute -> inspect -> repair loop runs on the edited facts
+  with the last question's query. The facts are inspected against the change sentence (worded as
+  a what-if, :func:`change_text`), so a new amount or date it states must appear in the edited
+  facts, while the values it does not repeat are not held against them. What-ifs accumulate: each edits the
+  facts the previous one left, as long as it was answered; an abstained what-if leaves the facts
+  as they were.
+* :func:`is_follow_up` — does a line read as a what-if ("what if", "suppose", "assume",
+  "instead", …) rather than a new question?
+
+LLM and Prolog trouble never raises: it ends in an abstention, as in
+:func:`taxlogic.agent.solve.solve`. Misuse (no pattern, no question yet) raises :class:`ChatError`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+
+from taxlogic.agent.context import AgentContext, usage_of
+from taxlogic.agent.graph import build_graph, recursion_limit
+from taxlogic.agent.llm import LLMError, describe_error
+from taxlogic.agent.repair import facts_diff
+from taxlogic.agent.state import AgentResult, CaseInput, Issue, Kind, TraceEvent
+from taxlogic.prompts import render
+from taxlogic.tools.facts import check_facts
+
+__all__ = ["ChatError", "ChatSession", "Exchange", "change_text", "is_follow_up", "question_kind"]
+
+OnEvent = Callable[[TraceEvent], None] | None
+
+_FOLLOW_UP = re.compile(
+    r"^\s*(?:(?:and|but|ok|okay|now|so|then)[\s,]+)?"
+    r"(?:what\s+if|what\s+would\s+happen\s+if|suppose|supposing|assume|assuming|imagine|let'?s\s+say|say|if)\b"
+    r"|\binstead\b|\brather\s+than\b|\bhypothetically\b",
+    re.I,
+)
+
+
+_WHAT_IF_START = re.compile(
+    r"^\s*(?:(?:and|but|ok|okay|now|so|then)[\s,]+)?"
+    r"(?:what\s+if|what\s+would\s+happen\s+if|suppose|supposing|assume|assuming|imagine|let'?s\s+say)\b",
+    re.I,
+)
+
+
+def change_text(change: str) -> str:
+    """The text a what-if's facts are inspected against: the change itself, worded as a what-if
+    ("What if: Alice earned $50,000 instead.") when it does not start like one, so the inspector
+    treats it as a change to an earlier pattern: its amounts and dates must be in the facts, but
+    the other facts' values need not be stated in it."""
+    change = change.strip()
+    return change if _WHAT_IF_START.match(change) else f"What if: {change}"
+
+
+def is_follow_up(text: str) -> bool:
+    """True when ``text`` reads as a change to the current case ("What if Alice earned $50,000
+    instead?", "Suppose Bob is married", "Assume …", "… instead?") rather than a new question."""
+    return bool(_FOLLOW_UP.search(text))
+
+
+def question_kind(question: str) -> Kind:
+    """numeric for "How much tax …" questions, else entailment (a claim to prove or refute)."""
+    return "numeric" if "how much tax" in question.lower() else "entailment"
+
+
+class ChatError(ValueError):
+    """The session cannot do what was asked (no fact pattern, no question yet …); one line."""
+
+
+@dataclass
+class Exchange:
+    """One turn: a question (``ask``) or a change (``what_if``), and what the agent made of it."""
+
+    kind: Literal["ask", "what_if"]
+    text: str
+    result: AgentResult
+
+
+@dataclass
+class ChatSession:
+    """The state of one conversation; see the module doc."""
+
+    ctx: AgentContext
+    pattern: str = ""                 # the fact pattern as pasted
+    facts: str = ""                   # current facts (canonical; what-if changes included)
+    base_facts: str = ""              # facts of the last accepted answer to a question on the pattern
+    changes: list[str] = field(default_factory=list)   # what-ifs applied to ``facts``
+    question: str | None = None       # the last question asked with :meth:`ask`
+    kind: Kind | None = None
+    query: str | None = None          # its Prolog query, as the agent wrote it
+    answer_var: str | None = None
+    history: list[Exchange] = field(default_factory=list)
+
+    # ---------------------------------------------------------------------------------- state
+
+    def set_fact_pattern(self, text: str) -> None:
+        """Start over on a new fact pattern (facts, question and changes are forgotten; the
+        history is kept)."""
+        text = text.strip()
+        if not text:
+            raise ChatError("the fact pattern is empty")
+        self.pattern = text
+        self.facts = self.base_facts = ""
+        self.changes = []
+        self.question = self.kind = self.query = self.answer_var = None
+
+    @property
+    def last(self) -> AgentResult | None:
+        """The latest result, if any."""
+        return self.history[-1].result if self.history else None
+
+    @staticmethod
+    def is_follow_up(text: str) -> bool:
+        """See :func:`is_follow_up`."""
+        return is_follow_up(text)
+
+    @property
+    def can_follow_up(self) -> bool:
+        """Is there a question (with a query) and facts a what-if could change?"""
+        return bool(self.query and self._current_facts())
+
+    def _current_facts(self) -> str:
+        if self.facts:
+            return self.facts
+        return self.last.facts if self.last else ""
+
+    # ---------------------------------------------------------------------------------- turns
+
+    def ask(self, question: str, on_event: OnEvent = None) -> AgentResult:
+        """Answer a new ``question`` about the pattern (see the module doc)."""
+        if not self.pattern:
+            raise ChatError("no fact pattern yet: give one first")
+        question = question.strip()
+        if not question:
+            raise ChatError("the question is empty")
+        ctx, kind = self.ctx, question_kind(question)
+        case = CaseInput(text=self.pattern, question=question, kind=kind)
+        state: dict = {"case": case, "query": None}
+        if self.base_facts:
+            # the earlier translation, as if the translator had just written it for this question
+            state["facts"] = self.base_facts
+            state["messages"] = [
+                SystemMessage(ctx.system_prompt(kind)),
+                HumanMessage(ctx.domain.user_prompt(case, None, ctx.exemplars)),
+                AIMessage(self.base_facts),
+            ]
+        result, final = self._run(state, on_event)
+        self.question, self.kind = question, kind
+        self.query = final.get("query")
+        self.answer_var = final["case"].answer_var if final.get("case") else None
+        if not result.abstained:
+            self.base_facts = result.facts
+        self.facts, self.changes = self.base_facts, []
+        self.history.append(Exchange("ask", question, result))
+        return result
+
+    def what_if(self, change: str, on_event: OnEvent = None) -> AgentResult:
+        """Edit the current facts by ``change`` and answer the last question again (module doc)."""
+        change = change.strip()
+        if not change:
+            raise ChatError("the change is empty")
+        if not self.question:
+            raise ChatError("no question yet: ask one before a what-if")
+        if not self.query:
+            raise ChatError("the last question has no query (the agent could not write one): ask it again")
+        facts = self._current_facts()
+        if not facts.strip():
+            raise ChatError("there are no facts to change yet: ask the question again")
+        ctx, kind = self.ctx, self.kind or question_kind(self.question)
+        t0 = time.perf_counter()
+        messages = [SystemMessage(ctx.system_prompt(kind)),
+                    HumanMessage(render("edit_user", facts=facts.strip("\n"), change=change))]
+        try:
+            reply = ctx.call_llm(messages)
+        except LLMError as exc:
+            ev = TraceEvent(node="edit", round=0, seconds=time.perf_counter() - t0,
+                            issues=[Issue(kind="llm_error", message=describe_error(exc))])
+            if on_event:
+                on_event(ev)
+            result = AgentResult(answer=None, abstained=True, reason=f"LLM call failed during the edit: {describe_error(exc)}",
+                                 query=self.query, facts=facts, trace=[ev], seconds=time.perf_counter() - t0)
+            self.history.append(Exchange("what_if", change, result))
+            return result
+        diff = facts_diff(facts, self._comparable(reply.text))
+        ev = TraceEvent(node="edit", round=0, seconds=time.perf_counter() - t0, input_tokens=reply.input_tokens,
+                        output_tokens=reply.output_tokens, facts_diff=diff,
+                        detail=f"{len(reply.text.splitlines())} lines" + ("" if diff else ", unchanged"))
+        if on_event:
+            on_event(ev)
+        # coverage is checked against the change: its amounts and dates must be in the new facts
+        case = CaseInput(text=change_text(change), question=self.question, kind=kind, query=self.query, answer_var=self.answer_var)
+        state = {"case": case, "query": self.query, "facts": reply.text,
+                 "messages": messages + [AIMessage(reply.text)], "usage": usage_of(reply)}
+        result, _ = self._run(state, on_event, lead=[ev], t0=t0)
+        if not result.abstained:
+            self.facts = result.facts
+            self.changes.append(change)
+        self.history.append(Exchange("what_if", change, result))
+        return result
+
+    def _comparable(self, facts: str) -> str:
+        """``facts`` in canonical form when they validate (so the edit's diff shows changes, not
+        spacing); else as written."""
+        check = check_facts(facts, self.ctx.rules.vocabulary)
+        return check.canonical if check.canonical and not check.problems else facts
+
+    # ---------------------------------------------------------------------------------- graph
+
+    def _run(self, state: dict, on_event: OnEvent, *, lead: list[TraceEvent] = (), t0: float | None = None
+             ) -> tuple[AgentResult, dict]:
+        """One run of the graph from ``state`` (as :func:`taxlogic.agent.solve.solve_once`, but
+        possibly starting from given facts); ``lead`` events (the edit) head the trace."""
+        ctx = self.ctx
+        t0 = time.perf_counter() if t0 is None else t0
+        state = {"budget": ctx.budget, "round": 0, "rounds": [], "trace": [], **state}
+        final: dict = dict(state)
+        for update in build_graph().stream(state, context=ctx, stream_mode="updates",
+                                           config={"recursion_limit": recursion_limit(ctx.budget)}):
+            for node_update in update.values():
+                if not node_update:
+                    continue
+                for key, value in node_update.items():
+                    final[key] = final.get(key, []) + value if key in ("rounds", "trace") else value
+                if on_event:
+                    for ev in node_update.get("trace", []):
+                        on_event(ev)
+        rounds = final.get("rounds", [])
+        answered = final.get("answer") is not None and not final.get("abstain_reason")
+        result = AgentResult(
+            answer=final.get("answer") if answered else None,
+            abstained=not answered,
+            reason=None if answered else final.get("abstain_reason") or "no answer",
+            query=final.get("query"),
+            facts=final.get("canonical") or final.get("facts", ""),
+            rounds=rounds,
+            trace=list(lead) + final.get("trace", []),
+            input_tokens=sum(r.input_tokens for r in rounds),
+            output_tokens=sum(r.output_tokens for r in rounds),
+            seconds=time.perf_counter() - t0,
+        )
+        return result, final

@@ -1,0 +1,208 @@
+"""``taxlogic chat``: a REPL about one fact pattern: questions, what-if follow-ups, facts and trace.
+
+Paste a fact pattern (it ends with an empty line), then ask questions ("How much tax does Alice
+have to pay in 2017?") and follow-ups that change the case ("What if Alice earned $50,000
+instead?"). Each step of the agent is traced live; commands show the facts, the query and the
+last trace. Works with piped input too (``printf '...' | taxlogic chat``); EOF or ``/quit`` ends it.
+
+The agent's context comes from :func:`make_context` in this module, so tests (or other front
+ends) can patch it to inject a model.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from taxlogic.cli.common import console, friendly_errors
+
+HELP = """\
+Ask a question about the fact pattern, e.g. "How much tax does Alice have to pay in 2017?" or a
+claim such as "Section 63(c)(5) applies to Alice in 2017." A line starting with "what if",
+"suppose", "assume" … (or containing "instead") changes the facts and answers the last question again.
+  /facts    the current facts, with line numbers
+  /query    the last question, its kind and its Prolog query
+  /trace    the steps of the last answer
+  /pattern  the fact pattern (and the what-if changes applied)
+  /new      a new fact pattern
+  /help     this text
+  /quit     leave (so does end of input)"""
+
+_QUIT = ("/quit", "/exit", "/q")
+
+
+def make_context(rules, engine, **kwargs):
+    """The agent's context (:func:`taxlogic.agent.context.make_context`); patch this to inject a model."""
+    from taxlogic.agent.context import make_context as _make_context
+
+    return _make_context(rules, engine, **kwargs)
+
+
+def _numbered(text: str) -> str:
+    lines = text.strip("\n").splitlines()
+    width = len(str(len(lines)))
+    return "\n".join(f"{i:>{width}}: {line}" for i, line in enumerate(lines, start=1))
+
+
+def _input(out: Console, prompt: str) -> str:
+    """One line from stdin after ``prompt``; piped input (not echoed by a terminal) is echoed so a
+    transcript reads like a session. Raises EOFError at the end of input."""
+    line = out.input(prompt)
+    if not sys.stdin.isatty():
+        out.print(escape(line), highlight=False, soft_wrap=True)
+    return line
+
+
+def read_pattern(out: Console) -> str | None:
+    """Read a multi-line fact pattern ending with an empty line; None at EOF (or /quit) before any text."""
+    out.print("[bold]Fact pattern[/] (paste it; an empty line ends it):")
+    lines: list[str] = []
+    while True:
+        try:
+            line = _input(out, "[dim]   …[/] " if lines else "[bold]pattern>[/] ")
+        except EOFError:
+            out.print()
+            break
+        if not lines and line.strip().lower() in _QUIT:
+            return None
+        if not line.strip():
+            if lines:
+                break
+            continue
+        lines.append(line.rstrip())
+    return "\n".join(lines) if lines else None
+
+
+def _show_facts(out: Console, session) -> None:
+    if session.facts:
+        title = "current facts" + (f" (after {len(session.changes)} what-if change(s))" if session.changes else "")
+        out.print(f"[bold]{title}[/]:")
+        out.print(escape(_numbered(session.facts)), highlight=False)
+    elif session.last is not None and session.last.facts:
+        out.print("[bold]facts of the last attempt[/] [yellow](not accepted; see /trace)[/]:")
+        out.print(escape(_numbered(session.last.facts)), highlight=False)
+    else:
+        out.print("no facts yet: ask a question first")
+
+
+def _show_query(out: Console, session) -> None:
+    if not session.question:
+        out.print("no question yet")
+        return
+    out.print(f"[bold]question[/]: {escape(session.question)}  [dim]({session.kind})[/]", highlight=False)
+    out.print(f"[bold]query[/]: {escape(session.query or '(none: the agent could not write one)')}", highlight=False)
+
+
+def _show_pattern(out: Console, session) -> None:
+    out.print(escape(session.pattern), highlight=False)
+    for change in session.changes:
+        out.print(f"[magenta]what-if[/]: {escape(change)}", highlight=False)
+
+
+def _show_trace(out: Console, session) -> None:
+    from taxlogic.cli.trace import Tracer, print_result
+
+    if session.last is None:
+        out.print("nothing yet: ask a question first")
+        return
+    kind, text = session.history[-1].kind, session.history[-1].text
+    out.print(f"[bold]{'what-if' if kind == 'what_if' else 'question'}[/]: {escape(text)}", highlight=False)
+    shower = Tracer(out)
+    for ev in session.last.trace:
+        shower(ev)
+    print_result(out, session.last)
+
+
+def repl(session, tracer, out: Console = console) -> None:
+    """The read-eval-print loop on ``session`` (a :class:`taxlogic.agent.chat.ChatSession`)."""
+    from taxlogic.agent.chat import ChatError
+    from taxlogic.agent.llm import LLMError
+    from taxlogic.cli.trace import print_result
+    from taxlogic.tools.engine import EngineError
+
+    pattern = read_pattern(out)
+    if pattern is None:
+        return
+    session.set_fact_pattern(pattern)
+    out.print("[dim]Ask a question (/help for commands).[/]")
+    while True:
+        try:
+            line = _input(out, "[bold cyan]question>[/] ").strip()
+        except (EOFError, KeyboardInterrupt):
+            out.print()
+            return
+        if not line:
+            continue
+        if line.startswith("/"):
+            cmd = line.split()[0].lower()
+            if cmd in _QUIT:
+                return
+            if cmd == "/help":
+                out.print(escape(HELP), highlight=False)
+            elif cmd == "/facts":
+                _show_facts(out, session)
+            elif cmd == "/query":
+                _show_query(out, session)
+            elif cmd == "/trace":
+                _show_trace(out, session)
+            elif cmd == "/pattern":
+                _show_pattern(out, session)
+            elif cmd == "/new":
+                pattern = read_pattern(out)
+                if pattern is None:
+                    return
+                session.set_fact_pattern(pattern)
+                out.print("[dim]New fact pattern; ask a question.[/]")
+            else:
+                out.print(f"[red]unknown command[/] {escape(cmd)}: /help lists them", highlight=False)
+            continue
+        try:
+            if session.is_follow_up(line):
+                if not session.can_follow_up:
+                    out.print("[yellow]that reads as a what-if, but there is no answered question to change yet: "
+                              "ask a question first[/]")
+                    continue
+                result = session.what_if(line, on_event=tracer)
+            else:
+                result = session.ask(line, on_event=tracer)
+        except KeyboardInterrupt:
+            out.print("[yellow]interrupted[/]")
+            continue
+        except (ChatError, LLMError, EngineError) as exc:
+            out.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+            continue
+        print_result(out, result)
+        if result.abstained and session.history[-1].kind == "what_if":
+            out.print("[dim](the facts are unchanged; /facts shows them)[/]")
+
+
+def chat(
+    model: Optional[str] = typer.Option(None, help="Model name (default: TAXLOGIC_LLM_MODEL)."),
+    budget: int = typer.Option(3, min=0, help="Repair rounds after each translation or edit; then the agent abstains."),
+    grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
+    trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
+) -> None:
+    """Chat about a fact pattern: paste it, ask questions, ask what-ifs that change the facts
+    ("What if Alice earned $50,000 instead?"), and look at the facts and the trace."""
+    from taxlogic.agent.chat import ChatSession
+    from taxlogic.cli.trace import Tracer
+    from taxlogic.kb.rules import sara_rules
+    from taxlogic.tools.engine import Engine
+
+    with friendly_errors():
+        rules = sara_rules()
+        with Engine(rules, workers=1) as engine:
+            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
+            name = getattr(ctx.model, "model_name", None) or type(ctx.model).__name__
+            console.print(f"[bold]taxlogic chat[/]  model: {escape(str(name))}  budget: {budget}  "
+                          "[dim](/help for commands, /quit or end of input to leave)[/]", highlight=False)
+            tracer = Tracer(console, trace)
+            try:
+                repl(ChatSession(ctx), tracer)
+            finally:
+                tracer.close()
