@@ -18,6 +18,8 @@ ours (not in the paper):
     the constants it uses;
     ``translate_exemplars.txt`` / ``translate_exemplar.txt``: a block of k (text -> facts)
     exemplars, and one exemplar in it;
+    ``translate_airline_system.txt``: the airline domain's translation instructions (RuleArena
+    baggage fees), filled with the airline KB's fact vocabulary (``kb/airline/events.pl``);
     ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
     ``repair_user.txt``: a repair turn: the previous facts with line numbers and a numbered list
     of problems found; asks for the complete corrected fact list only.
@@ -105,6 +107,7 @@ TEMPLATES: dict[str, Template] = {
     "repair_user": Template(("facts", "problems")),
     "write_query_user": Template(("case_text", "question", "kind", "predicates")),
     "edit_user": Template(("facts", "change")),
+    "translate_airline_system": Template(slots=("EVENTS_PL",)),
 }
 
 _PLACEHOLDER = re.compile(r"\{\{([A-Z][A-Z0-9_]*)\}\}|\{([a-z_][a-z0-9_]*)\}")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-
 import typer
 
-from taxlogic.cli import data, evaluate, run as run_mod, solve as solve_mod
+from taxlogic.cli import chat, data, evaluate, llm, plus, run as run_mod, solve as solve_mod
 
 app = typer.Typer(
     help="taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides.",
@@ -14,18 +12,13 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+data.app.command("plus")(plus.plus)
 app.add_typer(data.app, name="data")
 app.add_typer(evaluate.app, name="eval")
 app.command("run")(run_mod.run)
 app.command("solve")(solve_mod.solve)
-app.command("chat")(importlib.import_module("taxlogic.cli.chat").chat)
-
-# Sub-apps whose modules may be absent in a partial checkout are mounted when present.
-for _name, _cmd in (("taxlogic.cli.llm", "llm"),):
-    try:
-        app.add_typer(importlib.import_module(_name).app, name=_cmd)
-    except ImportError:
-        pass
+app.command("chat")(chat.chat)
+app.add_typer(llm.app, name="llm")
 
 
 def main() -> None:
