@@ -59,9 +59,15 @@ def load_dataset(name: str, split: str, task: str = "all", *, limit: int | None 
     from taxlogic.eval import rulearena
 
     if rulearena.is_rulearena(name):
-        level = rulearena.parse_split(split)
-        items = rulearena.load_rulearena(rulearena.DATASETS[name], level, shots=shots, variant=task, model=model)
-        return Dataset(name=name, split=split, task=task, items=items[:limit] if limit else items)
+        levels = (0, 1, 2) if split == "all" else (rulearena.parse_split(split),)
+        items = [it for level in levels
+                 for it in rulearena.load_rulearena(rulearena.DATASETS[name], level, shots=shots, variant=task, model=model)]
+        rule_sets = {}
+        if name == "rulearena-airline":  # the airline KB (gold and agent methods)
+            from taxlogic.kb.airline import airline_rules
+
+            rule_sets = {"r": airline_rules()}
+        return Dataset(name=name, split=split, task=task, items=items[:limit] if limit else items, rule_sets=rule_sets)
     if shots:
         raise ValueError("--shots applies to RuleArena datasets only")
     if name == "sara":

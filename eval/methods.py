@@ -48,6 +48,11 @@ def gold_method(ds: Dataset, engines: Engines) -> Method:
     from taxlogic.eval.gold import gold_result
     from taxlogic.tools.answers import case_job
 
+    if ds.name == "rulearena-airline":
+        from taxlogic.eval.airline import airline_gold_method
+
+        return airline_gold_method(ds, engines)
+
     def run(item: Case) -> CaseRecord:
         outcome = engines(item.rules).run(case_job(item, item.gold_facts, trusted=True, mode="first"))
         g = gold_result(item, outcome)
@@ -59,6 +64,11 @@ def gold_method(ds: Dataset, engines: Engines) -> Method:
 
 def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budget: int, samples: int,
                  exemplars: int, grammar: bool | None = None, settings=None) -> Method:
+    if ds.name == "rulearena-airline":
+        from taxlogic.eval.airline import airline_agent_method
+
+        return airline_agent_method(ds, engines, model_name=model_name, budget=budget, samples=samples,
+                                    grammar=grammar, settings=settings)
     from taxlogic.agent.context import make_context
     from taxlogic.agent.exemplars import exemplar_block
     from taxlogic.agent.solve import solve

@@ -88,7 +88,7 @@ def _default_out(method: str, model: str | None, dataset: str, split: str, task:
 def run_cmd(
     method: str = typer.Option(..., help="agent (LLM translator + Prolog) | direct (LLM answers, appendix A.1.3) | gold (gold programs)."),
     dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split)."),
-    split: str = typer.Option("test", help="SARA: train | test | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2."),
+    split: Optional[str] = typer.Option(None, help="Default: test for SARA, all for RuleArena. SARA: train | test | all. RuleArena: level0 | level1 | level2 | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2."),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: the prompt variant, all (standard) | textual (airline; tax level0) | distractor (tax level0) | placeholder (tax)."),
     shots: int = typer.Option(0, min=0, max=1, help="RuleArena: 0-shot or 1-shot (its --use_example; tax picks the example by model)."),
     model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL)."),
@@ -114,7 +114,8 @@ def run_cmd(
     from taxlogic.eval.rulearena import is_rulearena
     from taxlogic.settings import get_settings
 
-    dataset = infer_dataset(dataset, split)
+    dataset = infer_dataset(dataset, split or "test")
+    split = split or ("all" if dataset.startswith("rulearena") else "test")
     if shots and not is_rulearena(dataset):
         fail("--shots applies to RuleArena datasets only")
     ra_shots = shots if is_rulearena(dataset) else None
