@@ -36,7 +36,7 @@ from typing import Callable, Literal
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from taxlogic.agent.context import AgentContext, usage_of
-from taxlogic.agent.graph import build_graph, recursion_limit
+from taxlogic.agent.solve import run_graph
 from taxlogic.agent.llm import LLMError, describe_error
 from taxlogic.agent.repair import facts_diff
 from taxlogic.agent.state import AgentResult, CaseInput, Issue, Kind, TraceEvent
@@ -227,34 +227,5 @@ class ChatSession:
 
     def _run(self, state: dict, on_event: OnEvent, *, lead: list[TraceEvent] = (), t0: float | None = None
              ) -> tuple[AgentResult, dict]:
-        """One run of the graph from ``state`` (as :func:`taxlogic.agent.solve.solve_once`, but
-        possibly starting from given facts); ``lead`` events (the edit) head the trace."""
-        ctx = self.ctx
-        t0 = time.perf_counter() if t0 is None else t0
-        state = {"budget": ctx.budget, "round": 0, "rounds": [], "trace": [], **state}
-        final: dict = dict(state)
-        for update in build_graph().stream(state, context=ctx, stream_mode="updates",
-                                           config={"recursion_limit": recursion_limit(ctx.budget)}):
-            for node_update in update.values():
-                if not node_update:
-                    continue
-                for key, value in node_update.items():
-                    final[key] = final.get(key, []) + value if key in ("rounds", "trace") else value
-                if on_event:
-                    for ev in node_update.get("trace", []):
-                        on_event(ev)
-        rounds = final.get("rounds", [])
-        answered = final.get("answer") is not None and not final.get("abstain_reason")
-        result = AgentResult(
-            answer=final.get("answer") if answered else None,
-            abstained=not answered,
-            reason=None if answered else final.get("abstain_reason") or "no answer",
-            query=final.get("query"),
-            facts=final.get("canonical") or final.get("facts", ""),
-            rounds=rounds,
-            trace=list(lead) + final.get("trace", []),
-            input_tokens=sum(r.input_tokens for r in rounds),
-            output_tokens=sum(r.output_tokens for r in rounds),
-            seconds=time.perf_counter() - t0,
-        )
-        return result, final
+        """One run of the graph from ``state`` (:func:`taxlogic.agent.solve.run_graph`)."""
+        return run_graph(state, self.ctx, on_event, lead=lead, t0=t0)

@@ -17,40 +17,46 @@ from taxlogic.agent.graph import build_graph, recursion_limit
 from taxlogic.agent.state import AgentResult, CaseInput, TraceEvent
 
 
-def solve_once(case: CaseInput, ctx: AgentContext, on_event: Callable[[TraceEvent], None] | None = None) -> AgentResult:
-    """One run of the graph. Never raises for LLM or Prolog trouble: those end in an abstention."""
-    t0 = time.perf_counter()
-    state = {"case": case, "query": case.query, "budget": ctx.budget, "round": 0, "rounds": [], "trace": []}
+def run_graph(state: dict, ctx: AgentContext, on_event: Callable[[TraceEvent], None] | None = None, *,
+              lead: list[TraceEvent] = (), t0: float | None = None) -> tuple[AgentResult, dict]:
+    """One run of the graph from ``state`` (a case and a query; optionally given ``facts`` to
+    check first, as the chat's what-if edits do). Streams each step to ``on_event``; ``lead``
+    events (done before the graph, e.g. a chat edit) head the trace. Returns the result and the
+    final state. Never raises for LLM or Prolog trouble: those end in an abstention."""
+    t0 = time.perf_counter() if t0 is None else t0
+    state = {"budget": ctx.budget, "round": 0, "rounds": [], "trace": [], **state}
     final: dict = dict(state)
-    graph = build_graph()
-    for update in graph.stream(state, context=ctx, stream_mode="updates",
-                               config={"recursion_limit": recursion_limit(ctx.budget)}):
+    for update in build_graph().stream(state, context=ctx, stream_mode="updates",
+                                       config={"recursion_limit": recursion_limit(ctx.budget)}):
         for node_update in update.values():
             if not node_update:
                 continue
             for key, value in node_update.items():
-                if key in ("rounds", "trace"):
-                    final[key] = final.get(key, []) + value
-                else:
-                    final[key] = value
+                final[key] = final.get(key, []) + value if key in ("rounds", "trace") else value
             if on_event:
                 for ev in node_update.get("trace", []):
                     on_event(ev)
     rounds = final.get("rounds", [])
     answered = final.get("answer") is not None and not final.get("abstain_reason")
-    return AgentResult(
-        case_id=case.case_id,
+    result = AgentResult(
+        case_id=final["case"].case_id,
         answer=final.get("answer") if answered else None,
         abstained=not answered,
         reason=None if answered else final.get("abstain_reason") or "no answer",
         query=final.get("query"),
         facts=final.get("canonical") or final.get("facts", ""),
         rounds=rounds,
-        trace=final.get("trace", []),
+        trace=list(lead) + final.get("trace", []),
         input_tokens=sum(r.input_tokens for r in rounds),
         output_tokens=sum(r.output_tokens for r in rounds),
         seconds=time.perf_counter() - t0,
     )
+    return result, final
+
+
+def solve_once(case: CaseInput, ctx: AgentContext, on_event: Callable[[TraceEvent], None] | None = None) -> AgentResult:
+    """One translation of ``case`` by the graph (see :func:`run_graph`)."""
+    return run_graph({"case": case, "query": case.query}, ctx, on_event)[0]
 
 
 def solve(case: CaseInput, ctx: AgentContext, *, samples: int = 1,
