@@ -150,7 +150,7 @@ def iter_run_dirs(paths: list[Path]) -> Iterator[Path]:
             yield p
         elif p.is_dir():
             yield from sorted(q for q in p.iterdir() if (q / "run.json").is_file())
-        else:
+        elif not p.exists():
             raise FileNotFoundError(f"{p}: no such run folder")
 
 

@@ -24,7 +24,7 @@ from taxlogic.eval.records import iter_run_dirs, read_config, read_records
 from taxlogic.eval.summary import headline, run_summary
 
 COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "abstain", "cost", "shots", "setting", "total",
-           "note")
+           "note", "contamination")
 
 
 class ReportRow(BaseModel):
@@ -42,7 +42,55 @@ class ReportRow(BaseModel):
     setting: str | None = None
     total: int | None = None
     note: str | None = None
+    contamination: str | None = None  # the model's contamination (κ min–max, %) when a quiz run was given
     run: str = ""
+
+
+class ContaminationRow(BaseModel):
+    """One contamination-quiz run folder (``taxlogic eval contamination``): κ at the best BCQ
+    split and min/max contamination across BCQ splits (paper §3.1.1, Table 7), in %."""
+
+    model: str
+    kappa: float | None
+    min_contamination: float | None
+    max_contamination: float | None
+    quizzed: int
+    invalid_answers: int
+    run: str
+
+
+def _quiz_dirs(paths: list[Path]):
+    for p in map(Path, paths):
+        for d in [p, *(sorted(q for q in p.iterdir() if q.is_dir()) if p.is_dir() else [])]:
+            if (d / "meta.json").is_file() and (d / "summary.json").is_file():
+                yield d
+
+
+def collect_contamination(paths: list[Path]) -> list[ContaminationRow]:
+    """Contamination summaries among ``paths`` (folders written by ``eval contamination``)."""
+    import json
+
+    out = []
+    for d in _quiz_dirs(paths):
+        s = json.loads((d / "summary.json").read_text())
+        if "kappa" not in s:
+            continue
+        pct = lambda v: None if v is None else 100 * v  # noqa: E731
+        out.append(ContaminationRow(model=s.get("model") or "?", kappa=pct(s.get("kappa")),
+                                    min_contamination=pct(s.get("min_contamination")),
+                                    max_contamination=pct(s.get("max_contamination")),
+                                    quizzed=int(s.get("quizzed") or 0), invalid_answers=int((s.get("invalid_answers") or {}).get("total", 0)),
+                                    run=str(d)))
+    return out
+
+
+def attach_contamination(rows: list[ReportRow], quiz: list[ContaminationRow]) -> None:
+    """Put each model's contamination beside its accuracy rows (matched by model name)."""
+    for q in quiz:
+        label = f"{_fmt(q.min_contamination)}–{_fmt(q.max_contamination)}"
+        for r in rows:
+            if q.model in r.method.split():
+                r.contamination = label
 
 
 def method_label(cfg) -> str:
@@ -89,11 +137,11 @@ def to_markdown(rows: list[ReportRow]) -> str:
     ra = rulearena.table2_markdown(rows)
     if not sara:
         return ra
-    head = "| method | split | task | n | Acc/EM % | M10 % | tol % | Err % | abstain % | cost $ |"
-    lines = [head, "|" + "---|" * 10]
+    head = "| method | split | task | n | Acc/EM % | M10 % | tol % | Err % | abstain % | cost $ | contamination κ % (min–max) |"
+    lines = [head, "|" + "---|" * 11]
     for r in sara:
         lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
-                     f"{_fmt(r.err)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} |")
+                     f"{_fmt(r.err)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | {r.contamination or '–'} |")
     return "\n".join(lines) + "\n" + ("\n" + ra if ra else "")
 
 

@@ -126,3 +126,21 @@ def test_report_renders_runs(ds, engines, tmp_path):
     paths = write_report(rows, tmp_path / "report")
     assert paths["plot"].stat().st_size > 1000
     assert "| gold | sara/test |" in to_markdown(rows)
+
+
+def test_report_puts_contamination_beside_accuracy(tmp_path):
+    from taxlogic.eval.report import ReportRow, attach_contamination, collect_contamination
+
+    quiz = tmp_path / "quiz"
+    quiz.mkdir()
+    (quiz / "meta.json").write_text("{}")
+    (quiz / "summary.json").write_text(json.dumps({"model": "m1", "kappa": 0.5, "min_contamination": 0.25,
+                                                   "max_contamination": 0.75, "quizzed": 20,
+                                                   "invalid_answers": {"total": 3}}))
+    found = collect_contamination([tmp_path])
+    assert [(q.model, q.kappa, q.min_contamination, q.max_contamination, q.invalid_answers) for q in found] == \
+        [("m1", 50.0, 25.0, 75.0, 3)]
+    rows = [ReportRow(method="direct m1", split="sara/test", task="numeric", n=1),
+            ReportRow(method="direct m2", split="sara/test", task="numeric", n=1)]
+    attach_contamination(rows, found)
+    assert [r.contamination for r in rows] == ["25.0–75.0", None]
