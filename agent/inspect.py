@@ -9,13 +9,18 @@ from taxlogic.agent.inspector import inspect as inspect_round
 from taxlogic.agent.state import AgentState, Round, TraceEvent
 from taxlogic.tools.answers import answer_of
 from taxlogic.tools.engine import Outcome
+from taxlogic.tools.facts import check_facts
 
 
 @timed
 def inspect(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     case = state["case"]
     outcome = Outcome.model_validate(state["outcome"]) if state.get("outcome") else None
-    issues = inspect_round(case, state.get("query"), state.get("issues", []), state.get("canonical", ""), outcome)
+    rules = runtime.context.rules
+    # where each canonical fact stands in the translator's text, so that issues point there
+    lines = [f.line for f in check_facts(state.get("facts", ""), rules.vocabulary).facts] if outcome is not None else None
+    issues = inspect_round(case, state.get("query"), state.get("issues", []), state.get("canonical", ""), outcome,
+                           rules=rules, lines=lines)
     answer = answer_of(case, outcome).value if outcome is not None and not issues else None
     usage = state.get("usage", {})
     rnd = Round(index=state["round"], facts=state["facts"], issues=issues,

@@ -100,7 +100,8 @@ FREE_TEXT = CaseInput(text="Alice's income in 2017 was $50000. Alice is not marr
                       question="How much tax does Alice have to pay in 2017?", kind="numeric",
                       query="tax(alice,2017,Tax)", answer_var="Tax")
 FACTS_2017 = 'income_(i).\nagent_(i, alice).\namount_(i, 50000).\nstart_(i, "2017-12-31").\n'
-FACTS_2016 = FACTS_2017.replace("2017-12-31", "2016-12-31")
+# a second translation that hallucinates a fact the text never states (the inspector cannot see it)
+FACTS_BLIND = FACTS_2017 + 'blindness_(b).\nagent_(b, alice).\nstart_(b, "2017-01-01").\n'
 
 
 def test_samples_agree_answer(ctx_for):
@@ -111,7 +112,7 @@ def test_samples_agree_answer(ctx_for):
 
 
 def test_samples_disagree_abstain(ctx_for):
-    model = scripted(lambda messages, i: FACTS_2017 if i == 0 else FACTS_2016)
+    model = scripted(lambda messages, i: FACTS_2017 if i == 0 else FACTS_BLIND)
     result = solve(FREE_TEXT, ctx_for(model), samples=2)
     assert result.abstained and "disagree" in result.reason
     assert {r.answer for r in result.samples} == {result.samples[0].answer, result.samples[1].answer}

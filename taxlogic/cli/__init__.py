@@ -17,6 +17,7 @@ app.add_typer(data.app, name="data")
 app.add_typer(evaluate.app, name="eval")
 app.command("run")(run_mod.run)
 app.command("solve")(solve_mod.solve)
+app.command("inspect")(__import__("taxlogic.cli.inspect", fromlist=["inspect_cmd"]).inspect_cmd)
 app.command("chat")(chat.chat)
 app.add_typer(llm.app, name="llm")
 

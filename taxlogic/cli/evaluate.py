@@ -230,3 +230,7 @@ def report_cmd(
 from taxlogic.cli.contamination import contamination  # noqa: E402  (defined beside, mounted here)
 
 app.command("contamination")(contamination)
+
+from taxlogic.cli.inspect import verifier  # noqa: E402  (defined beside, mounted here)
+
+app.command("verifier")(verifier)

@@ -1,0 +1,493 @@
+"""Corruption operators: break a correct fact set the way LLM translators do.
+
+Each operator takes the facts of one case (:class:`taxlogic.tools.facts.Fact`, in order) and a
+``random.Random`` and returns a :class:`Corruption` (the new fact lines and what changed), or
+None when it does not apply to these facts (e.g. no amount to change). :func:`corrupt` draws up
+to ``k`` distinct variants per case and operator from ``random.Random(f"{seed}:{case}:{op}")``,
+so one seed gives the same variants on every machine and in any order of cases. Operators
+never look at the case text or its answer: they model what a translator gets wrong, not what
+the inspector checks. Examples below use the facts of ``tax_case_1``/``s2_a_1_A_pos``:
+
+``drop_fact``
+    one fact is left out: ``agent_(alice_dies,alice).`` is gone.
+``change_amount``
+    one amount (``amount_/2``, or a non-year number of a statute fact) is mistyped: a digit
+    changed, dropped or doubled, two digits transposed, or another amount of the case used:
+    ``amount_(alice_is_paid,1200)`` -> ``amount_(alice_is_paid,12000)``.
+``shift_date``
+    one date or year is off: year ±1, month ±1, day ±1, or day and month swapped
+    (``"2014-07-09"`` -> ``"2014-09-07"``); a year argument of a statute fact ±1
+    (``s152_c_1(bob,alice,2015)`` -> ``s152_c_1(bob,alice,2016)``).
+``swap_roles``
+    agent and patient of one event exchanged (``agent_(p,jail). patient_(p,alice).`` ->
+    ``agent_(p,alice). patient_(p,jail).``), or the two people of a statute fact
+    (``s152_c_1(bob,alice,2015)`` -> ``s152_c_1(alice,bob,2015)``).
+``broken_link``
+    an entity (event id or person) is renamed in one fact only, so that fact no longer links
+    to the others: ``start_(alice_dies,"2014-07-09")`` -> ``start_(alice_died,"2014-07-09")``.
+``near_synonym``
+    a predicate replaced by a near-synonym: a neighbouring KB predicate (``son_`` ->
+    ``daughter_``, ``income_`` -> ``payment_``, ``start_`` -> ``end_``, a sibling subsection
+    ``s2_a`` -> ``s2_b`` of the same arity) or a name the KB lacks (``marriage_`` ->
+    ``marriage``, ``married_``).
+``wrong_arity``
+    one argument too many or too few: ``s151_c(alice,bob,_,2015)`` -> ``s151_c(alice,bob,2015)``,
+    ``agent_(alice_dies,alice)`` -> ``agent_(alice_dies)``.
+``duplicate_event``
+    an event stated twice under two ids (a double count): every fact of ``alice_is_paid`` is
+    repeated for ``alice_is_paid_2``.
+``merge_events``
+    two events folded into one id (preferably two of the same type): the facts of
+    ``alice_is_paid_out_of_jail`` now describe ``alice_is_paid``, which has two amounts and dates.
+``spurious_fact``
+    one fact the text never states: an extra role (``agent_(alice_dies,bob).``), an extra
+    date (``end_(alice_and_bob,"2014-07-09").``) or an extra amount taken from another fact.
+``date_format``
+    a date written in a format other than "YYYY-MM-DD": ``"07/09/2014"``, ``"2014/07/09"``,
+    ``"July 9, 2014"``, ``"2014-7-9"`` or unquoted ``2014-07-09``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Callable, Iterable, Sequence
+
+from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, PList, Str, parse_facts
+
+__all__ = ["Corruption", "OPERATORS", "corrupt", "facts_of", "render"]
+
+_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")
+
+
+@dataclass(frozen=True)
+class Corruption:
+    """One corrupted fact set: ``lines`` (clauses, each ending in '.'), the operator and what it did."""
+
+    op: str
+    lines: tuple[str, ...]
+    detail: str
+
+    @property
+    def text(self) -> str:
+        return "".join(l + "\n" for l in self.lines)
+
+
+def facts_of(text: str) -> list[Fact]:
+    """Parse fact text (gold fact clauses) into facts; unparsable clauses are left out."""
+    return parse_facts(text)[0]
+
+
+def render(facts: Iterable[Fact]) -> tuple[str, ...]:
+    return tuple(f.canonical for f in facts)
+
+
+def _with_arg(f: Fact, i: int, value) -> Fact:
+    args = list(f.args)
+    args[i] = value
+    return Fact(f.line, f.name, tuple(args))
+
+
+def _is_type(f: Fact) -> bool:
+    return f.arity == 1 and f.name.endswith("_") and isinstance(f.args[0], Atom)
+
+
+def _is_property(f: Fact) -> bool:
+    return f.arity == 2 and f.name.endswith("_") and isinstance(f.args[0], Atom)
+
+
+def _is_statute(f: Fact) -> bool:
+    return not f.name.endswith("_")
+
+
+def _year_like(f: Fact, arg) -> bool:
+    return _is_statute(f) and isinstance(arg, Number) and isinstance(arg.value, int) and 1900 <= arg.value <= 2100
+
+
+def _events(facts: Sequence[Fact]) -> dict[str, list[str]]:
+    """Event id -> its type predicates (unary facts), in order."""
+    out: dict[str, list[str]] = {}
+    for f in facts:
+        if _is_type(f):
+            out.setdefault(f.args[0].value, []).append(f.name)
+    return out
+
+
+def _constants(f: Fact) -> list[tuple[int, str]]:
+    return [(i, a.value) for i, a in enumerate(f.args) if isinstance(a, Atom)]
+
+
+# ----------------------------------------------------------------------------- operators
+
+Operator = Callable[[list[Fact], random.Random], "Corruption | None"]
+
+
+def drop_fact(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    if len(facts) < 2:
+        return None
+    i = rng.randrange(len(facts))
+    return Corruption("drop_fact", render(facts[:i] + facts[i + 1:]), f"dropped {facts[i]}")
+
+
+def _amount_slots(facts: Sequence[Fact]) -> list[tuple[int, int]]:
+    slots = []
+    for k, f in enumerate(facts):
+        for i, a in enumerate(f.args):
+            if isinstance(a, Number) and isinstance(a.value, int) and (f.name == "amount_" or
+                                                                       (_is_statute(f) and not _year_like(f, a))):
+                slots.append((k, i))
+    return slots
+
+
+def _mistype(value: int, others: list[int], rng: random.Random) -> int | None:
+    s = str(abs(value))
+    kinds = ["digit", "times10", "div10", "transpose", "other"]
+    rng.shuffle(kinds)
+    for kind in kinds:
+        if kind == "digit":
+            j = rng.randrange(len(s))
+            d = rng.choice([c for c in "0123456789" if c != s[j] and not (j == 0 and c == "0")] or ["1"])
+            new = int(s[:j] + d + s[j + 1:])
+        elif kind == "times10":
+            new = value * 10
+        elif kind == "div10":
+            new = value // 10 if len(s) > 1 else None
+        elif kind == "transpose":
+            pairs = [j for j in range(len(s) - 1) if s[j] != s[j + 1] and not (j == 0 and s[1] == "0")]
+            if not pairs:
+                continue
+            j = rng.choice(pairs)
+            new = int(s[:j] + s[j + 1] + s[j] + s[j + 2:])
+        else:
+            pool = [o for o in others if o != value]
+            if not pool:
+                continue
+            new = rng.choice(pool)
+        if new is not None and new != value and new > 0:
+            return new
+    return None
+
+
+def change_amount(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    slots = _amount_slots(facts)
+    if not slots:
+        return None
+    k, i = rng.choice(slots)
+    old = facts[k].args[i].value
+    others = sorted({facts[a].args[b].value for a, b in slots})
+    new = _mistype(old, others, rng)
+    if new is None:
+        return None
+    out = list(facts)
+    out[k] = _with_arg(facts[k], i, Number(new))
+    return Corruption("change_amount", render(out), f"{facts[k]} -> {out[k]}")
+
+
+def _shifted(d: date, rng: random.Random) -> date | None:
+    kinds = ["year", "month", "day", "swap"]
+    rng.shuffle(kinds)
+    for kind in kinds:
+        try:
+            if kind == "year":
+                new = d.replace(year=d.year + rng.choice((-1, 1)))
+            elif kind == "month":
+                m = d.month + rng.choice((-1, 1))
+                new = d.replace(year=d.year + (m - 1) // 12, month=(m - 1) % 12 + 1)
+            elif kind == "day":
+                new = d + timedelta(days=rng.choice((-1, 1)))
+            else:
+                new = d.replace(month=d.day, day=d.month)
+        except ValueError:
+            continue
+        if new != d:
+            return new
+    return None
+
+
+def _date_slots(facts: Sequence[Fact]) -> list[tuple[int, int]]:
+    return [(k, i) for k, f in enumerate(facts) for i, a in enumerate(f.args)
+            if isinstance(a, Str) and _ISO.match(a.value)]
+
+
+def shift_date(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    slots = [(k, i, "date") for k, i in _date_slots(facts)]
+    slots += [(k, i, "year") for k, f in enumerate(facts) for i, a in enumerate(f.args) if _year_like(f, a)]
+    if not slots:
+        return None
+    k, i, kind = rng.choice(slots)
+    f = facts[k]
+    if kind == "year":
+        new_arg = Number(f.args[i].value + rng.choice((-1, 1)))
+    else:
+        y, m, d = map(int, _ISO.match(f.args[i].value).groups())
+        try:
+            new = _shifted(date(y, m, d), rng)
+        except ValueError:
+            return None
+        if new is None:
+            return None
+        new_arg = Str(new.isoformat())
+    out = list(facts)
+    out[k] = _with_arg(f, i, new_arg)
+    return Corruption("shift_date", render(out), f"{f} -> {out[k]}")
+
+
+def swap_roles(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    cands: list[tuple] = []
+    by_event: dict[str, dict[str, list[int]]] = {}
+    for k, f in enumerate(facts):
+        if f.name in ("agent_", "patient_") and f.arity == 2 and isinstance(f.args[1], Atom):
+            by_event.setdefault(f.args[0].value, {}).setdefault(f.name, []).append(k)
+    for e, roles in by_event.items():
+        for a in roles.get("agent_", []):
+            for p in roles.get("patient_", []):
+                if facts[a].args[1] != facts[p].args[1]:
+                    cands.append(("event", a, p))
+    for k, f in enumerate(facts):
+        if _is_statute(f):
+            atoms = _constants(f)
+            for x in range(len(atoms)):
+                for y in range(x + 1, len(atoms)):
+                    if atoms[x][1] != atoms[y][1]:
+                        cands.append(("statute", k, atoms[x][0], atoms[y][0]))
+    if not cands:
+        return None
+    c = rng.choice(cands)
+    out = list(facts)
+    if c[0] == "event":
+        _, a, p = c
+        out[a] = _with_arg(facts[a], 1, facts[p].args[1])
+        out[p] = _with_arg(facts[p], 1, facts[a].args[1])
+        return Corruption("swap_roles", render(out), f"{facts[a]} {facts[p]} -> {out[a]} {out[p]}")
+    _, k, x, y = c
+    f = facts[k]
+    g = _with_arg(_with_arg(f, x, f.args[y]), y, f.args[x])
+    out[k] = g
+    return Corruption("swap_roles", render(out), f"{f} -> {g}")
+
+
+def _variant(name: str, taken: set[str], rng: random.Random) -> str | None:
+    parts = name.split("_")
+    options = []
+    if len(parts) > 1:
+        options += ["_".join(parts[:j] + parts[j + 1:]) for j in range(len(parts)) if parts[j]]
+        options += ["_".join(parts[::-1])]
+    options += [name + "_1", name + "_event", name.capitalize() if not name[:1].isupper() else name.lower()]
+    if name.endswith("s") and len(name) > 2:
+        options.append(name[:-1])
+    elif len(parts) > 1 and parts[-1] in ("dies", "pays", "is", "runs"):
+        options.append("_".join(parts[:-1] + [parts[-1][:-1] + "ed"]))
+    options = [o for o in dict.fromkeys(options) if o and o != name and o not in taken]
+    return rng.choice(options) if options else None
+
+
+def broken_link(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    counts: dict[str, list[tuple[int, int]]] = {}
+    for k, f in enumerate(facts):
+        for i, v in _constants(f):
+            counts.setdefault(v, []).append((k, i))
+    linked = [v for v, occ in counts.items() if len({k for k, _ in occ}) >= 2]
+    if not linked:
+        return None
+    v = rng.choice(sorted(linked))
+    k, i = rng.choice(counts[v])
+    new = _variant(v, set(counts), rng)
+    if new is None:
+        return None
+    out = list(facts)
+    out[k] = _with_arg(facts[k], i, Atom(new))
+    return Corruption("broken_link", render(out), f"{facts[k]} -> {out[k]}")
+
+
+#: Neighbouring KB predicates a translator confuses (same arity), both ways.
+_NEIGHBOURS = [
+    ("son_", "daughter_"), ("father_", "mother_"), ("brother_", "sister_"), ("sibling_", "brother_"),
+    ("income_", "payment_"), ("start_", "end_"), ("blindness_", "disability_"),
+    ("hospital_", "medical_institution_"), ("service_", "business_"), ("residence_", "location_"),
+    ("deduction_", "itemize_deductions_"), ("marriage_", "joint_return_"), ("death_", "termination_"),
+    ("citizenship_", "residence_"), ("nonresident_alien_", "migration_"), ("purpose_", "reason_"),
+    ("beneficiary_", "patient_"), ("educational_institution_", "enrollment_"),
+]
+_OUTSIDE = {"marriage_": "married_", "income_": "salary_", "payment_": "paid_", "agent_": "actor_",
+            "patient_": "recipient_", "start_": "date_", "amount_": "value_", "death_": "died_",
+            "son_": "child_", "daughter_": "child_", "residence_": "lives_in_", "service_": "employment_"}
+
+
+def _sibling_sections(name: str, arity: int, statute: dict[str, frozenset[int]] | None) -> list[str]:
+    """Statute predicates one subsection letter/number away: s2_a -> s2_b, s151_c -> s151_d."""
+    if statute is None or "_" not in name:
+        return []
+    head, last = name.rsplit("_", 1)
+    return [n for n in statute if n != name and arity in statute[n] and n.rsplit("_", 1)[0] == head
+            and len(n.rsplit("_", 1)[-1]) == len(last)]
+
+
+def near_synonym(facts: list[Fact], rng: random.Random, statute: dict[str, frozenset[int]] | None = None
+                 ) -> Corruption | None:
+    neighbours: dict[str, list[str]] = {}
+    for a, b in _NEIGHBOURS:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    cands = []
+    for k, f in enumerate(facts):
+        for n in neighbours.get(f.name, []):
+            cands.append((k, n, "neighbour"))
+        if f.name in _OUTSIDE:
+            cands.append((k, _OUTSIDE[f.name], "outside"))
+        if f.name.endswith("_"):
+            cands.append((k, f.name[:-1], "outside"))
+        for n in _sibling_sections(f.name, f.arity, statute):
+            cands.append((k, n, "sibling"))
+    if not cands:
+        return None
+    k, n, kind = rng.choice(cands)
+    out = list(facts)
+    out[k] = Fact(facts[k].line, n, facts[k].args)
+    return Corruption("near_synonym", render(out), f"{facts[k]} -> {out[k]} ({kind})")
+
+
+def wrong_arity(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    if not facts:
+        return None
+    k = rng.randrange(len(facts))
+    f = facts[k]
+    args = list(f.args)
+    if f.arity > 1 and rng.random() < 0.6:
+        anon = [i for i, a in enumerate(args) if isinstance(a, AnonVar)]
+        del args[rng.choice(anon) if anon else rng.randrange(1, len(args))]
+    else:
+        extra = AnonVar() if _is_statute(f) else next((a for a in f.args[::-1] if isinstance(a, Atom)), AnonVar())
+        args.insert(rng.randrange(1, len(args) + 1) if args else 0, extra)
+    out = list(facts)
+    out[k] = Fact(f.line, f.name, tuple(args))
+    return Corruption("wrong_arity", render(out), f"{f} -> {out[k]}")
+
+
+def duplicate_event(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    events = _events(facts)
+    if not events:
+        return None
+    e = rng.choice(sorted(events))
+    taken = {v for f in facts for _, v in _constants(f)}
+    new = next(f"{e}_{j}" for j in range(2, 100) if f"{e}_{j}" not in taken)
+    copies = [Fact(f.line, f.name, (Atom(new),) + f.args[1:]) for f in facts
+              if f.args and f.args[0] == Atom(e) and (_is_type(f) or _is_property(f))]
+    return Corruption("duplicate_event", render(list(facts) + copies), f"{e} stated again as {new} ({len(copies)} facts)")
+
+
+def merge_events(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    events = _events(facts)
+    ids = sorted(events)
+    same = [(a, b) for a in ids for b in ids if a < b and set(events[a]) & set(events[b])]
+    pairs = same or [(a, b) for a in ids for b in ids if a < b]
+    if not pairs:
+        return None
+    keep, gone = rng.choice(pairs)
+    if rng.random() < 0.5:
+        keep, gone = gone, keep
+    out, seen = [], set()
+    for f in facts:
+        g = Fact(f.line, f.name, tuple(Atom(keep) if a == Atom(gone) else a for a in f.args))
+        if g.canonical not in seen:
+            seen.add(g.canonical)
+            out.append(g)
+    return Corruption("merge_events", render(out), f"{gone} merged into {keep}")
+
+
+def spurious_fact(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    events = _events(facts)
+    people = sorted({f.args[1].value for f in facts if f.name in ("agent_", "patient_") and f.arity == 2
+                     and isinstance(f.args[1], Atom) and f.args[1].value not in events})
+    props: dict[str, set[str]] = {}
+    has: set[tuple[str, str, str]] = set()
+    for f in facts:
+        if _is_property(f):
+            props.setdefault(f.args[0].value, set()).add(f.name)
+            has.add((f.name, f.args[0].value, f.args[1].canonical))
+    dates = sorted({a.value for f in facts for a in f.args if isinstance(a, Str) and _ISO.match(a.value)})
+    amounts = sorted({a.value for f in facts if f.name == "amount_" for a in f.args[1:] if isinstance(a, Number)})
+    cands: list[Fact] = []
+    for e in sorted(events):
+        for p in people:
+            for role in ("agent_", "patient_"):
+                if (role, e, Atom(p).canonical) not in has:
+                    cands.append(Fact(0, role, (Atom(e), Atom(p))))
+        for d in dates:
+            for role in ("start_", "end_"):
+                if role not in props.get(e, set()):
+                    cands.append(Fact(0, role, (Atom(e), Str(d))))
+        if "amount_" not in props.get(e, set()):
+            cands += [Fact(0, "amount_", (Atom(e), Number(a))) for a in amounts]
+    if not cands:
+        return None
+    # one kind first (role, date, amount), then one fact of that kind: no kind dominates by number
+    kinds: dict[str, list[Fact]] = {}
+    for c in cands:
+        kinds.setdefault("role" if c.name in ("agent_", "patient_") else "date" if c.name in ("start_", "end_") else "amount", []).append(c)
+    pick = rng.choice(kinds[rng.choice(sorted(kinds))])
+    at = rng.randrange(len(facts) + 1)
+    out = list(facts[:at]) + [pick] + list(facts[at:])
+    return Corruption("spurious_fact", render(out), f"added {pick}")
+
+
+def _formats(d: date) -> list[str]:
+    return [f'"{d.month:02d}/{d.day:02d}/{d.year}"', f'"{d.year}/{d.month:02d}/{d.day:02d}"',
+            f'"{_MONTHS[d.month - 1]} {d.day}, {d.year}"', f'"{d.year}-{d.month}-{d.day}"',
+            f"{d.year}-{d.month:02d}-{d.day:02d}"]
+
+
+def date_format(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    slots = _date_slots(facts)
+    if not slots:
+        return None
+    k, i = rng.choice(slots)
+    f = facts[k]
+    y, m, d = map(int, _ISO.match(f.args[i].value).groups())
+    iso = f.args[i].canonical
+    written = rng.choice([w for w in _formats(date(y, m, d)) if w != iso])
+    args = [a.canonical for a in f.args]
+    args[i] = written
+    line = f"{f.name}({','.join(args)})."
+    lines = list(render(facts))
+    lines[k] = line
+    return Corruption("date_format", tuple(lines), f"{f} -> {line}")
+
+
+OPERATORS: dict[str, Operator] = {
+    "drop_fact": drop_fact,
+    "change_amount": change_amount,
+    "shift_date": shift_date,
+    "swap_roles": swap_roles,
+    "broken_link": broken_link,
+    "near_synonym": near_synonym,
+    "wrong_arity": wrong_arity,
+    "duplicate_event": duplicate_event,
+    "merge_events": merge_events,
+    "spurious_fact": spurious_fact,
+    "date_format": date_format,
+}
+
+
+def corrupt(facts: Sequence[Fact], op: str, *, seed: int, key: str, k: int = 3, tries: int = 20,
+            statute: dict[str, frozenset[int]] | None = None) -> list[Corruption]:
+    """Up to ``k`` distinct corruptions of ``facts`` by operator ``op``, deterministic in
+    (``seed``, ``key``, ``op``); ``[]`` when the operator does not apply. ``statute``: the KB's
+    statute predicates (name -> arities), for sibling-section synonyms."""
+    fn = OPERATORS[op]
+    rng = random.Random(f"{seed}:{key}:{op}")
+    original = render(facts)
+    out: list[Corruption] = []
+    seen = {original}
+    for _ in range(tries):
+        if len(out) >= k:
+            break
+        c = fn(list(facts), rng, statute) if op == "near_synonym" else fn(list(facts), rng)
+        if c is None or c.lines in seen:
+            continue
+        seen.add(c.lines)
+        out.append(c)
+    return out

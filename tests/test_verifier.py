@@ -1,0 +1,290 @@
+"""Corruption operators, gold programs, the classification of corrupted fact sets, and the
+``taxlogic inspect`` / ``taxlogic eval verifier`` commands."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from taxlogic.eval import corrupt as C
+from taxlogic.eval.verifier import classify, gold_program, inspect_facts, split_clauses, summarise
+from taxlogic.tools.facts import parse_facts
+
+FACTS = """marriage_(alice_and_bob).
+agent_(alice_and_bob,alice).
+agent_(alice_and_bob,bob).
+start_(alice_and_bob,"1992-02-03").
+death_(alice_dies).
+agent_(alice_dies,alice).
+start_(alice_dies,"2014-07-09").
+payment_(alice_is_paid).
+agent_(alice_is_paid,jail).
+patient_(alice_is_paid,alice).
+amount_(alice_is_paid,1200).
+start_(alice_is_paid,"2019-05-05").
+payment_(alice_is_paid_again).
+patient_(alice_is_paid_again,alice).
+amount_(alice_is_paid_again,5320).
+s152_c_1(bob,alice,2015).
+"""
+
+
+@pytest.fixture(scope="module")
+def facts():
+    return C.facts_of(FACTS)
+
+
+def lines(facts):
+    return list(C.render(facts))
+
+
+def variants(facts, op, k=3, seed=0, statute=None):
+    out = C.corrupt(facts, op, seed=seed, key="hand", k=k, statute=statute)
+    assert out, f"{op} did not apply"
+    return out
+
+
+def diff(before: list[str], after) -> tuple[list[str], list[str]]:
+    b, a = Counter(before), Counter(after.lines)
+    return sorted((b - a).elements()), sorted((a - b).elements())
+
+
+def test_drop_fact(facts):
+    for v in variants(facts, "drop_fact"):
+        gone, new = diff(lines(facts), v)
+        assert len(gone) == 1 and new == [] and len(v.lines) == len(facts) - 1
+
+
+def test_change_amount(facts):
+    for v in variants(facts, "change_amount"):
+        gone, new = diff(lines(facts), v)
+        assert len(gone) == len(new) == 1
+        (old,), (now,) = gone, new
+        assert re.sub(r"\d+", "N", old) == re.sub(r"\d+", "N", now) and old != now
+        assert not old.startswith("start_")  # amounts, not dates or years
+
+
+def test_shift_date(facts):
+    for v in variants(facts, "shift_date", k=5):
+        gone, new = diff(lines(facts), v)
+        assert len(gone) == len(new) == 1
+        (old,), (now,) = gone, new
+        assert old.split("(")[0] == now.split("(")[0] and old != now
+        if old.startswith("s152_c_1"):
+            assert now in ("s152_c_1(bob,alice,2014).", "s152_c_1(bob,alice,2016).")  # a year ±1
+        else:
+            assert re.search(r'"\d{4}-\d{2}-\d{2}"', now)  # still a well-formed date
+
+
+def test_swap_roles(facts):
+    for v in variants(facts, "swap_roles", k=5):
+        gone, new = diff(lines(facts), v)
+        if gone[0].startswith("s152_c_1"):
+            assert new == ["s152_c_1(alice,bob,2015)."]
+        else:
+            assert sorted(gone) == ["agent_(alice_is_paid,jail).", "patient_(alice_is_paid,alice)."]
+            assert sorted(new) == ["agent_(alice_is_paid,alice).", "patient_(alice_is_paid,jail)."]
+
+
+def test_broken_link(facts):
+    constants = Counter(a for f in facts for a in re.findall(r"[a-z]\w*", f.canonical.split("(", 1)[1]))
+    for v in variants(facts, "broken_link", k=5):
+        gone, new = diff(lines(facts), v)
+        assert len(gone) == len(new) == 1
+        after = Counter(a for l in v.lines for a in re.findall(r"[a-z]\w*|'[^']*'", l.split("(", 1)[1]))
+        fresh = [a for a in after if a not in constants]
+        assert len(fresh) == 1 and after[fresh[0]] == 1  # a new name, in one fact only
+
+
+def test_near_synonym(rules, facts):
+    for v in variants(facts, "near_synonym", k=5, statute=dict(rules.vocabulary.statute)):
+        gone, new = diff(lines(facts), v)
+        assert len(gone) == len(new) == 1
+        (old,), (now,) = gone, new
+        assert old.split("(")[0] != now.split("(")[0] and old.split("(", 1)[1] == now.split("(", 1)[1]
+
+
+def test_wrong_arity(facts):
+    for v in variants(facts, "wrong_arity", k=5):
+        gone, new = diff(lines(facts), v)
+        (old,), (now,) = gone, new
+        assert old.split("(")[0] == now.split("(")[0]
+        assert abs(len(parse_facts(old)[0][0].args) - len(parse_facts(now)[0][0].args)) == 1
+
+
+def test_duplicate_event(facts):
+    for v in variants(facts, "duplicate_event"):
+        gone, new = diff(lines(facts), v)
+        assert gone == [] and new
+        ids = {re.match(r"\w+\((\w+)", l).group(1) for l in new}
+        assert len(ids) == 1
+        (copy,) = ids
+        base = re.sub(r"_\d+$", "", copy)
+        assert sorted(l.replace(copy, base) for l in new) == sorted(l for l in lines(facts) if re.match(rf"\w+\({base}[,)]", l))
+
+
+def test_merge_events(facts):
+    for v in variants(facts, "merge_events"):
+        m = re.match(r"(\w+) merged into (\w+)", v.detail)
+        gone_id, kept = m.groups()
+        assert not any(re.search(rf"\b{gone_id}\b", l) for l in v.lines)
+        assert any(re.search(rf"\b{kept}\b", l) for l in v.lines)
+        assert len(v.lines) < len(facts)
+
+
+def test_spurious_fact(facts):
+    for v in variants(facts, "spurious_fact", k=5):
+        gone, new = diff(lines(facts), v)
+        assert gone == [] and len(new) == 1 and new[0].split("(")[0] in ("agent_", "patient_", "start_", "end_", "amount_")
+
+
+def test_date_format(rules, facts):
+    from taxlogic.tools.facts import check_facts
+
+    for v in variants(facts, "date_format", k=5):
+        gone, new = diff(lines(facts), v)
+        assert len(gone) == len(new) == 1
+        assert not re.search(r'"\d{4}-\d{2}-\d{2}"', new[0])
+        assert [p.kind for p in check_facts(v.text, rules.vocabulary).problems] == ["date"]
+
+
+def test_operators_are_deterministic_and_skip_when_inapplicable(facts):
+    for op in C.OPERATORS:
+        a = C.corrupt(facts, op, seed=7, key="case", k=3)
+        b = C.corrupt(facts, op, seed=7, key="case", k=3)
+        assert [x.lines for x in a] == [x.lines for x in b]
+        assert len({x.lines for x in a}) == len(a)  # distinct variants
+    seeds = {tuple(x.lines for x in C.corrupt(facts, "drop_fact", seed=s, key="case", k=2)) for s in range(5)}
+    assert len(seeds) > 1
+    lone = C.facts_of("income_(i).\n")
+    assert C.corrupt(lone, "swap_roles", seed=0, key="x") == [] and C.corrupt(lone, "merge_events", seed=0, key="x") == []
+
+
+def test_module_doc_documents_every_operator():
+    for op in C.OPERATORS:
+        assert f"``{op}``" in C.__doc__
+
+
+# ------------------------------------------------------------------------------ gold programs
+
+def test_split_clauses_and_gold_programs(sara_data_dir):
+    from taxlogic.kb.cases import get_case
+
+    text = ':- discontiguous s63/3.\n% c\nfoo(a,"x. y").\nbar(X) :- member(X, [1,2]), X > 1.\nbaz(\'a.b\').'
+    assert [(c.kind, c.line) for c in split_clauses(text)] == [("directive", 1), ("fact", 3), ("rule", 4), ("fact", 5)]
+    facts_only = gold_program(get_case("s151_c_pos"))  # a discontiguous directive, then facts
+    assert facts_only.kind == "facts" and facts_only.directives and not facts_only.rules
+    ruled = gold_program(get_case("tax_case_83"))  # events generated with member/atom_concat
+    assert ruled.kind == "rules" and any("agricultural_service" in r for r in ruled.rules)
+    assert "income_(alice_is_paid)." in ruled.facts
+
+
+# ---------------------------------------------------------------------------- classification
+
+def test_classify():
+    assert classify("Entailment", "Contradiction", flagged=True) == "caught"
+    assert classify("Entailment", "Entailment", flagged=True) == "caught_harmless"
+    assert classify("Entailment", "Entailment", flagged=False) == "harmless"
+    assert classify("Entailment", "Contradiction", flagged=False) == "slipped"
+    assert classify(100, None, flagged=False) == "slipped"  # no answer is a wrong answer
+    assert classify(100, None, flagged=True, limited=True) == "caught_limited"
+
+
+@pytest.fixture(scope="module")
+def s2(sara_data_dir):
+    from taxlogic.kb.cases import get_case
+
+    case = get_case("s2_a_1_A_pos")  # Alice and Bob married in 1992, Alice died in 2014: Entailment
+    return case, gold_program(case).fact_text
+
+
+def test_hand_made_caught(engine, rules, s2):
+    case, facts = s2
+    broken = facts.replace('start_(alice_dies,"2014-07-09")', 'start_(alice_died,"2014-07-09")')
+    r = inspect_facts(engine, case, broken, rules)
+    assert "event_undeclared" in [i.kind for i in r.issues] and r.answer == "Contradiction"
+    assert classify(case.expected, r.answer, r.flagged) == "caught" and r.agent_answer is None
+
+
+def test_hand_made_harmless(engine, rules, s2):
+    case, facts = s2
+    renamed = facts.replace("alice_dies", "death_of_alice")  # another id, used consistently: no harm
+    r = inspect_facts(engine, case, renamed, rules)
+    assert r.issues == [] and classify(case.expected, r.answer, r.flagged) == "harmless"
+
+
+def test_hand_made_slipped(engine, rules, s2):
+    case, facts = s2
+    # a marriage that ended the day it began: stated nowhere, yet nothing in the facts shows it
+    spurious = facts + 'end_(alice_and_bob,"1992-02-03").\n'
+    r = inspect_facts(engine, case, spurious, rules)
+    assert r.issues == [] and r.answer == "Contradiction"
+    assert classify(case.expected, r.answer, r.flagged) == "slipped"
+
+
+def test_summary_rates():
+    from taxlogic.eval.verifier import Variant
+
+    def v(klass):
+        return Variant(case_id="c", op="o", detail="", program="facts", expected=1, answer=1, changed=None,
+                       issues=[], klass=klass)
+    s = summarise([v("caught")] * 9 + [v("slipped")] + [v("harmless")] * 5 + [v("caught_harmless")] * 2)
+    assert s["answer_changing"] == 10 and s["catch_rate"] == 0.9 and s["slip_rate"] == 0.1
+    assert s["variants"] == 17 and s["slipped_of_all"] == round(1 / 17, 4)
+
+
+# ----------------------------------------------------------------------------------- the CLI
+
+def test_inspect_command_on_a_bad_facts_file(sara_data_dir, tmp_path):
+    from taxlogic.cli import app
+
+    bad = tmp_path / "bad.pl"
+    bad.write_text('marriage_(alice_and_bob).\nagent_(alice_and_bob,alice).\nagent_(alice_and_bob,bob).\n'
+                   'start_(alice_and_bob,"1992-02-03").\ndeath_(alice_dies).\nagent_(alice_dies,alice).\n'
+                   'start_(alice_died,"2014-07-09").\n')
+    result = CliRunner().invoke(app, ["inspect", "--case", "s2_a_1_A_pos", "--facts", str(bad), "--json"])
+    assert result.exit_code == 1, result.output
+    record = json.loads(result.output)
+    problems = {(p["kind"], p["line"]) for p in record["problems"]}
+    assert ("event_undeclared", 7) in problems and ("coverage_date", None) not in problems
+    assert record["answer"] == "Contradiction" and record["agent_answer"] is None and record["expected"] == "Entailment"
+    syntax = tmp_path / "syntax.pl"
+    syntax.write_text("income_(i.\n")
+    result = CliRunner().invoke(app, ["inspect", "--case", "tax_case_1", "--facts", str(syntax)])
+    assert result.exit_code == 1 and "syntax" in result.output and "line" in result.output
+    good = CliRunner().invoke(app, ["inspect", "--case", "tax_case_1", "--gold"])
+    assert good.exit_code == 0 and "0 problem(s)" in good.output
+
+
+def test_verifier_command_small_run(sara_data_dir, tmp_path):
+    from taxlogic.cli import app
+
+    out = tmp_path / "report.json"
+    args = ["eval", "verifier", "--seed", "0", "--cases", "s2_a_1_A_pos,tax_case_1", "--ops", "broken_link,date_format",
+            "--k", "2", "--json", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["gold"]["cases"] == 2 and report["gold"]["false_alarms"] == 0
+    ops = report["experiment"]["by_operator"]
+    assert set(ops) == {"broken_link", "date_format"} and ops["date_format"]["slipped"] == 0
+    assert ops["date_format"]["caught"] + ops["date_format"]["caught_harmless"] + ops["date_format"]["caught_limited"] == 4
+    full = json.loads(out.read_text())
+    assert len(full["variants"]) == report["experiment"]["overall"]["variants"] == 8
+    again = json.loads(CliRunner().invoke(app, args).output)
+    assert again["experiment"] == report["experiment"]  # seeded: the same variants and verdicts
+
+
+def test_precomputed_static_issues_change_nothing(engine, rules, s2):
+    from taxlogic.eval.verifier import finish, plan_inspection, static_flags
+
+    case, facts = s2
+    for text in (facts, facts.replace('start_(alice_dies,"2014-07-09")', 'start_(alice_died,"2014-07-09")')):
+        plan = plan_inspection(case, text, rules)
+        outcomes = [engine.run(j) for j in plan.jobs]
+        assert finish(plan, outcomes, static=static_flags(plan)).issues == finish(plan, outcomes).issues
