@@ -7,7 +7,6 @@ from langgraph.runtime import Runtime
 from taxlogic.agent.context import AgentContext, timed
 from taxlogic.agent.inspector import inspect as inspect_round
 from taxlogic.agent.state import AgentState, Round, TraceEvent
-from taxlogic.tools.answers import answer_of
 from taxlogic.tools.engine import Outcome
 from taxlogic.tools.facts import check_facts
 
@@ -19,9 +18,12 @@ def inspect(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     rules = runtime.context.rules
     # where each canonical fact stands in the translator's text, so that issues point there
     lines = [f.line for f in check_facts(state.get("facts", ""), rules.vocabulary).facts] if outcome is not None else None
-    issues = inspect_round(case, state.get("query"), state.get("issues", []), state.get("canonical", ""), outcome,
-                           rules=rules, lines=lines)
-    answer = answer_of(case, outcome).value if outcome is not None and not issues else None
+    domain, canonical = runtime.context.domain, state.get("canonical", "")
+    # the domain's own checks of the facts (SARA: coverage, events, grounding; airline: items)
+    static = domain.inspect(case, state.get("query"), canonical, outcome, rules) if outcome is not None else None
+    issues = inspect_round(case, state.get("query"), state.get("issues", []), canonical, outcome,
+                           rules=rules, lines=lines, static=static)
+    answer = domain.answer_of(case, outcome).value if outcome is not None and not issues else None
     usage = state.get("usage", {})
     rnd = Round(index=state["round"], facts=state["facts"], issues=issues,
                 outcome=outcome.summary() if outcome else None, answer=answer,

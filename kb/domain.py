@@ -48,8 +48,11 @@ class Domain(Protocol):
     def answer_of(self, case: "CaseInput", outcome: "Outcome") -> "Answer":
         """The answer an outcome gives (or none, with a reason)."""
 
-    def inspect(self, case: "CaseInput", query: str | None, canonical: str, outcome: "Outcome") -> list["Issue"]:
-        """Domain checks after a successful run (coverage of the case text, one value …)."""
+    def inspect(self, case: "CaseInput", query: str | None, canonical: str, outcome: "Outcome",
+                rules: "RuleSet") -> list["Issue"]:
+        """The domain's checks of validated facts that ran (coverage of the case text, events,
+        roles …); the shared checks (validation, Prolog errors and limits, one value per numeric
+        query) are the inspector's (:mod:`taxlogic.agent.inspector`)."""
 
 
 def get_domain(name: str) -> Domain:

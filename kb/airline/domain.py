@@ -101,7 +101,7 @@ class AirlineDomain:
 
         return answer_of(case, outcome)
 
-    def inspect(self, case, query, canonical, outcome) -> list:
+    def inspect(self, case, query, canonical, outcome, rules) -> list:
         return coverage_issues(case.text, canonical)
 
 

@@ -48,10 +48,10 @@ class SaraDomain:
 
         return answer_of(case, outcome)
 
-    def inspect(self, case, query, canonical, outcome):
-        from taxlogic.agent.inspector import coverage_issues
+    def inspect(self, case, query, canonical, outcome, rules):
+        from taxlogic.agent.inspector import static_issues
 
-        return coverage_issues(case, query, canonical)
+        return static_issues(case, query, canonical, rules=rules)
 
 
 DOMAIN = SaraDomain()

@@ -192,26 +192,40 @@ def report_cmd(
 ) -> None:
     """Compare runs side by side per split and task (Acc/EM, M10%, tolerance, Err, abstention, cost),
     in the terminal, as Markdown and CSV, and as a PNG plot."""
-    from taxlogic.eval.report import collect, write_report
+    from taxlogic.eval.report import attach_contamination, collect, collect_contamination, write_report
 
     with friendly_errors():
         rows = collect(runs)
-    if not rows:
-        fail("no finished cases in those run folders")
-    paths = write_report(rows, out)
+        quiz = collect_contamination(runs)
+    if not rows and not quiz:
+        fail("no finished cases or contamination runs in those folders")
+    attach_contamination(rows, quiz)
+    paths = write_report(rows, out) if rows else {}
     if as_json:
-        print_json([r.model_dump() for r in rows])
+        print_json({"rows": [r.model_dump() for r in rows], "contamination": [q.model_dump() for q in quiz]})
+        return
+    if quiz:
+        qt = Table(title="contamination quiz (paper Table 7): κ %")
+        for col in ("model", "κ (best BCQ)", "min", "max", "quizzed", "invalid answers"):
+            qt.add_column(col, justify="left" if col == "model" else "right")
+        for q in quiz:
+            qt.add_row(q.model, _pct(None if q.kappa is None else q.kappa / 100),
+                       _pct(None if q.min_contamination is None else q.min_contamination / 100),
+                       _pct(None if q.max_contamination is None else q.max_contamination / 100),
+                       str(q.quizzed), str(q.invalid_answers))
+        console.print(qt)
+    if not rows:
         return
     from taxlogic.eval.rulearena import is_rulearena, table2
 
     table = Table(title="taxlogic report")
-    for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $"):
+    for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $", "cont. %"):
         table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
     for r in [r for r in rows if not is_rulearena(r.split.partition("/")[0])]:
         table.add_row(r.method, r.split, r.task, str(r.n), _pct(None if r.acc is None else r.acc / 100),
                       _pct(None if r.m10 is None else r.m10 / 100), _pct(None if r.tol is None else r.tol / 100),
                       _pct(None if r.err is None else r.err / 100), _pct(None if r.abstain is None else r.abstain / 100),
-                      "–" if r.cost is None else f"{r.cost:,.0f}")
+                      "–" if r.cost is None else f"{r.cost:,.0f}", r.contamination or "–")
     if table.row_count:
         console.print(table)
     header, lines, notes = table2(rows)
