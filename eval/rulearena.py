@@ -177,7 +177,7 @@ def install(source: str | Path, data_dir: Path | None = None, *, force: bool = F
         problems = verify(staging)
         if problems:
             raise DataError(f"copy to {target} failed verification: {'; '.join(problems[:5])}")
-        record = {"source": str(src), "commit": RULEARENA_COMMIT, "files": len(manifest()),
+        record = {"source": str(src.resolve()), "commit": RULEARENA_COMMIT, "files": len(manifest()),
                   "installed_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
         (staging / INSTALL_RECORD).write_text(json.dumps(record, indent=2))
         if target.exists():
@@ -565,7 +565,7 @@ def report_rows(cfg, records: list, summary: dict[str, Any], run_dir: Path, labe
             why = "RuleArena's choice for this model" if official else "model outside RuleArena's mapping; chosen by taxlogic"
             notes.append(f"tax 1-shot example {ex!r} ({why})")
         if m["n_invalid"]:
-            reason = collections.Counter((r.reason or "")[:120] for r in rs if r.invalid).most_common(1)[0][0]
+            reason = collections.Counter((r.reason or "")[:240] for r in rs if r.invalid).most_common(1)[0][0]
             notes.append(f"{m['n_invalid']}/{m['n']} invalid (counted wrong), e.g. {reason}")
         caps = {r.details.get("max_tokens") for r in rs if r.details.get("max_tokens")}
         if caps:
@@ -597,6 +597,8 @@ def table2(rows: list, *, paper: bool = False) -> tuple[list[str], list[list[str
             continue
         domain, level = DATASETS[dataset], int(split[-1])
         key = (r.method, r.setting or setting_label(r.shots, None))
+        if (domain, level) in lines.get(key, {}):  # two runs for one cell: the later gets its own line
+            key = (f"{r.method} [{Path(r.run).name}]", key[1])
         total = r.total or COUNTS.get((domain, level))
         cell = "–" if r.acc is None else f"{r.acc / 100:.2f}"
         if r.acc is not None and total and r.n < total:

@@ -466,3 +466,13 @@ def test_report_keeps_sara_rows_next_to_rulearena(root, tmp_path):
     who = f"direct {get_settings().llm_model}"
     assert f"| {who} | sara/test | entailment | 1 | 100.0 |" in md
     assert f"| {who} | 0-shot |  |  |  | 0.00 (n=2/81) |" in md
+
+
+def test_two_runs_for_one_cell_get_their_own_lines(root, tmp_path):
+    from taxlogic.eval.report import collect
+
+    _run(tmp_path / "runs", "rulearena-airline", ["The total cost is $1."], name="first", limit=2)
+    _run(tmp_path / "runs", "rulearena-airline", ["The total cost is $1."], name="second", limit=3)
+    _, lines, _ = ra.table2(collect([tmp_path / "runs"]))
+    assert len(lines) == 2 and lines[1][0].endswith("[second]")
+    assert {line[2] for line in lines} == {"0.00 (n=2/100)", "0.00 (n=3/100)"}

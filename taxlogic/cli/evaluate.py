@@ -216,6 +216,8 @@ def report_cmd(
         console.print(qt)
     if not rows:
         return
+    from rich.markup import escape
+
     from taxlogic.eval.rulearena import is_rulearena, table2
 
     table = Table(title="taxlogic report")
@@ -234,10 +236,10 @@ def report_cmd(
         for col in header:
             t2.add_column(col, justify="left" if col in header[:2] else "right")
         for line in lines:
-            t2.add_row(*line)
+            t2.add_row(*(escape(c) for c in line))
         console.print(t2)
         for n in notes:
-            console.print(f"  {n}", highlight=False)
+            console.print(f"  {escape(n)}", highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))
 
 
