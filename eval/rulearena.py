@@ -507,20 +507,22 @@ def rulearena_direct_method(ds, *, model_name: str | None, settings=None, model=
 
 def rulearena_summary(records: list) -> dict[str, dict[str, Any]]:
     """Per domain: ``n``, ``correct``, ``accuracy`` (correct / n, RuleArena's Acc(t)),
-    ``n_invalid`` (no answer read or the call failed; counted wrong), ``n_answered`` and
-    ``accuracy_answered``, plus the levels and shots seen."""
+    ``n_invalid`` (no answer read or the call failed; counted wrong), ``n_abstained`` and
+    ``abstention_rate`` (the agent's abstentions; counted not correct), ``n_answered`` (neither)
+    with ``accuracy_answered`` and ``err_answered``, plus the levels and shots seen."""
     out: dict[str, dict[str, Any]] = {}
     for domain in DOMAINS:
         rs = [r for r in records if r.kind == domain]
         if not rs:
             continue
-        answered = [r for r in rs if not r.invalid]
+        answered = [r for r in rs if not r.invalid and not r.abstained]  # the agent may abstain
         correct = sum(r.correct for r in rs)
         levels = sorted({r.details.get("level") for r in rs if r.details.get("level") is not None})
         shots = sorted({r.details.get("shots") for r in rs if r.details.get("shots") is not None})
         examples = sorted({str(r.details.get("oneshot_example")) for r in rs if r.details.get("oneshot_example")})
         out[domain] = {"n": len(rs), "correct": correct, "accuracy": correct / len(rs),
-                       "n_invalid": len(rs) - len(answered), "n_answered": len(answered),
+                       "n_invalid": sum(r.invalid for r in rs), "n_abstained": sum(r.abstained for r in rs),
+                       "abstention_rate": sum(r.abstained for r in rs) / len(rs), "n_answered": len(answered),
                        "accuracy_answered": (sum(r.correct for r in answered) / len(answered)) if answered else None,
                        "err_answered": (sum(not r.correct for r in answered) / len(answered)) if answered else None,
                        "levels": levels, "shots": shots, "oneshot_examples": examples}
@@ -528,7 +530,7 @@ def rulearena_summary(records: list) -> dict[str, dict[str, Any]]:
 
 
 def headline(m: dict[str, Any]) -> dict[str, float | None]:
-    return {"acc": m.get("accuracy"), "err": m.get("err_answered"), "abstain": None}
+    return {"acc": m.get("accuracy"), "err": m.get("err_answered"), "abstain": m.get("abstention_rate")}
 
 
 # -------------------------------------------------------------------------------------- Table 2
