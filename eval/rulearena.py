@@ -35,7 +35,6 @@ installed there (``taxlogic data install-rulearena --from ../shared/rulearena``)
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -127,24 +126,11 @@ def manifest() -> dict[str, str]:
     return json.loads(text)["files"]
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
 def verify(root: Path) -> list[str]:
     """Compare ``root`` with the shipped manifest; returns problems (empty: every file matches)."""
-    problems = []
-    for rel, digest in manifest().items():
-        p = Path(root) / rel
-        if not p.is_file():
-            problems.append(f"missing: {rel}")
-        elif _sha256(p) != digest:
-            problems.append(f"checksum mismatch: {rel}")
-    return problems
+    from taxlogic.kb.data import verify as verify_files
+
+    return verify_files(root, manifest())
 
 
 def install(source: str | Path, data_dir: Path | None = None, *, force: bool = False) -> dict:

@@ -117,7 +117,11 @@ def manifest() -> dict[str, str]:
 
 
 def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def _find_root(folder: Path) -> Path:
@@ -140,11 +144,12 @@ def _unpack(archive: Path, into: Path) -> Path:
     return _find_root(into)
 
 
-def verify(root: Path) -> list[str]:
-    """Compare ``root`` with the shipped manifest. Returns problems (empty list: all files match)."""
+def verify(root: Path, files: dict[str, str] | None = None) -> list[str]:
+    """Compare the files under ``root`` with ``files`` (relative path -> SHA-256; default: the
+    shipped SARA manifest). Returns problems (empty list: all files match)."""
     problems = []
-    for rel, digest in manifest().items():
-        p = root / rel
+    for rel, digest in (manifest() if files is None else files).items():
+        p = Path(root) / rel
         if not p.is_file():
             problems.append(f"missing: {rel}")
         elif _sha256(p) != digest:
