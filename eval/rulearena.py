@@ -305,16 +305,16 @@ def load_rulearena(domain: str, level: int, *, shots: int = 0, variant: str = "a
     ablations = {}
     if domain == "tax" and variant in ("textual", "distractor"):
         ablations = {a["id"]: a for a in _read_jsonl(root / "derived" / "tax_level0_ablations.jsonl")}
-    tax_example, official = None, None
+    example, official = None, None  # the spliced example's name: airline, nba, or a tax example
     if shots == 1:
         if domain == "tax":
-            tax_example, official = tax_example_for(model, _examples(str(root))["tax"]["llm_to_example"])
+            example, official = tax_example_for(model, _examples(str(root))["tax"]["llm_to_example"])
         else:
-            tax_example = domain
+            example = domain
     items = []
     for row in rows:
         prompt = rebuild_prompt(row, domain, shots=shots, variant=variant, root=root,
-                                tax_example=tax_example if domain == "tax" else None,
+                                tax_example=example if domain == "tax" else None,
                                 ablation=ablations.get(row["id"]))
         extra: dict[str, Any] = {}
         if domain == "airline":
@@ -325,7 +325,7 @@ def load_rulearena(domain: str, level: int, *, shots: int = 0, variant: str = "a
             extra = {"answer_status": row.get("answer_status"), "forms": row.get("dict"), "taxpayer": row.get("pydantic")}
         items.append(RuleArenaItem(id=row["id"], domain=domain, level=row["level"], index=row["index"], shots=shots,
                                    variant=variant, system_prompt=row["system_prompt"], user_prompt=prompt,
-                                   answer=row["answer"], oneshot_example=tax_example,
+                                   answer=row["answer"], oneshot_example=example,
                                    oneshot_example_official=official, **extra))
     return sorted(items, key=lambda it: it.index)
 
