@@ -68,6 +68,7 @@ from taxlogic.kb.cases import Case
 from taxlogic.kb.rules import RuleSet
 from taxlogic.tools.answers import answer_of, case_job
 from taxlogic.tools.engine import Engine, Job, Outcome
+from taxlogic.tools.facts import split_clauses
 
 #: Query (trusted jobs only) listing every ground fact clause of the loaded case, after the
 #: engine's materialisation of rule-defined event predicates: the "fact view" of a rule program.
@@ -75,81 +76,6 @@ DERIVED_QUERY = "tl_case_ref(R), clause(H, true, R)"
 DERIVED_MAX = 200_000
 
 # ------------------------------------------------------------------------- gold programs
-
-
-@dataclass(frozen=True)
-class Clause:
-    """One clause of a trusted program: its first line (1-based), text (ending in '.'), kind."""
-
-    line: int
-    text: str
-    kind: str  # fact | rule | directive
-
-
-def split_clauses(text: str) -> list[Clause]:
-    """Split trusted Prolog text into clauses (quotes, ``0'c``, ``%`` and ``/* */`` comments
-    respected); a clause ends at a '.' followed by layout, ``%`` or the end of the text."""
-    out: list[Clause] = []
-    i, n = 0, len(text)
-    start, neck, line, start_line = None, False, 1, 1
-    symbols = set("#$&*+-./:<=>?@^~\\")
-    while i < n:
-        c = text[i]
-        if start is None:
-            if c.isspace():
-                line += c == "\n"
-                i += 1
-                continue
-            if c == "%":
-                j = text.find("\n", i)
-                i = n if j < 0 else j
-                continue
-            if text.startswith("/*", i):
-                j = text.find("*/", i + 2)
-                j = n if j < 0 else j + 2
-                line += text.count("\n", i, j)
-                i = j
-                continue
-            start, neck, start_line = i, False, line
-        if c in "'\"`":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            line += text.count("\n", i, j + 1)
-            i = j + 1
-            continue
-        if c == "0" and text.startswith("0'", i) and i + 2 < n:
-            i += 3
-            continue
-        if c == "%":
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-            continue
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            line += text.count("\n", i, j)
-            i = j
-            continue
-        if c in symbols:
-            j = i
-            while j < n and text[j] in symbols:
-                j += 1
-            run = text[i:j]
-            if run == ":-":
-                neck = True
-            if run == "." and (j >= n or text[j].isspace() or text[j] == "%"):
-                body = text[start:j].strip()
-                kind = "directive" if body.startswith(":-") else "rule" if neck else "fact"
-                out.append(Clause(start_line, body, kind))
-                start = None
-            i = j
-            continue
-        line += c == "\n"
-        i += 1
-    if start is not None and text[start:].strip():
-        out.append(Clause(start_line, text[start:].strip(), "fact"))
-    return out
 
 
 @dataclass(frozen=True)

@@ -423,3 +423,25 @@ def test_all_gold_facts_are_accepted(gold, tmp_path):
         assert in_canon["fact"] == [t for t in in_gold["fact"] if t not in rejected], case.id
         total += len(result.facts)
     assert total == 5339
+
+
+# ------------------------------------------------------------------- trusted text, clause by clause
+
+
+def test_split_clauses_respects_quotes_comments_and_numbers():
+    from taxlogic.tools.facts import split_clauses
+
+    text = ("/* a. b. */ amount_(p, 1.5).\n"
+            "s1(X) :- X = ':- not a neck'. % a. comment\n"
+            "name_(a, \"x. :- y\").\n"
+            ":- dynamic foo/1.\n"
+            "tail_(a) :- true")
+    got = [(c.line, c.kind, c.text) for c in split_clauses(text)]
+    assert got == [
+        (1, "fact", "amount_(p, 1.5)."),
+        (2, "rule", "s1(X) :- X = ':- not a neck'."),
+        (3, "fact", 'name_(a, "x. :- y").'),
+        (4, "directive", ":- dynamic foo/1."),
+        (5, "rule", "tail_(a) :- true"),
+    ]
+    assert split_clauses("") == [] and split_clauses("% only a comment\n") == []

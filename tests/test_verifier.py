@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from taxlogic.eval import corrupt as C
-from taxlogic.eval.verifier import classify, gold_program, inspect_facts, split_clauses, summarise
-from taxlogic.tools.facts import parse_facts
+from taxlogic.eval.verifier import classify, gold_program, inspect_facts, summarise
+from taxlogic.tools.facts import parse_facts, split_clauses
 
 FACTS = """marriage_(alice_and_bob).
 agent_(alice_and_bob,alice).

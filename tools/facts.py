@@ -51,6 +51,8 @@ __all__ = [
     "FactCheck",
     "parse_facts",
     "check_facts",
+    "Clause",
+    "split_clauses",
     "MAX_PROBLEMS",
 ]
 
@@ -450,6 +452,46 @@ class _Tokenizer:
         shown = text[j:j + 2] if e and e != "\n" else "\\"
         return j + 1 + bool(e), "", ("syntax", f"undefined escape sequence {shown!r} at {self.lines.where(j)}; "
                                      "write \\\\ for a backslash")
+
+
+# ----------------------------------------------------------------- trusted text, clause by clause
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a trusted program: its first line (1-based), text (ending in '.'), kind."""
+
+    line: int
+    text: str
+    kind: Literal["fact", "rule", "directive"]
+
+
+def split_clauses(text: str) -> list[Clause]:
+    """Split **trusted** Prolog text (SARA gold programs, statutes) into clauses with this module's
+    tokenizer: quotes, ``%`` and ``/* */`` comments respected, a clause ends at a '.' followed by
+    layout, ``%`` or the end. ``:-`` first makes a directive, ``:-`` later a rule, else a fact;
+    text after the last '.' is one more clause. Nothing is checked: lexical problems (a
+    character outside the fact language, an unterminated quote) are passed over, so use
+    :func:`parse_facts` for untrusted text."""
+    lines = _Lines(text)
+    out: list[Clause] = []
+    first: _Tok | None = None
+    neck = False
+    for tok in _Tokenizer(text, lines).run():
+        if tok.kind == "error":
+            continue
+        if tok.kind in ("end", "eof"):
+            if first is not None:
+                body = text[first.pos:tok.end].strip()
+                kind = "directive" if first.kind == "sym" and first.value == ":-" else "rule" if neck else "fact"
+                out.append(Clause(lines.line(first.pos), body, kind))
+            first, neck = None, False
+            continue
+        if first is None:
+            first = tok
+        elif tok.kind == "sym" and tok.value == ":-":
+            neck = True
+    return out
 
 
 # ------------------------------------------------------------------------------- parser
