@@ -77,19 +77,22 @@ def write_query(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
                 HumanMessage(render("write_query_user", case_text=case.text, question=case.question,
                                     kind=case.kind, predicates=preds))]
     issues: list[Issue] = []
+    tokens = {"input_tokens": 0, "output_tokens": 0}  # every attempt's, for the result's totals
     for _ in range(ctx.budget + 1):
         try:
             reply = ctx.call_llm(messages, facts_grammar=False)
         except LLMError as exc:
             return {"abstain_reason": f"LLM call failed: {describe_error(exc)}",
-                    "trace": [TraceEvent(node="write_query", round=0, seconds=0,
+                    "trace": [TraceEvent(node="write_query", round=0, seconds=0, **tokens,
                                          issues=[Issue(kind="llm_error", message=describe_error(exc))])]}
+        tokens["input_tokens"] += reply.input_tokens
+        tokens["output_tokens"] += reply.output_tokens
         query, var, error = check_query(reply.text, case.kind, ctx.rules.vocabulary)
         if query:
             new_case = case.model_copy(update={"query": query, "answer_var": var})
             return {"case": new_case, "query": query,
-                    "trace": [TraceEvent(node="write_query", round=0, seconds=0, detail=query, issues=issues)]}
+                    "trace": [TraceEvent(node="write_query", round=0, seconds=0, detail=query, issues=issues, **tokens)]}
         issues.append(Issue(kind="query", message=error))
         messages = messages + [HumanMessage(f"That query is not usable: {error}. Answer with the corrected query only.")]
     return {"abstain_reason": f"could not write a valid query: {issues[-1].message}",
-            "trace": [TraceEvent(node="write_query", round=0, seconds=0, issues=issues)]}
+            "trace": [TraceEvent(node="write_query", round=0, seconds=0, issues=issues, **tokens)]}

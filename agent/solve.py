@@ -16,6 +16,9 @@ from taxlogic.agent.context import AgentContext
 from taxlogic.agent.graph import build_graph, recursion_limit
 from taxlogic.agent.state import AgentResult, CaseInput, TraceEvent
 
+#: Nodes that call the LLM outside a translation round; their trace events carry the tokens.
+LLM_NODES_OUTSIDE_ROUNDS = ("write_query",)
+
 
 def run_graph(state: dict, ctx: AgentContext, on_event: Callable[[TraceEvent], None] | None = None, *,
               lead: list[TraceEvent] = (), t0: float | None = None) -> tuple[AgentResult, dict]:
@@ -37,6 +40,8 @@ def run_graph(state: dict, ctx: AgentContext, on_event: Callable[[TraceEvent], N
                 for ev in node_update.get("trace", []):
                     on_event(ev)
     rounds = final.get("rounds", [])
+    # LLM calls outside a translation round (the query writer) count too
+    extra = [ev for ev in final.get("trace", []) if ev.node in LLM_NODES_OUTSIDE_ROUNDS]
     answered = final.get("answer") is not None and not final.get("abstain_reason")
     result = AgentResult(
         case_id=final["case"].case_id,
@@ -47,8 +52,8 @@ def run_graph(state: dict, ctx: AgentContext, on_event: Callable[[TraceEvent], N
         facts=final.get("canonical") or final.get("facts", ""),
         rounds=rounds,
         trace=list(lead) + final.get("trace", []),
-        input_tokens=sum(r.input_tokens for r in rounds),
-        output_tokens=sum(r.output_tokens for r in rounds),
+        input_tokens=sum(r.input_tokens for r in rounds) + sum(ev.input_tokens for ev in extra),
+        output_tokens=sum(r.output_tokens for r in rounds) + sum(ev.output_tokens for ev in extra),
         seconds=time.perf_counter() - t0,
     )
     return result, final

@@ -126,6 +126,10 @@ def test_free_text_query_written_and_checked(ctx_for):
     assert result.query == "tax(alice,2017,Tax)"
     assert not result.abstained and isinstance(result.answer, int)
     assert "not usable" in model.calls[1][-1].content
+    # the fake reports 100+i input and 10 output tokens for call i: two query attempts, one translation
+    (wq,) = [ev for ev in result.trace if ev.node == "write_query"]
+    assert (wq.input_tokens, wq.output_tokens) == (100 + 101, 20)
+    assert (result.input_tokens, result.output_tokens) == (100 + 101 + 102, 30)
 
 
 def test_recursion_limit_grows_with_budget():
