@@ -41,9 +41,9 @@ a value one keystroke from the text's, an arity no statute defines, roles the ot
 …) as **gold errata** when every issue has such evidence, else as **false alarms**, and are
 left out of the corruption experiment (a corruption of a flagged set is trivially "caught").
 
-**Limits.** Jobs get the agent's limits, with at least 30 s of time (:func:`experiment_limits`):
-the engine's time limit is wall time, and a loaded machine must not turn a slow but finite
-program (the slowest gold program needs ~6 s alone) into a time-limit alarm. A corrupted set
+**Limits.** Jobs get the agent's limits, with at least 30 s of CPU time and a wall limit of
+twice that plus 10 s (:func:`experiment_limits`): the slowest gold program needs ~6 s alone, and
+a loaded machine must not turn a slow but finite program into a limit alarm. A corrupted set
 the inspector already flags before Prolog answers (the validator, or the checks on the facts
 themselves) is one the agent never answers from; its answer job gets a quick limit (5 s), and
 if it hits it the variant is ``caught_limited`` (left out of the catch rate: its answer is
@@ -406,9 +406,9 @@ def summarise(variants: Sequence[Variant]) -> dict:
 
 
 def experiment_limits(settings=None, time_limit: float | None = None) -> dict:
-    """Job limits of the experiment: the agent's own (settings), with at least 30 s of time so
-    that a shared, loaded machine does not turn slow-but-finite programs into time-limit alarms
-    (``call_with_time_limit`` counts wall time; the slowest gold program needs ~6 s alone)."""
+    """Job limits of the experiment: the agent's own (settings), with at least 30 s of CPU time
+    (the slowest gold program needs ~6 s alone) and a wall limit of at least 2 x that + 10 s, so
+    that a shared, loaded machine does not turn slow-but-finite programs into limit alarms."""
     from taxlogic.settings import get_settings
 
     s = settings or get_settings()

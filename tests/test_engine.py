@@ -56,6 +56,14 @@ def test_time_limit_stops_loop_and_worker_lives(engine):
     assert engine.restarts == before
 
 
+def test_time_limit_counts_cpu_seconds_not_waiting(engine):
+    """The Prolog-side limit is CPU time: waiting does not use it up, computing does."""
+    waited = engine.run(Job(facts="", query="sleep(1.2)", time_limit=0.4))
+    assert waited.status == "proved" and waited.seconds >= 1.2 and waited.cpu_seconds < 0.4
+    busy = engine.run(Job(facts="", query="repeat, fail", time_limit=0.4))
+    assert busy.status == "time_limit" and busy.cpu_seconds >= 0.4
+
+
 def test_inference_limit(engine):
     o = engine.run(Job(facts="", query="between(1, inf, X), X < 0", inference_limit=100_000))
     assert o.status == "inference_limit"

@@ -141,12 +141,40 @@ tl_run_goal(Mode, Goal, VNs, VarName, MaxSols, TimeLimit, InfLimit, R) :-
     ->  format(string(Msg), "the query has no variable ~w", [VarName]),
         R = _{status:error, error_kind:query, message:Msg}
     ;   ( Mode == prove -> V = true ; memberchk(VarName=V, VNs) ),
-        catch(( call_with_time_limit(TimeLimit,
+        catch(( tl_call_with_cpu_limit(TimeLimit,
                     call_with_inference_limit(tl_solve(Mode, Goal, V, MaxSols, Sols), InfLimit, LR)),
                 ( LR == inference_limit_exceeded -> R = _{status:inference_limit, message:"inference limit exceeded"}
                 ; tl_solutions(Mode, Sols, R) ) ),
               E, tl_exception(E, R))
     ).
+
+%!  tl_call_with_cpu_limit(+Seconds, :Goal) is semidet.
+%   once(Goal), throwing time_limit_exceeded once this thread has used Seconds of CPU time
+%   (statistics/2 cputime) since the call: unlike call_with_time_limit/2 (wall time), a loaded
+%   machine does not turn a slow but finite query into a time-limit result. CPU time never runs
+%   ahead of wall time, so an alarm after the CPU time left (at least 0.05 s) checks and
+%   re-arms; on an idle machine the first alarm is the deadline. A goal that waits without
+%   using CPU is left to the parent's wall-clock limit (tools/engine.py).
+tl_call_with_cpu_limit(Seconds, Goal) :-
+    statistics(cputime, C0),
+    Deadline is C0 + Seconds,
+    setup_call_cleanup(tl_cpu_arm(Deadline), once(Goal), tl_cpu_disarm).
+
+tl_cpu_arm(Deadline) :-
+    statistics(cputime, C),
+    Wait is max(0.05, Deadline - C),
+    alarm(Wait, tl_cpu_check(Deadline), _, [remove(true)]).
+
+tl_cpu_check(Deadline) :-
+    statistics(cputime, C),
+    (   C >= Deadline
+    ->  throw(time_limit_exceeded)
+    ;   tl_cpu_arm(Deadline)
+    ).
+
+%   Alarm ids are not kept (a blob id in a global variable outlives its alarm): remove by goal.
+tl_cpu_disarm :-
+    forall(current_alarm(_, _:tl_cpu_check(_), Id, _), remove_alarm(Id)).
 
 tl_solve(prove, Goal, _, _, Sols) :- ( once(Goal) -> Sols = [true] ; Sols = [] ).
 tl_solve(first, Goal, V, _, Sols) :- ( once(Goal) -> Sols = [V] ; Sols = [] ).

@@ -1,9 +1,9 @@
 """The Prolog engine: worker processes holding a loaded statute KB, run with limits.
 
 A :class:`Job` (a case's clauses + one query) goes to a worker process (:mod:`worker`), which
-asserts the clauses, runs the query under ``call_with_time_limit`` and
-``call_with_inference_limit``, erases the clauses (so the next case starts clean) and returns
-an :class:`Outcome`. The parent enforces a hard wall-clock limit too: a worker that hangs or
+asserts the clauses, runs the query under a CPU-time limit (``tl_call_with_cpu_limit`` in
+``engine.pl``) and ``call_with_inference_limit``, erases the clauses (so the next case starts
+clean) and returns an :class:`Outcome`. The parent enforces a hard wall-clock limit too: a worker that hangs or
 dies is killed and replaced, and the job's outcome says so. :class:`Engine` is a pool of
 workers (default: one per core) that is safe to call from many threads.
 """
