@@ -495,7 +495,10 @@ def rulearena_summary(records: list) -> dict[str, dict[str, Any]]:
     """Per domain: ``n``, ``correct``, ``accuracy`` (correct / n, RuleArena's Acc(t)),
     ``n_invalid`` (no answer read or the call failed; counted wrong), ``n_abstained`` and
     ``abstention_rate`` (the agent's abstentions; counted not correct), ``n_answered`` (neither)
-    with ``accuracy_answered`` and ``err_answered``, plus the levels and shots seen."""
+    with ``accuracy_answered`` and ``err_answered``, plus the levels and shots seen; for agent
+    runs on airline, ``extraction``: each field's mean share correct over the records scored
+    against the gold ``info`` (:func:`taxlogic.kb.airline.domain.extraction_scores`, 0 to 1),
+    with ``n`` the records scored."""
     out: dict[str, dict[str, Any]] = {}
     for domain in DOMAINS:
         rs = [r for r in records if r.kind == domain]
@@ -512,6 +515,11 @@ def rulearena_summary(records: list) -> dict[str, dict[str, Any]]:
                        "accuracy_answered": (sum(r.correct for r in answered) / len(answered)) if answered else None,
                        "err_answered": (sum(not r.correct for r in answered) / len(answered)) if answered else None,
                        "levels": levels, "shots": shots, "oneshot_examples": examples}
+        scored = [r.details["extraction"] for r in rs if r.details.get("extraction")]
+        if scored:
+            fields = list(scored[0])
+            out[domain]["extraction"] = {"n": len(scored), **{f: sum(x.get(f, 0.0) for x in scored) / len(scored)
+                                                              for f in fields}}
     return out
 
 
@@ -555,6 +563,10 @@ def report_rows(cfg, records: list, summary: dict[str, Any], run_dir: Path, labe
         if m["n_invalid"]:
             reason = collections.Counter((r.reason or "")[:240] for r in rs if r.invalid).most_common(1)[0][0]
             notes.append(f"{m['n_invalid']}/{m['n']} invalid (counted wrong), e.g. {reason}")
+        if m.get("extraction"):
+            ex = m["extraction"]
+            fields = ", ".join(f"{f} {v:.2f}" for f, v in ex.items() if f != "n")
+            notes.append(f"{m['n_abstained']}/{m['n']} abstained; field extraction vs gold info (mean of {ex['n']}): {fields}")
         caps = {r.details.get("max_tokens") for r in rs if r.details.get("max_tokens")}
         if caps:
             notes.append(f"replies capped at {max(caps)} tokens (RuleArena sends no max_tokens)")

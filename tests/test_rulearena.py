@@ -476,3 +476,18 @@ def test_two_runs_for_one_cell_get_their_own_lines(root, tmp_path):
     _, lines, _ = ra.table2(collect([tmp_path / "runs"]))
     assert len(lines) == 2 and lines[1][0].endswith("[second]")
     assert {line[2] for line in lines} == {"0.00 (n=2/100)", "0.00 (n=3/100)"}
+
+
+def test_summary_averages_airline_field_extraction():
+    from taxlogic.eval.records import CaseRecord
+
+    def rec(i, extraction, abstained):
+        return CaseRecord(case_id=f"airline-0-{i}", dataset="rulearena-airline", split="level0", kind="airline",
+                          method="agent", gold=100, abstained=abstained, details={"extraction": extraction})
+
+    records = [rec(0, {"route": 1.0, "item_dims": 0.5, "all": 0.0}, True),
+               rec(1, {"route": 0.0, "item_dims": 1.0, "all": 0.0}, False),
+               CaseRecord(case_id="tax-0-0", dataset="rulearena-tax", split="level0", kind="tax", method="direct", gold=1.0)]
+    m = ra.rulearena_summary(records)
+    assert m["airline"]["extraction"] == {"n": 2, "route": 0.5, "item_dims": 0.75, "all": 0.0}
+    assert m["airline"]["n_abstained"] == 1 and "extraction" not in m["tax"]
