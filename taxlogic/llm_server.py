@@ -230,7 +230,11 @@ def _pdeathsig() -> None:  # pragma: no cover - runs in the child
 
 def server_command(s: Settings, gguf: Path) -> list[str]:
     """The argv that runs llama-cpp-python's OpenAI-compatible server for ``gguf`` with the
-    ``serve_*`` settings (port, context in tokens, threads, flash attention)."""
+    ``serve_*`` settings (port, context in tokens, threads, flash attention).
+
+    ``serve_threads`` bounds both generation and prompt evaluation: llama-cpp-python's own
+    ``n_threads_batch`` default is every core, which would oversubscribe the CPU whenever
+    ``serve_threads`` is set lower (e.g. two servers with one thread each on two cores)."""
     return [
         sys.executable, "-m", "llama_cpp.server",
         "--model", str(gguf),
@@ -239,6 +243,7 @@ def server_command(s: Settings, gguf: Path) -> list[str]:
         "--port", str(s.serve_port),
         "--n_ctx", str(s.serve_ctx),
         "--n_threads", str(s.serve_threads),
+        "--n_threads_batch", str(s.serve_threads),
         "--flash_attn", "true" if s.serve_flash_attn else "false",
     ]
 

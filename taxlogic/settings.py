@@ -57,7 +57,10 @@ class Settings(BaseSettings):
     serve_host: str = "127.0.0.1"
     serve_port: int = 8765
     serve_ctx: int = Field(32768, description="Context of the embedded server, tokens: direct QA holds all SARA statutes (~8k), RuleArena prompts reach ~25k.")
-    serve_threads: int = Field(default_factory=lambda: os.cpu_count() or 1)
+    serve_threads: int = Field(
+        default_factory=lambda: os.cpu_count() or 1, gt=0,
+        description="CPU threads of the embedded server, for generation and prompt evaluation alike.",
+    )
     serve_flash_attn: bool = Field(
         True,
         description="Flash attention in the embedded server: on 2 CPU cores it evaluates a 7k-token prompt "

@@ -235,6 +235,7 @@ def test_server_command_is_understood_by_llama_cpp_server(tmp_path, flash):
     server = parse_model_from_args(ServerSettings, args)
     assert model.flash_attn is flash
     assert (model.n_ctx, model.n_threads, model.model) == (4096, 3, str(tmp_path / "m.gguf"))
+    assert model.n_threads_batch == 3  # prompt evaluation too, not llama-cpp-python's "all cores"
     assert (server.host, server.port, model.model_alias) == ("127.0.0.1", 12345, s.llm_model)
 
 
