@@ -12,17 +12,11 @@ from taxlogic.agent.inspector import (
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.tools.engine import Outcome
 
+from factsets import DEATH_FACTS
+
 DEATH = CaseInput(text="Alice and Bob got married on Feb 3rd, 1992. Alice died on July 9th, 2014.",
                   question="Section 2(a)(1)(A) applies to Bob in 2015.", kind="entailment",
                   query="s2_a_1_A(bob,_,_,2015)")
-DEATH_FACTS = """marriage_(alice_and_bob).
-agent_(alice_and_bob,alice).
-agent_(alice_and_bob,bob).
-start_(alice_and_bob,"1992-02-03").
-death_(alice_dies).
-agent_(alice_dies,alice).
-start_(alice_dies,"2014-07-09").
-"""
 INCOME = CaseInput(text="In 2017, Alice was paid $33200. Alice has paid $3200 to Bob for work done in 2017.",
                    question="How much tax does Alice have to pay in 2017?", kind="numeric",
                    query="tax(alice,2017,Tax)", answer_var="Tax")

@@ -15,14 +15,9 @@ from taxlogic.eval import corrupt as C
 from taxlogic.eval.verifier import classify, gold_program, inspect_facts, summarise
 from taxlogic.tools.facts import parse_facts, split_clauses
 
-FACTS = """marriage_(alice_and_bob).
-agent_(alice_and_bob,alice).
-agent_(alice_and_bob,bob).
-start_(alice_and_bob,"1992-02-03").
-death_(alice_dies).
-agent_(alice_dies,alice).
-start_(alice_dies,"2014-07-09").
-payment_(alice_is_paid).
+from factsets import DEATH_FACTS
+
+FACTS = DEATH_FACTS + """payment_(alice_is_paid).
 agent_(alice_is_paid,jail).
 patient_(alice_is_paid,alice).
 amount_(alice_is_paid,1200).
@@ -244,9 +239,7 @@ def test_inspect_command_on_a_bad_facts_file(sara_data_dir, tmp_path):
     from taxlogic.cli import app
 
     bad = tmp_path / "bad.pl"
-    bad.write_text('marriage_(alice_and_bob).\nagent_(alice_and_bob,alice).\nagent_(alice_and_bob,bob).\n'
-                   'start_(alice_and_bob,"1992-02-03").\ndeath_(alice_dies).\nagent_(alice_dies,alice).\n'
-                   'start_(alice_died,"2014-07-09").\n')
+    bad.write_text(DEATH_FACTS.replace('start_(alice_dies,', 'start_(alice_died,'))
     result = CliRunner().invoke(app, ["inspect", "--case", "s2_a_1_A_pos", "--facts", str(bad), "--json"])
     assert result.exit_code == 1, result.output
     record = json.loads(result.output)
