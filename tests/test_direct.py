@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -16,10 +14,9 @@ from taxlogic.eval.direct import (
     parse_direct_answer,
     statute_text,
 )
+from taxlogic.kb.data import sara_paths
 from taxlogic.prompts import load
 
-SOURCE_DIR = Path(os.environ.get("TAXLOGIC_DATA_DIR", "/tmp/tl-data")) / "sara" / "statutes" / "source"
-needs_sara = pytest.mark.skipif(not (SOURCE_DIR / "section1").is_file(), reason="SARA not installed")
 
 
 # ------------------------------------------------------------------------------------ messages
@@ -43,10 +40,10 @@ def test_direct_messages_bad_kind():
         direct_messages("c", "q", "tax", "s")
 
 
-@needs_sara
-def test_statute_text_order():
-    text = statute_text(SOURCE_DIR)
-    heads = [text.index((SOURCE_DIR / f"section{n}").read_text().strip("\n")[:40]) for n in STATUTE_ORDER]
+def test_statute_text_order(sara_data_dir):
+    source = sara_paths(sara_data_dir).statutes_source
+    text = statute_text(source)
+    heads = [text.index((source / f"section{n}").read_text().strip("\n")[:40]) for n in STATUTE_ORDER]
     assert heads == sorted(heads)
     assert text.startswith("§1. Tax imposed")
     assert STATUTE_ORDER == ("1", "2", "63", "68", "151", "152", "3301", "3306", "7703")

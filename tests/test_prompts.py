@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import re
 from importlib import resources
-from pathlib import Path
 
 import pytest
 
 from taxlogic import prompts as P
+from taxlogic.kb.data import sara_paths
 
-DATA_DIR = Path(os.environ.get("TAXLOGIC_DATA_DIR", "/tmp/tl-data"))
-PROLOG_DIR = DATA_DIR / "sara" / "statutes" / "prolog"
-needs_sara = pytest.mark.skipif(not (PROLOG_DIR / "events.pl").is_file(), reason="SARA not installed")
 
 FILE_NAMES = sorted(
     f.name[:-4] for f in resources.files("taxlogic.prompts").iterdir() if f.name.endswith(".txt")
@@ -146,12 +142,12 @@ def test_direct_prompts_exact_key_lines():
     assert "[STATUTE]\n{statute_text}\n\n[CASE]\n{case_text}\n\n[CLAIM]\n{question}" in ent
 
 
-@needs_sara
 @pytest.mark.parametrize("kind", ["entailment", "numeric"])
-def test_translation_prompt_with_real_code(kind):
-    slots = P.read_code_slots(PROLOG_DIR)
-    events = (PROLOG_DIR / "events.pl").read_text()
-    utils = (PROLOG_DIR / "utils.pl").read_text()
+def test_translation_prompt_with_real_code(kind, sara_data_dir):
+    prolog_dir = sara_paths(sara_data_dir).statutes_prolog
+    slots = P.read_code_slots(prolog_dir)
+    events = (prolog_dir / "events.pl").read_text()
+    utils = (prolog_dir / "utils.pl").read_text()
     system = P.translate_system(kind, **{"events_pl": slots["EVENTS_PL"], "utils_pl": slots["UTILS_PL"]})
     assert events.strip("\n") in system and utils.strip("\n") in system
     assert "{{" not in system
@@ -229,11 +225,10 @@ def test_repair_user():
         P.repair_user("a.", [])
 
 
-@needs_sara
-def test_translate_user_for_every_sara_case():
+def test_translate_user_for_every_sara_case(sara_data_dir):
     from taxlogic.kb.cases import load_cases
 
-    cases = load_cases(DATA_DIR)
+    cases = load_cases(sara_data_dir)
     assert len(cases) == 376
     for c in cases:
         query = c.value_query if c.kind == "numeric" else c.claim_query
