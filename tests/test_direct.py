@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
@@ -16,7 +15,6 @@ from taxlogic.eval.direct import (
 )
 from taxlogic.kb.data import sara_paths
 from taxlogic.prompts import load
-
 
 
 # ------------------------------------------------------------------------------------ messages
