@@ -66,10 +66,7 @@ def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: s
     from taxlogic.settings import get_settings
 
     settings = settings or get_settings()
-    if model_name:
-        settings = settings.model_copy(update={"llm_model": model_name})
-    llm.enable_cache(settings)
-    model = llm.make_chat_model(settings)
+    model = llm.chat_model(settings, model_name=model_name)
     use_grammar = llm.supports_grammar(settings) if grammar is None else grammar
     return AgentContext(model=model, engine=engine, rules=rules, budget=budget,
                         llm_retries=settings.llm_max_retries, grammar=use_grammar, domain=domain)

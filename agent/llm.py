@@ -59,6 +59,7 @@ __all__ = [
     "InvalidKey",
     "LLMRequestRejected",
     "LLMFailed",
+    "chat_model",
     "make_chat_model",
     "enable_cache",
     "disable_cache",
@@ -342,6 +343,18 @@ def make_chat_model(settings: Settings | None = None, **overrides: Any) -> ChatO
         kwargs["extra_body"] = extra_body
     kwargs.update(overrides)
     return ChatOpenAI(**kwargs)
+
+
+def chat_model(settings: Settings | None = None, *, model_name: str | None = None, **overrides: Any) -> ChatOpenAI:
+    """The one factory every command uses: the configured endpoint's ``ChatOpenAI``
+    (:func:`make_chat_model`) with langchain's SQLite response cache enabled (:func:`enable_cache`,
+    a no-op when ``TAXLOGIC_LLM_CACHE`` is off). ``model_name`` overrides ``TAXLOGIC_LLM_MODEL``;
+    ``overrides`` go to :func:`make_chat_model` (e.g. ``max_tokens=4096``, ``temperature=0.0``)."""
+    s = settings or get_settings()
+    if model_name:
+        s = s.model_copy(update={"llm_model": model_name})
+    enable_cache(s)
+    return make_chat_model(s, **overrides)
 
 
 _cache_lock = threading.Lock()

@@ -3,47 +3,13 @@
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from pydantic import BaseModel, Field
 
-Kind = Literal["entailment", "numeric"]
+from taxlogic.core import CaseInput, Issue, Kind
 
-
-class CaseInput(BaseModel):
-    """What the agent solves: a fact pattern, a question, and (for SARA cases) the formal query.
-
-    ``query``: a Prolog goal the facts must support (entailment: its truth decides; numeric:
-    ``tax(Person, Year, Tax)`` binds ``answer_var``). None for free text: the agent writes it.
-    """
-
-    case_id: str | None = None
-    text: str
-    question: str
-    kind: Kind
-    query: str | None = None
-    answer_var: str | None = None
-
-    @classmethod
-    def from_case(cls, case) -> "CaseInput":
-        """From a :class:`taxlogic.kb.cases.Case` (numeric: the value query, never the gold answer)."""
-        if case.kind == "numeric":
-            return cls(case_id=case.id, text=case.text, question=case.question, kind="numeric",
-                       query=case.value_query, answer_var=case.answer_var)
-        return cls(case_id=case.id, text=case.text, question=case.question, kind="entailment", query=case.claim_query)
-
-
-class Issue(BaseModel):
-    """One problem the inspector found: ``kind`` (e.g. syntax, unknown_predicate, prolog_error,
-    time_limit, no_value, several_values, coverage_person, coverage_amount, coverage_date,
-    llm_error), the facts' line when it has one, and a message written for the repair prompt."""
-
-    kind: str
-    message: str
-    line: int | None = None
-
-    def render(self) -> str:
-        return (f"line {self.line}: " if self.line else "") + f"{self.kind}: {self.message}"
+__all__ = ["AgentResult", "AgentState", "CaseInput", "Issue", "Kind", "Round", "TraceEvent"]
 
 
 class Round(BaseModel):

@@ -33,11 +33,10 @@ from typing import Any, Literal
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, model_validator
 
+from taxlogic.core import Kind, Label
 from taxlogic.eval.metrics import round_half_up
 from taxlogic.prompts import render
 
-Kind = Literal["entailment", "numeric"]
-Label = Literal["Entailment", "Contradiction"]
 
 #: SARA's statute sections in the order :func:`statute_text` concatenates them.
 STATUTE_ORDER: tuple[str, ...] = ("1", "2", "63", "68", "151", "152", "3301", "3306", "7703")

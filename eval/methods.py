@@ -112,8 +112,7 @@ def direct_method(ds: Dataset, *, model_name: str | None, settings=None, model=N
     if model_name:
         settings = settings.model_copy(update={"llm_model": model_name})
     if model is None:
-        llm.enable_cache(settings)
-        model = llm.make_chat_model(settings)
+        model = llm.chat_model(settings)
     name = getattr(model, "model_name", None) or settings.llm_model
     statutes = {name: rs.statute_text() for name, rs in ds.rule_sets.items()}
 

@@ -26,8 +26,8 @@ from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 from typing import Any, Iterable, Literal, NamedTuple, Protocol, Sequence, runtime_checkable
 
-Kind = Literal["entailment", "numeric"]
-Label = Literal["Entailment", "Contradiction"]
+from taxlogic.core import Kind, Label
+
 Number = int | float
 
 #: Cost of an abstention: "the average American spends $270 ... filing their taxes" (IRS,

@@ -364,14 +364,12 @@ def llm_paraphraser(settings=None) -> Paraphraser:
     candidate is kept only if :func:`check_perturbation` finds no problem (names, numbers, dates,
     section references, negations and terms of art unchanged)."""
     from taxlogic import prompts
-    from taxlogic.agent.llm import enable_cache, invoke, make_chat_model
+    from taxlogic.agent.llm import chat_model, invoke
     from taxlogic.eval.paraphrase import check_perturbation
     from taxlogic.settings import get_settings
 
     s = settings or get_settings()
-    if s.llm_cache:
-        enable_cache(s)
-    model = make_chat_model(s)
+    model = chat_model(s)
     system = prompts.render("perturb_system")
 
     def run(text: str, rng: random.Random) -> tuple[str | None, str | None]:

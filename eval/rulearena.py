@@ -458,8 +458,7 @@ def rulearena_direct_method(ds, *, model_name: str | None, settings=None, model=
     if model_name:
         settings = settings.model_copy(update={"llm_model": model_name})
     if model is None:
-        llm.enable_cache(settings)
-        model = llm.make_chat_model(settings, temperature=0.0)
+        model = llm.chat_model(settings, temperature=0.0)
     name = getattr(model, "model_name", None) or settings.llm_model
     sending = {"messages": "system + user (RuleArena's OpenAI-compatible path)", "temperature": 0.0,
                "max_tokens": settings.llm_max_tokens,

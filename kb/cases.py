@@ -19,10 +19,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from taxlogic.core import Kind, Label
 from taxlogic.kb.data import DataError, SaraPaths, sara_paths
 
-Kind = Literal["entailment", "numeric"]
-Label = Literal["Entailment", "Contradiction"]
 Split = Literal["train", "test"]
 
 _SECTIONS = ("Text", "Question", "Facts", "Test")

@@ -21,7 +21,7 @@ import importlib
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from taxlogic.agent.state import CaseInput, Issue
+    from taxlogic.core import CaseInput, Issue
     from taxlogic.kb.rules import RuleSet
     from taxlogic.tools.answers import Answer
     from taxlogic.tools.engine import Job, Outcome

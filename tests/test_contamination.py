@@ -422,14 +422,13 @@ def cli_app(monkeypatch):
     from taxlogic.agent import llm
     from taxlogic.cli.contamination import contamination
 
-    monkeypatch.setattr(llm, "enable_cache", lambda settings=None: None)
     made: dict[str, Any] = {}
 
-    def fake_make_chat_model(settings=None, **overrides):
-        made.setdefault("models", []).append(overrides.get("model"))
+    def fake_chat_model(settings=None, *, model_name=None, **overrides):
+        made.setdefault("models", []).append(model_name)
         return scripted(lambda m: answer("B"))
 
-    monkeypatch.setattr(llm, "make_chat_model", fake_make_chat_model)
+    monkeypatch.setattr(llm, "chat_model", fake_chat_model)
     app = typer.Typer()
     app.command("contamination")(contamination)
     app.command("noop")(lambda: None)  # keep "contamination" a sub-command

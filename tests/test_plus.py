@@ -354,7 +354,7 @@ def test_llm_paraphraser_keeps_only_checked_rewordings(monkeypatch):
     replies = iter([json.dumps({"perturbations": [{"text": t, "changes": []} for t in [*bad, good]]}),
                     json.dumps({"perturbations": [{"text": t, "changes": []} for t in bad]}),
                     "not json"])
-    monkeypatch.setattr(llm, "make_chat_model", lambda *a, **k: object())
+    monkeypatch.setattr(llm, "chat_model", lambda *a, **k: object())
     monkeypatch.setattr(llm, "invoke", lambda *a, **k: Reply(next(replies)))
     para = llm_paraphraser(Settings(llm_cache=False))
     assert para(text, random.Random(0)) == (good, None)

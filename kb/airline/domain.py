@@ -41,7 +41,7 @@ def _num(text: str) -> float | None:
 
 
 def coverage_issues(text: str, canonical: str) -> list:
-    from taxlogic.agent.state import Issue
+    from taxlogic.core import Issue
 
     facts = parse_facts(canonical)
     issues: list[Issue] = []

@@ -143,7 +143,7 @@ def contamination(
     chance, 1/5). Reports κ = (p_o - p_e)/(1 - p_e) and the min/max contamination across BCQ
     splits. Results are appended to OUT as each item finishes: re-run the same command to resume.
     """
-    from taxlogic.agent.llm import enable_cache, make_chat_model
+    from taxlogic.agent.llm import chat_model
     from taxlogic.cli.evaluate import progress_bar
     from taxlogic.eval.contamination import ContaminationError, instances_from_cases, run_contamination, select_cases
     from taxlogic.kb.cases import load_cases
@@ -165,14 +165,13 @@ def contamination(
         if not cases:
             fail(f"no SARA case matches --split {split} --task {task}")
         instances = instances_from_cases(cases)
-        enable_cache(settings)
-        quiz_model = make_chat_model(settings, model=name, **({"max_tokens": max_tokens} if max_tokens else {}))
+        quiz_model = chat_model(settings, model_name=name, **({"max_tokens": max_tokens} if max_tokens else {}))
         perturb_llm = None
         perturb_name = None
         if perturber == "llm":
             perturb_name = perturb_model or settings.llm_model
-            perturb_llm = make_chat_model(
-                settings, model=perturb_name, max_tokens=perturb_max_tokens or max(settings.llm_max_tokens, 4096))
+            perturb_llm = chat_model(
+                settings, model_name=perturb_name, max_tokens=perturb_max_tokens or max(settings.llm_max_tokens, 4096))
         try:
             with progress_bar() as bar:
                 tasks: dict[str, Any] = {}
