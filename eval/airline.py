@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from taxlogic.eval.records import CaseRecord
+from taxlogic.eval.transcript import transcript_of
 
 QUESTION = "What is the total cost of the trip in dollars: the ticket price plus all checked bag fees?"
 
@@ -69,5 +70,6 @@ def airline_agent_method(ds, engines, *, model_name: str | None, budget: int, sa
                           reason=result.reason, rounds=len(result.rounds), input_tokens=result.input_tokens,
                           output_tokens=result.output_tokens, seconds=result.seconds,
                           errors=[i.render() for r in result.rounds for i in r.issues][-20:], facts=result.facts,
-                          details={"extraction": extraction_scores(item.info, result.facts)})
+                          details={"extraction": extraction_scores(item.info, result.facts)},
+                          transcript=transcript_of(result))
     return run

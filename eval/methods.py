@@ -15,6 +15,7 @@ from typing import Callable
 
 from taxlogic.eval.datasets import Dataset
 from taxlogic.eval.records import CaseRecord
+from taxlogic.eval.transcript import transcript_of
 from taxlogic.kb.cases import Case
 from taxlogic.tools.engine import Engine
 
@@ -93,7 +94,8 @@ def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budge
                           correct=result.answer == item.expected and not result.abstained,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens,
-                          seconds=result.seconds, errors=errors[-20:], facts=result.facts)
+                          seconds=result.seconds, errors=errors[-20:], facts=result.facts,
+                          transcript=transcript_of(result))
     return run
 
 

@@ -18,6 +18,8 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, Field
 
+from taxlogic.eval.transcript import Transcript
+
 
 class RunConfig(BaseModel):
     """What a run evaluates; a resumed run must have the same config."""
@@ -60,6 +62,7 @@ class CaseRecord(BaseModel):
     errors: list[str] = Field(default_factory=list)
     facts: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
+    transcript: Transcript | None = None  # agent runs: rounds (facts, issues, outcome) and trace
 
 
 class RunLockedError(RuntimeError):
