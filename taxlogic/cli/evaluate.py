@@ -189,9 +189,10 @@ def report_cmd(
     runs: list[Path] = typer.Argument(..., help="Run folders (or folders holding run folders)."),
     out: Path = typer.Option(Path("runs/report"), help="Where report.md, report.csv and report.png go."),
     as_json: bool = typer.Option(False, "--json", help="Print the rows as JSON."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Also write one self-contained HTML page to browse every case."),
 ) -> None:
     """Compare runs side by side per split and task (Acc/EM, M10%, tolerance, Err, abstention, cost),
-    in the terminal, as Markdown and CSV, and as a PNG plot."""
+    in the terminal, as Markdown and CSV, and as a PNG plot; with --html, a page to browse every case."""
     from taxlogic.eval.report import attach_contamination, collect, collect_contamination, write_report
 
     with friendly_errors():
@@ -201,6 +202,13 @@ def report_cmd(
         fail("no finished cases or contamination runs in those folders")
     attach_contamination(rows, quiz)
     paths = write_report(rows, out) if rows else {}
+    if html and rows:
+        from taxlogic.eval.html_report import write_html
+
+        try:
+            paths["html"] = write_html(runs, html, rows, quiz)
+        except OSError as exc:
+            fail(f"cannot write {html}: {exc.strerror or exc}")
     if as_json:
         print_json({"rows": [r.model_dump() for r in rows], "contamination": [q.model_dump() for q in quiz]})
         return
