@@ -58,7 +58,7 @@ _FOLLOW_UP = re.compile(
 
 def change_text(change: str) -> str:
     """The text a what-if's facts are inspected against: the change itself, worded as a what-if
-    ("What if: Alice earned $50,000 instead.") when it does not start like one, so the inspector
+    ("What if: Alice earned $50,000 instead.") when it does not start like one, so the inspect step
     treats it as a change to an earlier pattern: its amounts and dates must be in the facts, but
     the other facts' values need not be stated in it."""
     change = change.strip()

@@ -52,7 +52,6 @@ def outcome_issues(case: CaseInput, outcome: Outcome) -> list[Issue]:
     return []
 
 
-
 def round_issues(case: CaseInput, validation: Iterable[Issue], outcome: Outcome | None, *,
                  static: Sequence[Issue] = (), lines: Sequence[int] | None = None) -> list[Issue]:
     """All issues for one round. ``validation``: the validator's problems as issues (if any, the

@@ -1,7 +1,7 @@
 """The airline domain: RuleArena's American Airlines baggage fees as a knowledge-base plug-in.
 
 Facts: ``customer_class/1``, ``route/2``, ``ticket_price/1``, ``item/6`` (``events.pl``); query:
-``total_cost(X)`` (dollars: ticket price plus checked-bag fees). Domain checks of the inspector:
+``total_cost(X)`` (dollars: ticket price plus checked-bag fees). The domain's checks (:func:`passenger_issues`):
 every item the text lists ("3. A luggage box: 34 x 18 x 12 inches, 51 lbs") appears exactly once
 with its number, three dimensions and weight; the ticket price the text states is the one in the
 facts; one cabin class and one route.

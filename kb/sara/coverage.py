@@ -81,7 +81,6 @@ def legal_terms(rules) -> dict[str, str]:
     return _legal_terms(str(source)) if source is not None and Path(source).is_dir() else {}
 
 
-
 _CITE = re.compile(r"\b(?:sections?|under|of)\s+(\d+[A-Za-z]?(?:\s*\([0-9A-Za-z]+\))*)", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|never|neither|nor)\b|n't\b", re.I)
 

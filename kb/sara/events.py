@@ -39,12 +39,9 @@ from taxlogic.kb.sara.view import FactView, is_property, is_type
 from taxlogic.tools.facts import Atom, Fact, Str
 
 
-
-
 def _suggest(name: str, candidates: Iterable[str]) -> str:
     close = [c for c in sorted(candidates) if variant_of(name, c)]
     return f"; is it a misspelling of {close[0]}?" if close else ""
-
 
 
 def event_issues(canonical: str, *, rules=None, trusted: str = "", schema: EventSchema | None = None,

@@ -29,8 +29,7 @@ _ATOM_CONST = re.compile(r"^[a-z][A-Za-z0-9_]*$")
 _SECTION = re.compile(r"\bsections?\s+\d+[A-Za-z]?(?:\s*\([0-9A-Za-z]+\))*", re.I)
 SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+|$)")
 ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
-
-
+NAME = r"[A-Z][a-z]+"  # a person's name as the cases write it ("Alice")
 
 
 def plain_number(number: str) -> str:
@@ -86,7 +85,6 @@ def conclusion_amounts(text: str) -> set[str]:
     return out
 
 
-
 @dataclass
 class TextView:
     """What the case text, question and query state (for the grounding checks)."""
@@ -133,8 +131,8 @@ class TextView:
         return (y, mo) in self.months and d in (1, last)
 
 
-
 def iso_date(iso: str) -> date | None:
+    """``"2017-12-31"`` (quotes allowed) as a date; None if it is not a valid ISO date."""
     m = ISO.match(iso.strip('"'))
     if not m:
         return None
@@ -142,6 +140,3 @@ def iso_date(iso: str) -> date | None:
         return date(*map(int, m.groups()))
     except ValueError:
         return None
-
-
-NAME = r"[A-Z][a-z]+"
