@@ -26,7 +26,8 @@ answer-changing corruptions flagged. False alarms are issues on the untouched go
 - **fact programs** (no rules once directives are dropped; 317 of 376 cases): the fact text takes
   the *exact agent path*: :func:`~taxlogic.agent.validate.validation_issues` (``check_facts``),
   the canonical facts as an untrusted job (:func:`~taxlogic.agent.execute.query_job`), then
-  :func:`~taxlogic.agent.checks.round_issues` with the rule set;
+  :func:`~taxlogic.agent.checks.round_issues` with SARA's checks on the rule set
+  (:func:`~taxlogic.kb.sara.checks.static_issues`);
 - **rule programs** (59 cases: repeated events generated with ``between``/``member``, legal
   conclusions for a range of years, ``s3306_c`` stated with a date test): the rules are trusted
   and kept verbatim; the fact clauses are the "translation". They are validated like LLM output;
