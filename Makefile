@@ -30,6 +30,7 @@ demo: setup
 	$(BIN)/taxlogic solve --case $(DEMO_CASE) --translator gold
 
 test: setup
+	$(BIN)/python scripts/lint_imports.py
 	$(BIN)/pytest -q
 
 bench: setup

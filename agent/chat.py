@@ -40,10 +40,11 @@ from taxlogic.agent.solve import run_graph
 from taxlogic.agent.llm import LLMError, describe_error
 from taxlogic.agent.repair import facts_diff
 from taxlogic.agent.state import AgentResult, CaseInput, Issue, Kind, TraceEvent
+from taxlogic.core import is_what_if, question_kind
 from taxlogic.prompts import render
 from taxlogic.tools.facts import check_facts
 
-__all__ = ["ChatError", "ChatSession", "Exchange", "change_text", "is_follow_up", "question_kind"]
+__all__ = ["ChatError", "ChatSession", "Exchange", "change_text", "is_follow_up"]
 
 OnEvent = Callable[[TraceEvent], None] | None
 
@@ -55,31 +56,19 @@ _FOLLOW_UP = re.compile(
 )
 
 
-_WHAT_IF_START = re.compile(
-    r"^\s*(?:(?:and|but|ok|okay|now|so|then)[\s,]+)?"
-    r"(?:what\s+if|what\s+would\s+happen\s+if|suppose|supposing|assume|assuming|imagine|let'?s\s+say)\b",
-    re.I,
-)
-
-
 def change_text(change: str) -> str:
     """The text a what-if's facts are inspected against: the change itself, worded as a what-if
-    ("What if: Alice earned $50,000 instead.") when it does not start like one, so the inspector
+    ("What if: Alice earned $50,000 instead.") when it does not start like one, so the inspect step
     treats it as a change to an earlier pattern: its amounts and dates must be in the facts, but
     the other facts' values need not be stated in it."""
     change = change.strip()
-    return change if _WHAT_IF_START.match(change) else f"What if: {change}"
+    return change if is_what_if(change) else f"What if: {change}"
 
 
 def is_follow_up(text: str) -> bool:
     """True when ``text`` reads as a change to the current case ("What if Alice earned $50,000
     instead?", "Suppose Bob is married", "Assume …", "… instead?") rather than a new question."""
     return bool(_FOLLOW_UP.search(text))
-
-
-def question_kind(question: str) -> Kind:
-    """numeric for "How much tax …" questions, else entailment (a claim to prove or refute)."""
-    return "numeric" if "how much tax" in question.lower() else "entailment"
 
 
 class ChatError(ValueError):

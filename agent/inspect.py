@@ -5,7 +5,7 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from taxlogic.agent.context import AgentContext, timed
-from taxlogic.agent.inspector import inspect as inspect_round
+from taxlogic.agent.checks import round_issues
 from taxlogic.agent.state import AgentState, Round, TraceEvent
 from taxlogic.tools.engine import Outcome
 from taxlogic.tools.facts import check_facts
@@ -21,8 +21,7 @@ def inspect(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     domain, canonical = runtime.context.domain, state.get("canonical", "")
     # the domain's own checks of the facts (SARA: coverage, events, grounding; airline: items)
     static = domain.inspect(case, state.get("query"), canonical, outcome, rules) if outcome is not None else None
-    issues = inspect_round(case, state.get("query"), state.get("issues", []), canonical, outcome,
-                           rules=rules, lines=lines, static=static)
+    issues = round_issues(case, state.get("issues", []), outcome, static=static or (), lines=lines)
     answer = domain.answer_of(case, outcome).value if outcome is not None and not issues else None
     usage = state.get("usage", {})
     rnd = Round(index=state["round"], facts=state["facts"], issues=issues,

@@ -15,7 +15,7 @@ from langgraph.runtime import Runtime
 from taxlogic.agent.context import AgentContext, timed
 from taxlogic.agent.llm import LLMError, describe_error
 from taxlogic.agent.state import AgentState, Issue, TraceEvent
-from taxlogic.kb.vocabulary import Vocabulary
+from taxlogic.tools.vocabulary import Vocabulary
 from taxlogic.prompts import render
 
 _GOAL = re.compile(r"^\s*([a-z][A-Za-z0-9_]*)\s*\((.*)\)\s*\.?\s*$", re.S)

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Callable, Iterable, Sequence
 
+from taxlogic.kb.sara.view import is_property, is_type
 from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, PList, Str, parse_facts
 
 __all__ = ["Corruption", "OPERATORS", "corrupt", "facts_of", "render"]
@@ -92,14 +93,6 @@ def _with_arg(f: Fact, i: int, value) -> Fact:
     return Fact(f.line, f.name, tuple(args))
 
 
-def _is_type(f: Fact) -> bool:
-    return f.arity == 1 and f.name.endswith("_") and isinstance(f.args[0], Atom)
-
-
-def _is_property(f: Fact) -> bool:
-    return f.arity == 2 and f.name.endswith("_") and isinstance(f.args[0], Atom)
-
-
 def _is_statute(f: Fact) -> bool:
     return not f.name.endswith("_")
 
@@ -112,7 +105,7 @@ def _events(facts: Sequence[Fact]) -> dict[str, list[str]]:
     """Event id -> its type predicates (unary facts), in order."""
     out: dict[str, list[str]] = {}
     for f in facts:
-        if _is_type(f):
+        if is_type(f):
             out.setdefault(f.args[0].value, []).append(f.name)
     return out
 
@@ -375,7 +368,7 @@ def duplicate_event(facts: list[Fact], rng: random.Random) -> Corruption | None:
     taken = {v for f in facts for _, v in _constants(f)}
     new = next(f"{e}_{j}" for j in range(2, 100) if f"{e}_{j}" not in taken)
     copies = [Fact(f.line, f.name, (Atom(new),) + f.args[1:]) for f in facts
-              if f.args and f.args[0] == Atom(e) and (_is_type(f) or _is_property(f))]
+              if f.args and f.args[0] == Atom(e) and (is_type(f) or is_property(f))]
     return Corruption("duplicate_event", render(list(facts) + copies), f"{e} stated again as {new} ({len(copies)} facts)")
 
 
@@ -405,7 +398,7 @@ def spurious_fact(facts: list[Fact], rng: random.Random) -> Corruption | None:
     props: dict[str, set[str]] = {}
     has: set[tuple[str, str, str]] = set()
     for f in facts:
-        if _is_property(f):
+        if is_property(f):
             props.setdefault(f.args[0].value, set()).add(f.name)
             has.add((f.name, f.args[0].value, f.args[1].canonical))
     dates = sorted({a.value for f in facts for a in f.args if isinstance(a, Str) and _ISO.match(a.value)})

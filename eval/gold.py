@@ -10,7 +10,7 @@ from typing import Iterable, Iterator
 from pydantic import BaseModel
 
 from taxlogic.kb.cases import Case
-from taxlogic.tools.answers import answer_of, case_job
+from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.tools.engine import Engine, Outcome
 
 

@@ -47,7 +47,7 @@ class Engines:
 
 def gold_method(ds: Dataset, engines: Engines) -> Method:
     from taxlogic.eval.gold import gold_result
-    from taxlogic.tools.answers import case_job
+    from taxlogic.kb.sara.answers import case_job
 
     if ds.name == "rulearena-airline":
         from taxlogic.eval.airline import airline_gold_method

@@ -82,7 +82,7 @@ from taxlogic.kb.perturb_rules import (
     step_of,
 )
 from taxlogic.kb.rules import RuleSet, sara_rules
-from taxlogic.tools.answers import answer_of, case_job
+from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.tools.engine import Engine, Job, Outcome
 
 SPLITS = ("sara_n", "sara_n_r", "sara_n_c", "sara_n_rc", "sara_ee", "sara_ee_c",

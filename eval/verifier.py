@@ -26,7 +26,8 @@ answer-changing corruptions flagged. False alarms are issues on the untouched go
 - **fact programs** (no rules once directives are dropped; 317 of 376 cases): the fact text takes
   the *exact agent path*: :func:`~taxlogic.agent.validate.validation_issues` (``check_facts``),
   the canonical facts as an untrusted job (:func:`~taxlogic.agent.execute.query_job`), then
-  :func:`~taxlogic.agent.inspector.inspect` with the rule set;
+  :func:`~taxlogic.agent.checks.round_issues` with SARA's checks on the rule set
+  (:func:`~taxlogic.kb.sara.checks.static_issues`);
 - **rule programs** (59 cases: repeated events generated with ``between``/``member``, legal
   conclusions for a range of years, ``s3306_c`` stated with a date test): the rules are trusted
   and kept verbatim; the fact clauses are the "translation". They are validated like LLM output;
@@ -61,12 +62,13 @@ from typing import Callable, Iterable, Iterator, Sequence
 from pydantic import BaseModel, Field
 
 from taxlogic.agent.execute import query_job
-from taxlogic.agent.inspector import inspect as inspect_round, static_issues
+from taxlogic.agent.checks import round_issues
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.agent.validate import validation_issues
 from taxlogic.kb.cases import Case
 from taxlogic.kb.rules import RuleSet
-from taxlogic.tools.answers import answer_of, case_job
+from taxlogic.kb.sara.answers import answer_of, case_job
+from taxlogic.kb.sara.checks import static_issues
 from taxlogic.tools.engine import Engine, Job, Outcome
 from taxlogic.tools.facts import split_clauses
 
@@ -209,7 +211,7 @@ def _trusted(plan: _Plan, derived: Outcome | None) -> str:
 
 def static_flags(plan: _Plan, derived: Outcome | None = None) -> list[Issue]:
     """What the inspector finds before Prolog answers: the validator's issues, or the checks on
-    the facts themselves (:func:`taxlogic.agent.inspector.static_issues`)."""
+    the facts themselves (:func:`taxlogic.kb.sara.checks.static_issues`)."""
     if plan.issues:
         return list(plan.issues)
     return static_issues(plan.inp, plan.inp.query, plan.canonical, rules=plan.rules, trusted=_trusted(plan, derived))
@@ -222,9 +224,9 @@ def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: float | None = No
     inspector's static issues if already computed, see :func:`static_flags`)."""
     by_role = dict(zip(plan.roles, outcomes))
     run, raw = by_role.get("run"), by_role.get("raw")
-    issues = inspect_round(plan.inp, plan.inp.query, plan.issues, plan.canonical, run, rules=plan.rules,
-                           trusted=_trusted(plan, by_role.get("derived")), lines=plan.lines,
-                           static=None if plan.issues else static)
+    if not plan.issues and run is not None and static is None:
+        static = static_flags(plan, by_role.get("derived"))
+    issues = round_issues(plan.inp, plan.issues, run, static=static or (), lines=plan.lines)
     ans_outcome = run if run is not None else raw
     ans = answer_of(plan.case, ans_outcome) if ans_outcome is not None else None
     limited = quick is not None and ans_outcome is not None and ans_outcome.status in ("time_limit", "inference_limit")

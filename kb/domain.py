@@ -7,7 +7,7 @@ A :class:`Domain` bundles what the agent and the engine need to know about a rul
 - the translation prompts (:meth:`Domain.system_prompt`, :meth:`Domain.user_prompt`);
 - the query forms (:meth:`Domain.query_job`) and how an outcome becomes an answer
   (:meth:`Domain.answer_of`);
-- domain checks of the inspector (:meth:`Domain.inspect`), beyond the shared ones (validation,
+- the domain's checks of a fact set (:meth:`Domain.inspect`), beyond the shared ones (validation,
   Prolog errors and limits).
 
 A domain lives in a folder under ``kb/`` (``kb/sara``, ``kb/airline``) whose package defines
@@ -21,9 +21,8 @@ import importlib
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from taxlogic.core import CaseInput, Issue
+    from taxlogic.core import Answer, CaseInput, Issue
     from taxlogic.kb.rules import RuleSet
-    from taxlogic.tools.answers import Answer
     from taxlogic.tools.engine import Job, Outcome
 
 
@@ -52,7 +51,7 @@ class Domain(Protocol):
                 rules: "RuleSet") -> list["Issue"]:
         """The domain's checks of validated facts that ran (coverage of the case text, events,
         roles …); the shared checks (validation, Prolog errors and limits, one value per numeric
-        query) are the inspector's (:mod:`taxlogic.agent.inspector`)."""
+        query) are the agent's (:mod:`taxlogic.agent.checks`)."""
 
 
 def get_domain(name: str) -> Domain:

@@ -13,7 +13,8 @@ from importlib import resources
 from pathlib import Path
 
 from taxlogic.kb.data import DataError, sara_paths
-from taxlogic.kb.vocabulary import Vocabulary, load_vocabulary
+from taxlogic.kb.vocabulary import load_vocabulary
+from taxlogic.tools.vocabulary import Vocabulary
 
 # Order of the statute text given to models (SARA's dataset/statutes.txt order).
 SECTION_ORDER = ("section1", "section2", "section63", "section68", "section151", "section152",
@@ -36,6 +37,11 @@ class RuleSet:
     def __post_init__(self) -> None:
         if not (self.prolog_dir / "init.pl").is_file():
             raise DataError(f"rule set {self.name!r}: {self.prolog_dir}/init.pl not found")
+
+    @property
+    def compat_file(self) -> Path:
+        """The SWI-9 compatibility layer the engine loads before these statutes (:func:`compat_layer`)."""
+        return compat_layer()
 
     @cached_property
     def vocabulary(self) -> Vocabulary:

@@ -15,44 +15,15 @@ The files are read term by term by ``vocabulary.pl`` in a ``swipl`` subprocess; 
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from taxlogic.tools.vocabulary import Vocabulary
+
 
 class VocabularyError(RuntimeError):
     """The statute files could not be read (swipl missing or a file unreadable)."""
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    """Predicate name -> allowed arities, per group. All fields are immutable mappings."""
-
-    base: dict[str, frozenset[int]] = field(default_factory=dict)
-    statute: dict[str, frozenset[int]] = field(default_factory=dict)
-    utility: dict[str, frozenset[int]] = field(default_factory=dict)
-
-    @property
-    def event_types(self) -> frozenset[str]:
-        """Unary base predicates: event or entity types (``income_``, ``marriage_`` …)."""
-        return frozenset(n for n, a in self.base.items() if a == {1})
-
-    @property
-    def properties(self) -> frozenset[str]:
-        """Binary base predicates ending in ``_``: event properties (``agent_``, ``amount_`` …)."""
-        return frozenset(n for n, a in self.base.items() if 2 in a and n.endswith("_"))
-
-    def assertable(self) -> dict[str, frozenset[int]]:
-        """What a fact may use: base and statute predicates (not utilities)."""
-        out = dict(self.statute)
-        for n, a in self.base.items():
-            out[n] = out.get(n, frozenset()) | a
-        return out
-
-    def arities(self, name: str) -> frozenset[int]:
-        """All known arities of ``name`` in any group (empty if unknown)."""
-        return self.base.get(name, frozenset()) | self.statute.get(name, frozenset()) | self.utility.get(name, frozenset())
 
 
 def _group(rows: list[tuple[str, str, int, str]], pred) -> dict[str, frozenset[int]]:

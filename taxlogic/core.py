@@ -1,5 +1,6 @@
-"""Types shared by every layer (tools, kb, agent, eval, CLI): question kinds, inspector issues and
-the case a solver is given.
+"""Types shared by every layer (tools, kb, agent, eval, CLI): question kinds, inspector issues,
+the case a solver is given and the answer it gives; and how a question is worded (its kind, a
+what-if change).
 
 This module imports nothing from taxlogic's subpackages, so any layer may import it (the
 import-linter contracts in ``pyproject.toml`` keep it so).
@@ -7,6 +8,7 @@ import-linter contracts in ``pyproject.toml`` keep it so).
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel
@@ -17,6 +19,23 @@ Kind = Literal["entailment", "numeric"]
 
 Label = Literal["Entailment", "Contradiction"]
 """The answer to an entailment question (SARA_E)."""
+
+_WHAT_IF = re.compile(
+    r"^\s*(?:(?:and|but|ok|okay|now|so|then)[\s,]+)?"
+    r"(?:what\s+if|what\s+would\s+happen\s+if|suppose|supposing|assume|assuming|imagine|let'?s\s+say)\b",
+    re.I,
+)
+
+
+def question_kind(question: str) -> Kind:
+    """numeric for "How much tax …" questions, else entailment (a claim to prove or refute)."""
+    return "numeric" if "how much tax" in question.lower() else "entailment"
+
+
+def is_what_if(text: str) -> bool:
+    """Does ``text`` start as a change to an earlier fact pattern ("What if Alice earned …?",
+    "Suppose …", "Assume …")?"""
+    return bool(_WHAT_IF.search(text))
 
 
 class Issue(BaseModel):
@@ -53,3 +72,11 @@ class CaseInput(BaseModel):
             return cls(case_id=case.id, text=case.text, question=case.question, kind="numeric",
                        query=case.value_query, answer_var=case.answer_var)
         return cls(case_id=case.id, text=case.text, question=case.question, kind="entailment", query=case.claim_query)
+
+
+class Answer(BaseModel):
+    """An answer read from an engine outcome: ``value`` "Entailment"/"Contradiction" or whole
+    dollars; None with ``reason`` (one line) if the outcome gives none."""
+
+    value: str | int | None = None
+    reason: str | None = None

@@ -137,7 +137,7 @@ def test_recursion_limit_grows_with_budget():
 
 
 def test_inspector_outcome_checks():
-    from taxlogic.agent.inspector import outcome_issues
+    from taxlogic.agent.checks import outcome_issues
     from taxlogic.tools.engine import Outcome
 
     num = FREE_TEXT
@@ -152,7 +152,7 @@ def test_inspector_outcome_checks():
 
 
 def test_text_coverage_extraction():
-    from taxlogic.agent.inspector import text_amounts, text_dates
+    from taxlogic.kb.sara.text import text_amounts, text_dates
 
     text = "Alice paid $1,200.50 on Feb 3rd, 1992 and $300 on May 5th 2019; again $300 on December 31, 2019."
     assert text_amounts(text) == ["1200.5", "300"]

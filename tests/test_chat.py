@@ -8,7 +8,8 @@ import pytest
 from tenacity import wait_none
 from typer.testing import CliRunner
 
-from taxlogic.agent.chat import ChatError, ChatSession, change_text, is_follow_up, question_kind
+from taxlogic.agent.chat import ChatError, ChatSession, change_text, is_follow_up
+from taxlogic.core import question_kind
 from taxlogic.agent.context import AgentContext
 from fakes import scripted
 

@@ -14,7 +14,7 @@ from taxlogic.agent.solve import solve
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.kb.domain import Domain, get_domain
 from taxlogic.kb.rules import RuleSet
-from taxlogic.tools.answers import Answer
+from taxlogic.core import Answer
 from taxlogic.tools.engine import Engine, Job
 from fakes import scripted
 

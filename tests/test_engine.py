@@ -8,7 +8,7 @@ import pytest
 
 from taxlogic.eval.gold import run_gold
 from taxlogic.kb.cases import get_case, load_cases
-from taxlogic.tools.answers import answer_of, case_job
+from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.tools.engine import Job
 
 # A spread of sections, both polarities, the two slow cases and the two TZ-dependent ones.

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from taxlogic.kb.vocabulary import Vocabulary
+from taxlogic.tools.vocabulary import Vocabulary
 from taxlogic.tools.facts import (
     MAX_PROBLEMS,
     AnonVar,

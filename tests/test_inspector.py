@@ -1,14 +1,16 @@
-"""The shared inspector's checks on hand-made fact sets (and a few SARA gold sets): every check
+"""SARA's checks (kb/sara) and the agent's shared round checks (agent/checks.py) on hand-made fact sets (and a few SARA gold sets): every check
 fires on the error it is meant for and stays quiet on a correct translation."""
 
 from __future__ import annotations
 
 import pytest
 
-from taxlogic.agent.inspector import (
-    coverage_issues, direction_issues, event_issues, event_schema, grounding_issues, inspect, static_issues,
-    text_roles,
-)
+from taxlogic.agent.checks import round_issues
+from taxlogic.kb.sara.checks import static_issues
+from taxlogic.kb.sara.coverage import coverage_issues, legal_terms
+from taxlogic.kb.sara.direction import direction_issues, text_roles
+from taxlogic.kb.sara.grounding import grounding_issues
+from taxlogic.kb.sara.schema import event_schema
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.tools.engine import Outcome
 
@@ -146,15 +148,16 @@ def test_what_if_is_not_grounded():
     assert grounding_issues(change, change.query, facts) == []
 
 
-def test_inspect_runs_static_checks_only_after_validation_and_maps_lines(rules):
+def test_round_runs_domain_checks_only_after_validation_and_maps_lines(rules):
     broken = [Issue(kind="syntax", line=3, message="x")]
-    assert inspect(DEATH, DEATH.query, broken, "", None, rules=rules) == broken
+    assert round_issues(DEATH, broken, None) == broken
     facts = DEATH_FACTS.replace('start_(alice_dies,"2014-07-09")', 'start_(alice_died,"2014-07-09")')
-    issues = inspect(DEATH, DEATH.query, [], facts, Outcome(status="proved"), rules=rules,
-                     lines=[10 * n for n in range(1, 8)])
+    issues = round_issues(DEATH, [], Outcome(status="proved"), static=static_issues(DEATH, DEATH.query, facts, rules=rules),
+                          lines=[10 * n for n in range(1, 8)])
     assert [(i.kind, i.line) for i in issues if i.kind == "event_undeclared"] == [("event_undeclared", 70)]
     # the outcome checks still come first
-    num = inspect(INCOME, INCOME.query, [], INCOME_FACTS, Outcome(status="failed"), rules=rules)
+    static = static_issues(INCOME, INCOME.query, INCOME_FACTS, rules=rules)
+    num = round_issues(INCOME, [], Outcome(status="failed"), static=static)
     assert num[0].kind == "no_value"
 
 
@@ -182,8 +185,6 @@ def test_gold_errata_are_found(engine, rules, case_id, kind):
 
 
 def test_defined_terms_are_conclusions(rules):
-    from taxlogic.agent.inspector import legal_terms
-
     terms = legal_terms(rules)
     assert terms["surviving spouse"] == "s2_a" and terms["head of household"] == "s2_b"
     case = CaseInput(text="Alice is a surviving spouse for the year 2017. Bob is not a head of household.",

@@ -16,14 +16,27 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
-from typing import Iterable, Iterator, Literal
+from pathlib import Path
+from typing import Iterable, Iterator, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from taxlogic.kb.rules import RuleSet, compat_layer
 from taxlogic.settings import Settings, get_settings
 
 Status = Literal["proved", "failed", "values", "error", "time_limit", "inference_limit"]
+
+
+class KnowledgeBase(Protocol):
+    """What the engine loads (a :class:`taxlogic.kb.rules.RuleSet` is one): ``name`` for
+    messages; ``prolog_dir``, a folder whose ``init.pl`` loads the rules; ``compat_file``, a
+    Prolog file loaded before them (SWI-9 compatibility and speed-ups; it declares the engine's
+    ``tl_option/1``)."""
+
+    name: str
+    prolog_dir: Path
+
+    @property
+    def compat_file(self) -> Path: ...
 
 
 class EngineError(RuntimeError):
@@ -102,7 +115,7 @@ def parse_number(text: str) -> int | float | Fraction | None:
 class _Worker:
     """Parent-side handle of one worker process (used by one thread at a time)."""
 
-    def __init__(self, rules: RuleSet, settings: Settings, options: list[str]):
+    def __init__(self, rules: KnowledgeBase, settings: Settings, options: list[str]):
         self.rules, self.settings, self.options = rules, settings, options
         self.proc: mp.Process | None = None
         self.conn = None
@@ -117,7 +130,7 @@ class _Worker:
 
         self.proc = ctx.Process(
             target=worker.serve,
-            args=(child, str(self.rules.prolog_dir), str(compat_layer()), self.options, self.settings.timezone),
+            args=(child, str(self.rules.prolog_dir), str(self.rules.compat_file), self.options, self.settings.timezone),
             daemon=True,
         )
         self.proc.start()
@@ -177,7 +190,7 @@ class _Worker:
 
 
 class Engine:
-    """A pool of Prolog workers holding one rule set.
+    """A pool of Prolog workers holding one rule set (a :class:`KnowledgeBase`).
 
     ``Engine(rules, workers=None, settings=None, tabling=True)``; use as a context manager or call
     :meth:`close`. :meth:`run` is thread-safe (each call borrows an idle worker);
@@ -185,7 +198,7 @@ class Engine:
     Raises :class:`EngineError` if a worker cannot start.
     """
 
-    def __init__(self, rules: RuleSet, workers: int | None = None, settings: Settings | None = None, *, tabling: bool = True):
+    def __init__(self, rules: KnowledgeBase, workers: int | None = None, settings: Settings | None = None, *, tabling: bool = True):
         self.rules = rules
         self.settings = settings or get_settings()
         self.size = workers or self.settings.workers

@@ -3,7 +3,7 @@
 An LLM translates a tax case into Prolog facts; that text is untrusted input. Nothing of it
 reaches Prolog as written: this module tokenises and parses it with its own small parser for a
 restricted fact language, checks every fact against the knowledge base's vocabulary
-(:class:`taxlogic.kb.vocabulary.Vocabulary`) and, for accepted facts only, writes canonical
+(:class:`taxlogic.tools.vocabulary.Vocabulary`) and, for accepted facts only, writes canonical
 Prolog text that we control (:attr:`FactCheck.canonical`, pure ASCII).
 
 The output rules are those of appendix A.1.4 of "Reasoners or Translators?": the translation
@@ -36,7 +36,7 @@ from datetime import date
 from functools import lru_cache
 from typing import Literal, Union
 
-from taxlogic.kb.vocabulary import Vocabulary
+from taxlogic.tools.vocabulary import Vocabulary
 
 __all__ = [
     "Atom",

@@ -143,12 +143,6 @@ def airline_rules(root: str | Path | None = None, *, cache_dir: Path | None = No
     return RuleSet("airline", prepare_kb(tables, cache_dir), ra / "airline")
 
 
-def reference_rules_text(root: str | Path | None = None, *, textual: bool = False) -> str:
-    """RuleArena's rule text (``reference_rules.txt``, or the ``_textual`` variant)."""
-    name = "reference_rules_textual.txt" if textual else "reference_rules.txt"
-    return (rulearena_root(root) / "airline" / name).read_text(encoding="utf-8")
-
-
 # ------------------------------------------------------------------------------- translation
 
 

@@ -1,7 +1,7 @@
 """The airline domain: RuleArena's American Airlines baggage fees as a knowledge-base plug-in.
 
 Facts: ``customer_class/1``, ``route/2``, ``ticket_price/1``, ``item/6`` (``events.pl``); query:
-``total_cost(X)`` (dollars: ticket price plus checked-bag fees). Domain checks of the inspector:
+``total_cost(X)`` (dollars: ticket price plus checked-bag fees). The domain's checks (:func:`passenger_issues`):
 every item the text lists ("3. A luggage box: 34 x 18 x 12 inches, 51 lbs") appears exactly once
 with its number, three dimensions and weight; the ticket price the text states is the one in the
 facts; one cabin class and one route.
@@ -23,7 +23,7 @@ def text_items(text: str) -> list[tuple[int, str, float, float, float, float]]:
     return [(int(m[1]), m[2].strip().lower(), float(m[3]), float(m[4]), float(m[5]), float(m[6])) for m in _ITEM.finditer(text)]
 
 
-def parse_facts(canonical: str) -> dict[str, list[list[str]]]:
+def fact_table(canonical: str) -> dict[str, list[list[str]]]:
     """Canonical fact lines -> {predicate: [args, ...]} (args as text; canonical facts are flat)."""
     out: dict[str, list[list[str]]] = {}
     for line in canonical.splitlines():
@@ -40,10 +40,13 @@ def _num(text: str) -> float | None:
         return None
 
 
-def coverage_issues(text: str, canonical: str) -> list:
+def passenger_issues(text: str, canonical: str) -> list:
+    """The airline domain's checks (module doc): each listed item once with its number, dimensions
+    and weight (``coverage_item``), the stated ticket price (``coverage_amount``), one cabin class
+    and one route (``coverage_field``); a list of :class:`~taxlogic.core.Issue`."""
     from taxlogic.core import Issue
 
-    facts = parse_facts(canonical)
+    facts = fact_table(canonical)
     issues: list[Issue] = []
     items = {}
     for args in facts.get("item", []):
@@ -97,12 +100,12 @@ class AirlineDomain:
         return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "X", trusted=False)
 
     def answer_of(self, case, outcome):
-        from taxlogic.tools.answers import answer_of
+        from taxlogic.kb.sara.answers import answer_of
 
         return answer_of(case, outcome)
 
     def inspect(self, case, query, canonical, outcome, rules) -> list:
-        return coverage_issues(case.text, canonical)
+        return passenger_issues(case.text, canonical)
 
 
 @lru_cache(maxsize=4)
@@ -120,8 +123,8 @@ def extraction_scores(info: dict[str, Any], canonical: str) -> dict[str, float]:
     ``all`` (every field right)."""
     from taxlogic.kb.airline import info_to_facts
 
-    gold = parse_facts(info_to_facts(info))
-    got = parse_facts(canonical)
+    gold = fact_table(info_to_facts(info))
+    got = fact_table(canonical)
     scores: dict[str, float] = {}
     for pred in ("customer_class", "route", "ticket_price"):
         scores[pred] = float(got.get(pred) == gold.get(pred))

@@ -1,8 +1,10 @@
-"""The SARA domain: the statutes of SARA v2 (sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
+"""The SARA domain: the statutes of SARA, the 2020 release (Holzenberger, Blair-Stanek and Van
+Durme 2020; sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
 
 Data, cases and rule sets live in :mod:`taxlogic.kb.data`, :mod:`taxlogic.kb.cases` and
 :mod:`taxlogic.kb.rules`; this package presents them through the :class:`~taxlogic.kb.domain.Domain`
-interface. Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled with the rule
+interface, with SARA's answers (:mod:`.answers`) and its checks of a fact set (:mod:`.checks`:
+coverage, events, grounding, direction; the statutes' event model from ``schema.pl``). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled with the rule
 set's ``events.pl`` and ``utils.pl``. Queries: a claim is Entailment iff it is proved; a numeric
 question binds ``tax(Person, Year, Tax)``.
 """
@@ -44,12 +46,12 @@ class SaraDomain:
         return Job(facts=canonical, query=query, mode="prove", trusted=False)
 
     def answer_of(self, case, outcome):
-        from taxlogic.tools.answers import answer_of
+        from taxlogic.kb.sara.answers import answer_of
 
         return answer_of(case, outcome)
 
     def inspect(self, case, query, canonical, outcome, rules):
-        from taxlogic.agent.inspector import static_issues
+        from taxlogic.kb.sara.checks import static_issues
 
         return static_issues(case, query, canonical, rules=rules)
 

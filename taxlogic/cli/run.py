@@ -20,7 +20,7 @@ def run(
     """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences)."""
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
-    from taxlogic.tools.answers import answer_of, case_job
+    from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():

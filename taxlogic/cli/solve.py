@@ -31,9 +31,10 @@ def solve(
     from taxlogic.agent.solve import solve as run_agent
     from taxlogic.agent.state import CaseInput
     from taxlogic.cli.trace import Tracer, print_result
+    from taxlogic.core import question_kind
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
-    from taxlogic.tools.answers import answer_of, case_job
+    from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
     if (case_id is None) == (text is None):
@@ -48,8 +49,7 @@ def solve(
         if case is not None:
             inp = CaseInput.from_case(case)
         else:
-            kind = "numeric" if "how much tax" in question.lower() else "entailment"
-            inp = CaseInput(text=text, question=question, kind=kind)
+            inp = CaseInput(text=text, question=question, kind=question_kind(question))
         if translator == "gold":
             if case is None:
                 fail("--translator gold needs --case (free text has no gold facts)")

@@ -1,4 +1,4 @@
-"""From a case and a fact set to an engine job, and from an outcome back to an answer.
+"""SARA's answers: from a case and a fact set to an engine job, and from an outcome back to an answer.
 
 Shared by every method that runs Prolog (gold, agent, verifier) so that all of them ask the
 same query and read answers the same way:
@@ -13,17 +13,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from pydantic import BaseModel
-
+from taxlogic.core import Answer
 from taxlogic.kb.cases import Case
 from taxlogic.tools.engine import Job, Outcome
 
-
-class Answer(BaseModel):
-    """``value``: "Entailment"/"Contradiction" or whole dollars; None with ``reason`` if none."""
-
-    value: str | int | None = None
-    reason: str | None = None
+__all__ = ["Answer", "answer_of", "case_job", "whole_dollars"]
 
 
 def case_job(case: Case, facts: str, *, trusted: bool, mode: str = "all", **limits) -> Job:

@@ -1,0 +1,113 @@
+"""The statutes' event model: what SARA's rules read of each event type (:class:`EventSchema`).
+
+Read once per rule-set folder by ``schema.pl`` (this package) in a ``swipl`` subprocess, from the
+``:- discontiguous`` declarations of ``events.pl`` (event types, unary; properties, binary) and
+the clause bodies of the other files (terms only, nothing runs). Used by the event checks
+(:mod:`taxlogic.kb.sara.events`).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable
+
+
+#: What an event is: who (roles), what for (``purpose_``: the link from a payment to the work or
+#: the home it pays for), when (dates) and how much. Other properties (reason_, type_, means_,
+#: location_ …) qualify an event and are often not stated: they are not required.
+CORE = frozenset({"agent_", "patient_", "beneficiary_", "purpose_", "start_", "end_", "amount_"})
+
+
+@dataclass(frozen=True)
+class EventSchema:
+    """For each event type, the property sets the statutes read of an event of that type, one
+    per way a rule body can succeed (minimal sets only; counts matter: a marriage is read with
+    two ``agent_``). An event is usable if it has (at least) one of them."""
+
+    needs: dict[str, tuple[Counter, ...]] = field(default_factory=dict)
+    reads: frozenset[str] = frozenset()  # name/arity of every predicate a rule body calls
+    same_roles: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # "payment_:purpose_:service_" -> ((agent_, patient_), …)
+    role_class: dict[str, int] = field(default_factory=dict)  # "residence_:agent_" -> class
+    class_roles: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def usable(self, etype: str, props: dict[str, set[str]]) -> bool:
+        ways = self.needs.get(etype)
+        if not ways:
+            return True
+        return any(all(len(props.get(p, ())) >= n for p, n in way.items()) for way in ways)
+
+    @classmethod
+    def core(cls, needs: dict[str, list[Counter]], reads: Iterable[str] = (),
+             links: Iterable[tuple[str, str]] = (), same: Iterable[tuple[str, str, str]] = ()) -> "EventSchema":
+        """Keep only the core properties (:data:`CORE`) of each way, then the minimal ways."""
+        out = {}
+        for etype, ws in needs.items():
+            ws = [Counter({p: n for p, n in w.items() if p in CORE}) for w in ws]
+            minimal = [w for w in ws if not any(v != w and all(w[p] >= n for p, n in v.items()) for v in ws)]
+            uniq: list[Counter] = []
+            for w in sorted(minimal, key=lambda c: (sum(c.values()), sorted(c.items()))):
+                if w not in uniq:
+                    uniq.append(w)
+            out[etype] = tuple(uniq)
+        parent: dict[str, str] = {}
+
+        def find(x: str) -> str:
+            parent.setdefault(x, x)
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+        for a, b in links:
+            parent[find(a)] = find(b)
+        roots: dict[str, int] = {}
+        role_class = {}
+        for node in sorted(parent):
+            role_class[node] = roots.setdefault(find(node), len(roots))
+        class_roles: dict[int, list[str]] = defaultdict(list)
+        for node, k in role_class.items():
+            if "/" not in node:
+                class_roles[k].append(node)
+        same_roles: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for link, r1, r2 in same:
+            same_roles[link].append((r1, r2))
+        return cls(out, frozenset(reads), {k: tuple(v) for k, v in same_roles.items()}, role_class,
+                   {k: tuple(v) for k, v in class_roles.items()})
+
+    def describe(self, etype: str) -> str:
+        ways = self.needs.get(etype, ())
+
+        def one(w: Counter) -> str:
+            return " + ".join(f"{n} {p}" if n > 1 else p for p, n in sorted(w.items())) or "nothing"
+        return "; or ".join(one(w) for w in ways[:4]) + ("; …" if len(ways) > 4 else "")
+
+
+@lru_cache(maxsize=8)
+def _schema_for(prolog_dir: str) -> EventSchema:
+    script = resources.files("taxlogic.kb.sara").joinpath("schema.pl")
+    try:
+        proc = subprocess.run(["swipl", str(script), prolog_dir], capture_output=True, text=True, timeout=120)
+    except (FileNotFoundError, subprocess.TimeoutExpired):
+        return EventSchema()
+    ways: dict[str, list[Counter]] = defaultdict(list)
+    reads, links, same = [], [], []
+    for line in proc.stdout.splitlines():
+        etype, _, key = line.partition("\t")
+        if etype == "read":
+            reads.append(key)
+        elif etype == "link":
+            links.append(tuple(key.split("\t")))
+        elif etype == "same":
+            same.append(tuple(key.split("\t")))
+        else:
+            ways[etype].append(Counter(p for p in key.split(",") if p))
+    return EventSchema.core(ways, reads, links, same)
+
+
+def event_schema(rules) -> EventSchema:
+    """The event model of a rule set (:class:`taxlogic.kb.rules.RuleSet`), read from its statute
+    files by ``schema.pl`` in a ``swipl`` subprocess (terms only, nothing runs) once per folder."""
+    return _schema_for(str(rules.prolog_dir))

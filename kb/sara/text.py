@@ -1,0 +1,142 @@
+"""What a SARA case's text, question and query state, read for the inspection checks.
+
+Shapes: dollar amounts as plain numbers ("$1,200" -> ``"1200"``), dates as ISO strings
+(``"YYYY-MM-DD"``), query constants as atoms. The patterns follow how SARA's cases (the 2020
+release) write amounts ("$33200"), dates ("Feb 3rd, 1992", "May 5th 2019") and years.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from taxlogic.core import CaseInput
+
+_MONTHS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1)}
+_MONTH_RE = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)")
+_DATE = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b", re.I)
+_MONTH_DAY = re.compile(rf"\b{_MONTH_RE}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b", re.I)
+_MONTH_YEAR = re.compile(rf"\b{_MONTH_RE},?\s+(?:of\s+)?(\d{{4}})\b", re.I)
+_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_RE}", re.I)
+YEAR = re.compile(r"(?<![\d$])(?<!\d[.,])(1[6-9]\d\d|2[01]\d\d)(?!\d|[.,]\d)")
+_TEXT_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
+_ATOM_CONST = re.compile(r"^[a-z][A-Za-z0-9_]*$")
+_SECTION = re.compile(r"\bsections?\s+\d+[A-Za-z]?(?:\s*\([0-9A-Za-z]+\))*", re.I)
+SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+|$)")
+ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
+NAME = r"[A-Z][a-z]+"  # a person's name as the cases write it ("Alice")
+
+
+def plain_number(number: str) -> str:
+    """"1,200.50" -> "1200.5"; "0300" -> "300"."""
+    v = number.replace(",", "").rstrip(".")
+    if "." in v:
+        v = v.rstrip("0").rstrip(".")
+    return v.lstrip("0") or "0"
+
+
+def text_amounts(text: str) -> list[str]:
+    """Dollar amounts written in ``text`` as plain numbers: "$1,200" -> "1200"; in order, once each."""
+    out: list[str] = []
+    for m in _AMOUNT.finditer(text):
+        v = plain_number(m.group(1))
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def text_dates(text: str) -> list[str]:
+    """Full calendar dates in ``text`` ("Feb 3rd, 1992", "May 5th 2019") as "YYYY-MM-DD", once each."""
+    out: list[str] = []
+    for m in _DATE.finditer(text):
+        month, day, year = _MONTHS[m.group(1).lower()[:3]], int(m.group(2)), int(m.group(3))
+        if 1 <= day <= 31:
+            d = f"{year:04d}-{month:02d}-{day:02d}"
+            if d not in out:
+                out.append(d)
+    return out
+
+
+def query_atoms(query: str) -> list[str]:
+    """Atom constants of a query (people, entities): ``s151_c(alice,_,2000,2015)`` -> ``['alice']``."""
+    from taxlogic.prompts import query_constants
+
+    return [c for c in query_constants(query) if _ATOM_CONST.match(c)]
+
+
+def _query_numbers(query: str) -> set[str]:
+    from taxlogic.prompts import query_constants
+
+    return {plain_number(c) for c in query_constants(query) if re.fullmatch(r"-?\d+(?:\.\d+)?", c)}
+
+
+def conclusion_amounts(text: str) -> set[str]:
+    """Dollar amounts stated in a sentence that cites a section ("… of $600 under section
+    63(f)(1)(A)"): legal conclusions, the statutes' output rather than an event's amount."""
+    out: set[str] = set()
+    for s in SENTENCE.finditer(text):
+        if _SECTION.search(s.group()):
+            out.update(text_amounts(s.group()))
+    return out
+
+
+@dataclass
+class TextView:
+    """What the case text, question and query state (for the grounding checks)."""
+
+    text: str
+    numbers: set[str]
+    dates: set[str]
+    month_days: set[tuple[int, int]]
+    months: set[tuple[int, int]]
+    years: set[int]
+    sentences: list[str]
+
+    @classmethod
+    def of(cls, case: CaseInput, query: str | None) -> "TextView":
+        full = f"{case.text} {case.question}"
+        numbers = {plain_number(n) for n in _TEXT_NUMBER.findall(full)} | _query_numbers(query or "")
+        md = {(_MONTHS[m.group(1).lower()[:3]], int(m.group(2))) for m in _MONTH_DAY.finditer(full)}
+        md |= {(_MONTHS[m.group(2).lower()[:3]], int(m.group(1))) for m in _DAY_MONTH.finditer(full)}
+        years = {int(y) for y in YEAR.findall(full)} | {int(n) for n in _query_numbers(query or "")
+                                                          if re.fullmatch(r"1[6-9]\d\d|2[01]\d\d", n)}
+        for sent in SENTENCE.finditer(full):  # "from 2015 to 2019": the years between are named too
+            ys = [int(y) for y in YEAR.findall(sent.group())]
+            if len(ys) >= 2 and re.search(r"\b(?:from|between|to|until|through)\b", sent.group(), re.I):
+                years |= set(range(min(ys), max(ys) + 1))
+        months = {(int(m.group(2)), _MONTHS[m.group(1).lower()[:3]]) for m in _MONTH_YEAR.finditer(full)}
+        return cls(case.text, numbers, set(text_dates(full)), md, months, years,
+                   [s.group() for s in SENTENCE.finditer(case.text)])
+
+    def year_bounds(self) -> list[date]:
+        """January 1st and December 31st of every year the text names."""
+        return [date(y, m, d) for y in sorted(self.years) for m, d in ((1, 1), (12, 31))]
+
+    def supports(self, iso: str) -> bool:
+        """A date the text supports: written in it; a month and day it writes, in a year it names;
+        the first or last day of a year it names (how a translation dates "in 2017") or of a month
+        it names with its year ("in March 2017")."""
+        m = ISO.match(iso)
+        if not m:
+            return True
+        y, mo, d = map(int, m.groups())
+        if iso in self.dates or (y in self.years and ((mo, d) in self.month_days or (mo, d) in ((1, 1), (12, 31)))):
+            return True
+        last = (date(y + mo // 12, mo % 12 + 1, 1) - date.resolution).day if 1 <= mo <= 12 else 0
+        return (y, mo) in self.months and d in (1, last)
+
+
+def iso_date(iso: str) -> date | None:
+    """``"2017-12-31"`` (quotes allowed) as a date; None if it is not a valid ISO date."""
+    m = ISO.match(iso.strip('"'))
+    if not m:
+        return None
+    try:
+        return date(*map(int, m.groups()))
+    except ValueError:
+        return None
