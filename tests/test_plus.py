@@ -319,7 +319,7 @@ def test_cli_plus_json(sara_data_dir, tmp_path):
     import typer
     from typer.testing import CliRunner
 
-    from taxlogic.cli.plus import plus
+    from taxlogic.cli.data import plus
 
     app = typer.Typer()
     app.command("plus")(plus)

@@ -1,4 +1,5 @@
-"""``taxlogic eval``: evaluation commands."""
+"""``taxlogic eval gold | run | report``: gold programs, batch runs of a method on a benchmark, and
+reports across runs. (``eval contamination`` and ``eval verifier`` have their own modules.)"""
 
 from __future__ import annotations
 
@@ -8,21 +9,11 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json
-
-app = typer.Typer(help="Evaluate methods on SARA: gold programs, the agent, direct QA.", no_args_is_help=True)
+from taxlogic.cli.common import console, fail, friendly_errors, pct, print_json, progress_bar
 
 
-def progress_bar() -> Progress:
-    """The progress bar used by every long evaluation (count, bar, ETA)."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    console=console, transient=True)
-
-
-@app.command()
 def gold(
     split: str = typer.Option("all", help="all | train | test"),
     task: str = typer.Option("all", help="all | entailment | numeric"),
@@ -84,8 +75,7 @@ def _default_out(method: str, model: str | None, dataset: str, split: str, task:
     return Path("runs") / (f"{who}-{dataset}-{split}-{task}" + ("" if shots is None else f"-{shots}shot"))
 
 
-@app.command("run")
-def run_cmd(
+def run(
     method: str = typer.Option(..., help="agent (LLM translator + Prolog) | direct (LLM answers, appendix A.1.3) | gold (gold programs)."),
     dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split)."),
     split: Optional[str] = typer.Option(None, help="Default: test for SARA, all for RuleArena. SARA: train | test | all. RuleArena: level0 | level1 | level2 | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2."),
@@ -163,10 +153,6 @@ def run_cmd(
         _print_run_summary(summary, out)
 
 
-def _pct(x) -> str:
-    return "–" if x is None else f"{100 * x:.1f}"
-
-
 def _print_run_summary(summary: dict, out: Path) -> None:
     from taxlogic.eval.summary import headline
 
@@ -177,15 +163,14 @@ def _print_run_summary(summary: dict, out: Path) -> None:
     for kind, m in summary["metrics"].items():
         h = headline(m, kind)
         cost = h.get("cost")
-        table.add_row(kind, str(m["n"]), _pct(h["acc"]), _pct(h.get("m10")), _pct(h.get("tol")), _pct(h["err"]),
-                      _pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
+        table.add_row(kind, str(m["n"]), pct(h["acc"]), pct(h.get("m10")), pct(h.get("tol")), pct(h["err"]),
+                      pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
     console.print(table)
     console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
                   f"{summary['invalid']} invalid; tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
 
 
-@app.command("report")
-def report_cmd(
+def report(
     runs: list[Path] = typer.Argument(..., help="Run folders (or folders holding run folders)."),
     out: Path = typer.Option(Path("runs/report"), help="Where report.md, report.csv and report.png go."),
     as_json: bool = typer.Option(False, "--json", help="Print the rows as JSON."),
@@ -209,9 +194,9 @@ def report_cmd(
         for col in ("model", "κ (best BCQ)", "min", "max", "quizzed", "invalid answers"):
             qt.add_column(col, justify="left" if col == "model" else "right")
         for q in quiz:
-            qt.add_row(q.model, _pct(None if q.kappa is None else q.kappa / 100),
-                       _pct(None if q.min_contamination is None else q.min_contamination / 100),
-                       _pct(None if q.max_contamination is None else q.max_contamination / 100),
+            qt.add_row(q.model, pct(None if q.kappa is None else q.kappa / 100),
+                       pct(None if q.min_contamination is None else q.min_contamination / 100),
+                       pct(None if q.max_contamination is None else q.max_contamination / 100),
                        str(q.quizzed), str(q.invalid_answers))
         console.print(qt)
     if not rows:
@@ -224,9 +209,9 @@ def report_cmd(
     for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $", "cont. %"):
         table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
     for r in [r for r in rows if not is_rulearena(r.split.partition("/")[0])]:
-        table.add_row(r.method, r.split, r.task, str(r.n), _pct(None if r.acc is None else r.acc / 100),
-                      _pct(None if r.m10 is None else r.m10 / 100), _pct(None if r.tol is None else r.tol / 100),
-                      _pct(None if r.err is None else r.err / 100), _pct(None if r.abstain is None else r.abstain / 100),
+        table.add_row(r.method, r.split, r.task, str(r.n), pct(None if r.acc is None else r.acc / 100),
+                      pct(None if r.m10 is None else r.m10 / 100), pct(None if r.tol is None else r.tol / 100),
+                      pct(None if r.err is None else r.err / 100), pct(None if r.abstain is None else r.abstain / 100),
                       "–" if r.cost is None else f"{r.cost:,.0f}", r.contamination or "–")
     if table.row_count:
         console.print(table)
@@ -241,12 +226,3 @@ def report_cmd(
         for n in notes:
             console.print(f"  {escape(n)}", highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))
-
-
-from taxlogic.cli.contamination import contamination  # noqa: E402  (defined beside, mounted here)
-
-app.command("contamination")(contamination)
-
-from taxlogic.cli.inspect import verifier  # noqa: E402  (defined beside, mounted here)
-
-app.command("verifier")(verifier)
