@@ -78,7 +78,7 @@ def load_dataset(name: str, split: str, task: str = "all", *, limit: int | None 
     elif name == "sara-plus":
         if split not in PLUS_SPLITS:
             raise ValueError(f"SARA⁺ splits are {', '.join(PLUS_SPLITS)} (not {split!r})")
-        from taxlogic.eval.plus import load_plus_split, plus_rules
+        from taxlogic.eval.plus.build import load_plus_split, plus_rules
 
         build = Path(plus_dir) if plus_dir else default_plus_dir()
         if not (build / f"{split}.jsonl").is_file():

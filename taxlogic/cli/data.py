@@ -108,8 +108,9 @@ def plus(
     build.json (counts, dropped items with reasons, gold agreement). Every item is run under its
     rule set before it is written and kept only if it gives its stored answer.
     """
-    from taxlogic.eval.plus import SPLITS, build_plus, default_build_dir, gold_check
-    from taxlogic.kb.perturb_rules import PerturbationError
+    from taxlogic.eval.plus import SPLITS
+    from taxlogic.eval.plus.build import build_plus, build_summary, default_build_dir, gold_check
+    from taxlogic.eval.plus.rules import PerturbationError
 
     if paraphrase not in ("offline", "llm"):
         fail(f"--paraphrase must be offline or llm, not {paraphrase!r}")
@@ -129,27 +130,7 @@ def plus(
         except (PerturbationError, ValueError) as exc:
             fail(str(exc))
     seconds = time.perf_counter() - t0
-    summary = {
-        "out": str(target),
-        "seed": seed,
-        "paraphrase": record["paraphrase"],
-        "source": record["source"],
-        "rule_changes": record["rule_changes"],
-        "splits": {
-            s: {
-                "items": info["items"],
-                "gold_correct": (checked or {}).get(s, (info["items"], info["gold_correct"]))[1],
-                "gold_agreement": _ratio((checked or {}).get(s, (info["items"], info["gold_correct"]))),
-                "dropped": sum(record["dropped_counts"].get(s, {}).values()),
-                **({"labels": info["labels"]} if "labels" in info else {}),
-            }
-            for s, info in record["splits"].items()
-        },
-        "dropped": record["dropped_counts"],
-        "notes": record["notes"],
-        "rechecked": checked is not None,
-        "seconds": round(seconds, 1),
-    }
+    summary = build_summary(record, checked, out=target, seconds=seconds)
     if as_json:
         print_json(summary)
         return
@@ -164,8 +145,3 @@ def plus(
     console.print(f"{record['rule_changes']} amounts changed in r'; {record['source']['en']} En, {record['source']['ee']} Ee "
                   f"entailment cases. Written to [bold]{target}[/] ({seconds:.1f} s); see DATACARD.md and build.json.",
                   highlight=False)
-
-
-def _ratio(pair: tuple[int, int]) -> float | None:
-    total, correct = pair
-    return round(correct / total, 4) if total else None

@@ -492,11 +492,3 @@ POLICY = (
     "alone: numbers in one form only, rates and percentages, years, dates, ages, counts, section references, "
     "files without statute text, and the excluded literals."
 )
-
-
-def value_mapping(manifest: dict) -> dict[str, dict[str, str]]:
-    """section -> {old Prolog literal: new Prolog literal} from a manifest."""
-    out: dict[str, dict[str, str]] = {}
-    for c in manifest["changes"]:
-        out.setdefault(c["section"], {})[c["old"]] = c["new"]
-    return out
