@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Literal
 
+from taxlogic.eval.benchmarks.sara import answer_correct
 from taxlogic.eval.plus import R, R_PRIME, SPLITS
 from taxlogic.eval.plus.cases import (
     apply_amounts,
@@ -277,7 +278,7 @@ def _verify(items: list[Case], eng: dict[str, Engine], progress: Progress | None
         jobs = [case_job(parsed[i], parsed[i].gold_facts, trusted=True, mode="first") for i in idx]
         for n, (i, o) in enumerate(zip(idx, eng[rules].run_many(jobs)), 1):
             ans = answer_of(parsed[i], o)
-            ok = ans.value is not None and ans.value == parsed[i].expected
+            ok = answer_correct(parsed[i].kind, parsed[i].expected, ans.value)
             why = None if ok else f"gold check under {rules}: got {ans.value if ans.value is not None else ans.reason}, stored {parsed[i].expected}"
             result[i] = (parsed[i], ok, why)
             if progress:

@@ -93,44 +93,42 @@ def run(
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
     """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable)."""
-    from taxlogic.eval.datasets import infer_dataset, load_dataset
-    from taxlogic.eval.methods import Engines, agent_method, direct_method, gold_method
+    from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
+    from taxlogic.eval.methods import Engines, MethodOptions, make_method, method_names
     from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_records
     from taxlogic.eval.runner import run_eval
     from taxlogic.eval.summary import run_summary
-
-    if method not in ("agent", "direct", "gold"):
-        fail("--method must be agent, direct or gold")
-    from taxlogic.eval.rulearena import is_rulearena
     from taxlogic.settings import get_settings
 
-    dataset = infer_dataset(dataset, split or "test")
-    split = split or ("all" if dataset.startswith("rulearena") else "test")
-    if shots and not is_rulearena(dataset):
-        fail("--shots applies to RuleArena datasets only")
-    ra_shots = shots if is_rulearena(dataset) else None
-    out = out or _default_out(method, model, dataset, split, task, budget, ra_shots)
+    names = method_names()
+    if method not in names:
+        fail(f"--method must be {', '.join(names[:-1])} or {names[-1]}")
+    dataset = infer_benchmark(dataset, split or "test")
+    known = find_benchmark(dataset)
+    split = split or (known.default_split if known else "test")
+    takes_shots = known is not None and known.takes_shots
+    if shots and not takes_shots:
+        fail(shots_message())
+    cfg_shots = shots if takes_shots else None
+    out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
-                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=ra_shots)
+                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=cfg_shots)
     with friendly_errors():
         try:
-            ds = load_dataset(dataset, split, task, limit=limit, plus_dir=plus_dir, shots=shots,
-                              model=model or get_settings().llm_model)
+            bench = get_benchmark(dataset)
+            ds = bench.load(split, task, limit=limit,
+                            options=LoadOptions(shots=shots, model=model or get_settings().llm_model, plus_dir=plus_dir))
         except ValueError as exc:
             fail(str(exc))
-        if is_rulearena(dataset) and method != "direct" and not ds.rule_sets:
-            fail(f"--method {method} needs a Prolog knowledge base for {dataset}; use --method direct")
+        if not bench.offers(method):
+            fail(bench.unavailable(method))
         engines = Engines(ds, workers=workers or None)
         try:
             with RunStore(out, config) as store:
-                if method == "gold":
-                    fn = gold_method(ds, engines)
-                elif method == "agent":
-                    fn = agent_method(ds, engines, model_name=model, budget=budget, samples=samples, exemplars=exemplars)
-                else:
-                    fn = direct_method(ds, model_name=model)
+                fn = make_method(method, ds, MethodOptions(engines=engines, model_name=model, budget=budget,
+                                                           samples=samples, exemplars=exemplars))
                 done = len(store.done_ids() & {c.id for c in ds.items})
                 with progress_bar() as bar:
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)
@@ -154,14 +152,15 @@ def run(
 
 
 def _print_run_summary(summary: dict, out: Path) -> None:
-    from taxlogic.eval.summary import headline
+    from taxlogic.eval.benchmarks import get_benchmark
 
     cfg = summary["config"]
+    bench = get_benchmark(cfg["dataset"])
     table = Table(title=f"{cfg['method']} on {cfg['dataset']}/{cfg['split']} ({out})")
     for col in ("task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $"):
         table.add_column(col, justify="left" if col == "task" else "right")
     for kind, m in summary["metrics"].items():
-        h = headline(m, kind)
+        h = bench.headline(kind, m)
         cost = h.get("cost")
         table.add_row(kind, str(m["n"]), pct(h["acc"]), pct(h.get("m10")), pct(h.get("tol")), pct(h["err"]),
                       pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
@@ -177,10 +176,13 @@ def report(
 ) -> None:
     """Compare runs side by side per split and task (Acc/EM, M10%, tolerance, Err, abstention, cost),
     in the terminal, as Markdown and CSV, and as a PNG plot."""
-    from taxlogic.eval.report import attach_contamination, collect, collect_contamination, write_report
+    from taxlogic.eval.report import attach_contamination, collect, collect_contamination, own_tables, write_report
 
     with friendly_errors():
-        rows = collect(runs)
+        try:
+            rows = collect(runs)
+        except ValueError as exc:
+            fail(str(exc))
         quiz = collect_contamination(runs)
     if not rows and not quiz:
         fail("no finished cases or contamination runs in those folders")
@@ -203,21 +205,22 @@ def report(
         return
     from rich.markup import escape
 
-    from taxlogic.eval.rulearena import is_rulearena, table2
-
+    common, tables = own_tables(rows)
     table = Table(title="taxlogic report")
     for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $", "cont. %"):
         table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
-    for r in [r for r in rows if not is_rulearena(r.split.partition("/")[0])]:
+    for r in common:
         table.add_row(r.method, r.split, r.task, str(r.n), pct(None if r.acc is None else r.acc / 100),
                       pct(None if r.m10 is None else r.m10 / 100), pct(None if r.tol is None else r.tol / 100),
                       pct(None if r.err is None else r.err / 100), pct(None if r.abstain is None else r.abstain / 100),
                       "–" if r.cost is None else f"{r.cost:,.0f}", r.contamination or "–")
     if table.row_count:
         console.print(table)
-    header, lines, notes = table2(rows)
-    if lines:
-        t2 = Table(title="RuleArena: Acc(t) per domain and level (Table 2 shape)")
+    for own, own_rows in tables:
+        header, lines, notes = own.lines(own_rows)
+        if not lines:
+            continue
+        t2 = Table(title=own.title)
         for col in header:
             t2.add_column(col, justify="left" if col in header[:2] else "right")
         for line in lines:

@@ -21,6 +21,7 @@ def inspect_cmd(
     """Validate, run and inspect a fact set for a case exactly as the agent's inspect step does;
     print every problem found (kind, line, message) and the answer the facts would give.
     Exit code 1 when the inspector found a problem (the agent would repair or abstain)."""
+    from taxlogic.eval.benchmarks.sara import answer_correct
     from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
@@ -41,7 +42,7 @@ def inspect_cmd(
         "case": case.id, "kind": case.kind, "mode": result.mode, "source": "gold" if gold else str(facts),
         "problems": problems, "answer": result.answer, "reason": result.reason,
         "agent_answer": result.agent_answer, "expected": case.expected,
-        "correct": result.answer == case.expected, "outcome": result.outcome,
+        "correct": answer_correct(case.kind, case.expected, result.answer), "outcome": result.outcome,
     }
     if gold:
         record["rule_program"] = bool(gold_program(case).rules)
