@@ -144,14 +144,24 @@ def _fmt(x: float | None, money: bool = False) -> str:
     return f"{x:,.0f}" if money else f"{x:.1f}"
 
 
+def data_title(rows: list[ReportRow]) -> str:
+    """The titles of the benchmarks behind ``rows`` (release included), in order of first
+    appearance, e.g. "SARA (2020 release), SARA⁺ from SARA (2020 release)"; "" when no row
+    names a known benchmark."""
+    titles = [b.title for b in (find_benchmark(r.dataset) for r in rows) if b is not None]
+    return ", ".join(dict.fromkeys(titles))
+
+
 def to_markdown(rows: list[ReportRow]) -> str:
-    """The common table, then each benchmark table (RuleArena's Table 2) after it."""
+    """The common table (under a heading naming its data), then each benchmark table (RuleArena's
+    Table 2) after it."""
     common, tables = own_tables(rows)
     extra = "\n".join(md for md in (table.markdown(trows) for table, trows in tables) if md)
     if not common:
         return extra
+    title = data_title(common)
     head = "| method | split | task | n | Acc/EM % | M10 % | tol % | Err % | abstain % | cost $ | contamination κ % (min–max) |"
-    lines = [head, "|" + "---|" * 11]
+    lines = ([f"## {title}", ""] if title else []) + [head, "|" + "---|" * 11]
     for r in common:
         lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
                      f"{_fmt(r.err)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | {r.contamination or '–'} |")

@@ -264,6 +264,8 @@ def test_build_contents(engine, built):
     d = root / "a"
     assert {f"{s}.jsonl" for s in SPLITS} <= {p.name for p in d.iterdir()}
     assert (d / "DATACARD.md").is_file() and (d / "manifest.json").is_file()
+    assert rec["source"]["dataset"] == "SARA (2020 release)"  # the original release, not SARA v2
+    assert "SARA, the original 2020 release" in (d / "DATACARD.md").read_text()
     assert (d / "statutes_r_prime" / "prolog" / "init.pl").is_file()
     assert (d / "statutes_r_prime" / "source" / "section1").is_file()
     items = {s: load_plus_split(d, s) for s in SPLITS}

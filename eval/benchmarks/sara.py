@@ -1,4 +1,6 @@
-"""SARA as a benchmark (``--dataset sara``): its cases, the score rule and the paper's metrics.
+"""SARA (2020 release) as a benchmark (``--dataset sara``): its cases, the score rule and the
+paper's metrics. (The original release of Holzenberger, Blair-Stanek and Van Durme 2020, not SARA
+v2: :mod:`taxlogic.kb.data`.)
 
 Splits ``train``, ``test``, ``all``; tasks ``entailment`` (SARA_E), ``numeric`` (SARA_N), ``all``.
 Items are :class:`~taxlogic.kb.cases.Case` records sorted by id, judged under SARA's statutes
@@ -18,6 +20,7 @@ from typing import Any
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
 from taxlogic.eval.metrics import entailment_correct, exact_match, summarize
+from taxlogic.kb.data import SARA_RELEASE
 
 
 def answer_correct(kind: str, gold: Any, prediction: Any) -> bool:
@@ -38,7 +41,7 @@ class SaraBenchmark(Benchmark):
 
     name = "sara"
     family = "SARA"
-    title = "SARA"
+    title = SARA_RELEASE
     splits = ("train", "test", "all")
 
     def items(self, split: str, task: str, options: LoadOptions):

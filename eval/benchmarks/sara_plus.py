@@ -15,11 +15,12 @@ from pathlib import Path
 from taxlogic.eval.benchmarks import LoadOptions, register
 from taxlogic.eval.benchmarks.sara import SaraBenchmark
 from taxlogic.eval.plus import R, R_PRIME, SPLITS
+from taxlogic.kb.data import SARA_RELEASE
 
 
 class SaraPlusBenchmark(SaraBenchmark):
     name = "sara-plus"
-    title = "SARA⁺"
+    title = f"SARA⁺ from {SARA_RELEASE}"
     splits = SPLITS
 
     def items(self, split: str, task: str, options: LoadOptions):

@@ -59,7 +59,7 @@ from taxlogic.eval.plus.datacard import datacard
 from taxlogic.eval.plus.paraphrase import Paraphraser, llm_paraphraser, offline_paraphraser
 from taxlogic.eval.plus.rules import perturb_rules
 from taxlogic.kb.cases import Case, load_cases
-from taxlogic.kb.data import SARA_COMMIT, DataError
+from taxlogic.kb.data import SARA_COMMIT, SARA_RELEASE, DataError
 from taxlogic.kb.rules import RuleSet, sara_rules
 from taxlogic.tools.answers import answer_of, case_job
 from taxlogic.tools.engine import Engine, Job, Outcome
@@ -423,7 +423,7 @@ def _record(seed, kept, dropped, notes, manifest, paraphrase, blobs, *, n_cases,
         reasons.setdefault(d["split"], Counter())[_reason_kind(d["reason"])] += 1
     return {
         "seed": seed,
-        "source": {"dataset": "SARA v2", "commit": SARA_COMMIT, "cases": n_cases, **counts_source},
+        "source": {"dataset": SARA_RELEASE, "commit": SARA_COMMIT, "cases": n_cases, **counts_source},
         "criterion": "En iff the question states a dollar amount $N that is an argument of the claim query (a dollar claim); Ee otherwise",
         "paraphrase": paraphrase,
         "rule_changes": len(manifest["changes"]),

@@ -6,7 +6,7 @@ argument of its claim query, i.e. the statement asserts an amount the statutes c
 taxable income, a deduction, an exemption, a reduction, an applicable amount). Every other
 entailment case is Ee, including cases whose facts hold amounts compared with statutory thresholds
 but whose claim is not an amount (``s3306_b_10_A``: "applies to the payment of $12980"). On SARA
-v2 this gives 100 En and 176 Ee cases; the paper reports 100 En and 172 Ee, holding out 4 for
+(2020 release) this gives 100 En and 176 Ee cases; the paper reports 100 En and 172 Ee, holding out 4 for
 in-context use (which 4 is not stated; we hold out none).
 
 **Case perturbation c** (:func:`perturb_amounts`): each distinct dollar amount ``$N`` of the case
@@ -18,7 +18,7 @@ Dates, years, percentages, counts and amounts found only in the text (or only in
 left alone. A numeric item's answer is recomputed (``tax/3``). An En item's claimed amount is
 recomputed by running its claim with that argument replaced by a variable
 (:func:`recomputed_amount`: the last solution's value, which reproduces every positive claim of
-SARA v2): the positive item (source labelled Entailment) states the recomputed value, the negative
+SARA): the positive item (source labelled Entailment) states the recomputed value, the negative
 item (source labelled Contradiction) states it offset by ±(1–5)% (at least $1, seeded,
 :func:`offset_amount`). How many draws are tried and which is kept is the build's business
 (:mod:`taxlogic.eval.plus.build`).
@@ -258,7 +258,7 @@ def recomputed_amount(outcome: Outcome) -> tuple[int | None, str | None]:
 
     SARA's predicates may enumerate partial computations before the full one (``s63_b`` yields
     the taxable income with subsets of the deductions, ``s1_a`` and ``s3301`` yield 0 first); on
-    SARA v2 the last solution is the claimed amount of every positive dollar claim (checked by the
+    SARA (2020 release) the last solution is the claimed amount of every positive dollar claim (checked by the
     tests), so it is the amount the claim states.
     """
     if outcome.status == "failed":

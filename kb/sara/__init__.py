@@ -1,4 +1,4 @@
-"""The SARA domain: the statutes of SARA v2 (sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
+"""The SARA domain: the statutes of SARA (2020 release) (sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
 
 Data, cases and rule sets live in :mod:`taxlogic.kb.data`, :mod:`taxlogic.kb.cases` and
 :mod:`taxlogic.kb.rules`; this package presents them through the :class:`~taxlogic.kb.domain.Domain`

@@ -15,7 +15,7 @@ from taxlogic.cli import chat, contamination, data, evaluate, inspect, llm, run,
 
 #: Command groups: name -> help.
 GROUPS: dict[str, str] = {
-    "data": "Install and check the SARA v2 data (cases, statutes, splits).",
+    "data": "Install and check the SARA (2020 release) data (cases, statutes, splits).",
     "eval": "Evaluate methods on SARA: gold programs, the agent, direct QA.",
     "llm": llm.HELP,
 }

@@ -57,7 +57,9 @@ def _pct(x: float | None, digits: int = 1) -> str:
 
 def render_summary(summary: dict[str, Any]) -> None:
     """Print the Table-7-like table, the BCQ splits and the BDQ positional distribution."""
-    title = f"Data contamination on SARA ({summary.get('split', 'all')}, {summary.get('task', 'all')})"
+    from taxlogic.kb.data import SARA_RELEASE
+
+    title = f"Data contamination on {SARA_RELEASE} ({summary.get('split', 'all')}, {summary.get('task', 'all')})"
     main = Table(title=title)
     main.add_column("Model", no_wrap=True)
     for col in ("Min Cont", "Max Cont", "κ (best)", "Quizzed", "Skipped", "Invalid"):

@@ -15,23 +15,23 @@ from taxlogic.cli.common import console, fail, friendly_errors, print_json, prog
 
 def install(
     source: Optional[str] = typer.Option(
-        None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the public SARA v2 archive at the pinned commit."
+        None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the public SARA (2020 release) archive at the pinned commit."
     ),
     data_dir: Optional[Path] = typer.Option(None, help="Data directory (default: TAXLOGIC_DATA_DIR or ~/.local/share/taxlogic)."),
     force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:
-    """Install SARA v2 into the data directory, verify every file's SHA-256 and apply the documented errata."""
-    from taxlogic.kb.data import install as do_install, sara_paths
+    """Install SARA (2020 release) into the data directory, verify every file's SHA-256 and apply the documented errata."""
+    from taxlogic.kb.data import SARA_RELEASE, install as do_install, sara_paths
 
     with friendly_errors():
-        with console.status("installing SARA v2 …"):
+        with console.status(f"installing {SARA_RELEASE} …"):
             record = do_install(source, data_dir, force=force)
     if as_json:
         print_json(record)
         return
     root = sara_paths(data_dir).root
-    console.print(f"SARA v2 installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
+    console.print(f"{SARA_RELEASE} installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
     for e in record["errata"]:
         console.print(f"  erratum applied: {e['path']}: {e['description']}")
 

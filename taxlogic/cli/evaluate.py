@@ -23,7 +23,7 @@ def gold(
     """Run every case's gold Prolog program through the engine (the oracle translator)."""
     from taxlogic.eval.gold import run_gold
     from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.data import sara_paths
+    from taxlogic.kb.data import SARA_RELEASE, sara_paths
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
@@ -50,7 +50,7 @@ def gold(
     if as_json:
         print_json(summary)
     else:
-        table = Table(title=f"gold programs on SARA ({split}, {task})")
+        table = Table(title=f"gold programs on {SARA_RELEASE} ({split}, {task})")
         for col in ("task", "cases", "correct", "failed", "seconds", "inferences"):
             table.add_column(col, justify="right" if col != "task" else "left")
         for kind in ("entailment", "numeric"):
@@ -176,7 +176,8 @@ def report(
 ) -> None:
     """Compare runs side by side per split and task (Acc/EM, M10%, tolerance, Err, abstention, cost),
     in the terminal, as Markdown and CSV, and as a PNG plot."""
-    from taxlogic.eval.report import attach_contamination, collect, collect_contamination, own_tables, write_report
+    from taxlogic.eval.report import (
+        attach_contamination, collect, collect_contamination, data_title, own_tables, write_report)
 
     with friendly_errors():
         try:
@@ -206,7 +207,8 @@ def report(
     from rich.markup import escape
 
     common, tables = own_tables(rows)
-    table = Table(title="taxlogic report")
+    title = data_title(common)
+    table = Table(title="taxlogic report" + (f": {title}" if title else ""))
     for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $", "cont. %"):
         table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
     for r in common:
