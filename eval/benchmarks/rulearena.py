@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, ReportTable, register
 from taxlogic.eval.methods import Method, MethodOptions, chat_model_for, record_base
@@ -45,6 +45,7 @@ from taxlogic.eval.rulearena import (
 if TYPE_CHECKING:
     from taxlogic.eval.benchmarks import Dataset
     from taxlogic.eval.records import RunConfig
+    from taxlogic.kb.rules import RuleSet
 
 
 # ------------------------------------------------------------------------------------ methods
@@ -285,8 +286,15 @@ TABLE2 = ReportTable(title="RuleArena: Acc(t) per domain and level (Table 2 shap
 # --------------------------------------------------------------------------------- benchmarks
 
 
+def _airline_rules() -> dict[str, "RuleSet"]:
+    from taxlogic.kb.airline import airline_rules
+
+    return {"r": airline_rules()}
+
+
 class RuleArenaBenchmark(Benchmark):
-    """One RuleArena domain: ``rulearena-<domain>``."""
+    """One RuleArena domain, ``rulearena-<domain>``, with its own ``methods`` and, where a
+    knowledge base computes its answers, ``rule_sets()`` giving its rule sets."""
 
     family = "RuleArena"
     title = "RuleArena"
@@ -296,24 +304,15 @@ class RuleArenaBenchmark(Benchmark):
     generic_methods = False
     report_table = TABLE2
 
-    def __init__(self, domain: str):
-        self.domain = domain
-        self.name = f"rulearena-{domain}"
-        own = {"direct": direct_method}
-        if domain == "airline":  # the airline knowledge base (kb/airline) runs in Prolog
-            own.update(gold=airline_gold_method, agent=airline_agent_method)
-        self.methods = own
+    def __init__(self, domain: str, methods: dict[str, Any],
+                 rule_sets: Callable[[], dict[str, "RuleSet"]] | None = None):
+        self.domain, self.name, self.methods, self._rule_sets = domain, f"rulearena-{domain}", methods, rule_sets
 
     def items(self, split: str, task: str, options: LoadOptions):
         levels = (0, 1, 2) if split == "all" else (parse_split(split),)
         items = [it for level in levels for it in load_rulearena(self.domain, level, shots=options.shots,
                                                                  variant=task, model=options.model)]
-        rule_sets = {}
-        if self.domain == "airline":
-            from taxlogic.kb.airline import airline_rules
-
-            rule_sets = {"r": airline_rules()}
-        return items, rule_sets
+        return items, self._rule_sets() if self._rule_sets else {}
 
     def is_correct(self, item: RuleArenaItem, record: CaseRecord) -> bool:
         reply = record.details.get("reply")
@@ -336,5 +335,7 @@ class RuleArenaBenchmark(Benchmark):
         return report_rows(cfg, records, summary, run_dir, label)
 
 
-for _domain in DATASETS.values():
-    register(RuleArenaBenchmark(_domain))
+register(RuleArenaBenchmark("airline", {"direct": direct_method, "gold": airline_gold_method,
+                                        "agent": airline_agent_method}, _airline_rules))
+register(RuleArenaBenchmark("tax", {"direct": direct_method}))
+register(RuleArenaBenchmark("nba", {"direct": direct_method}))
