@@ -74,7 +74,7 @@ class Dataset:
     name: str
     split: str
     task: str
-    items: list[Any]
+    items: list[Item]
     rule_sets: dict[str, "RuleSet"] = field(default_factory=dict)
     benchmark: "Benchmark | None" = None
 
@@ -117,7 +117,7 @@ class Benchmark:
 
     # -------------------------------------------------------------------------- dataset
 
-    def items(self, split: str, task: str, options: LoadOptions) -> tuple[list[Any], dict[str, "RuleSet"]]:
+    def items(self, split: str, task: str, options: LoadOptions) -> tuple[list[Item], dict[str, "RuleSet"]]:
         """The items of ``split`` and ``task`` in evaluation order, and their rule sets. Raises
         ValueError for an unknown split or task, DataError when the data is not installed."""
         raise NotImplementedError
@@ -135,7 +135,7 @@ class Benchmark:
 
     # -------------------------------------------------------------------------- scoring
 
-    def is_correct(self, item: Any, record: "CaseRecord") -> bool:
+    def is_correct(self, item: Item, record: "CaseRecord") -> bool:
         """The benchmark's rule for one answered record (neither abstained nor invalid)."""
         raise NotImplementedError
 
@@ -181,7 +181,7 @@ class Benchmark:
 # ------------------------------------------------------------------------------------ scoring
 
 
-def score(benchmark: Benchmark, item: Any, record: "CaseRecord") -> "CaseRecord":
+def score(benchmark: Benchmark, item: Item, record: "CaseRecord") -> "CaseRecord":
     """The one place a record's ``correct`` is decided: an abstention or an invalid answer is not
     correct; any other record is judged by the benchmark's rule (:meth:`Benchmark.is_correct`).
     Returns the record with ``correct`` set."""
