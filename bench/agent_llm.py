@@ -1,7 +1,7 @@
 """Benchmark: the agent with the embedded model (SmolLM2-135M on llama.cpp) on 5 SARA cases.
 
 Cases: the first ``--cases`` (default 5) numeric cases of the test split in natural id order
-(``tax_case_2, tax_case_5, tax_case_13, tax_case_24, tax_case_33`` for SARA v2); each is solved
+(``tax_case_2, tax_case_5, tax_case_13, tax_case_24, tax_case_33`` for SARA, 2020 release); each is solved
 once with ``--budget`` repair rounds (default 1, to bound the time). Printed per case and per
 round (one row per LLM call: r0 = generate, r1.. = repair): prompt tokens, output tokens, how
 many prompt tokens the server reused from its cache, how many it evaluated, its prompt-eval

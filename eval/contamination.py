@@ -13,10 +13,10 @@ Pipeline
 
 2. **Perturbations.** Four word-level, meaning-preserving perturbations per instance: by an LLM
    with the A.1.2 prompt (:func:`llm_perturbations`; the reply is parsed strictly and every
-   perturbation is checked with :func:`taxlogic.eval.paraphrase.check_perturbation`; rejected ones
+   perturbation is checked with :func:`taxlogic.eval.plus.paraphrase.check_perturbation`; rejected ones
    are asked for again, with the problems listed, up to ``tries`` calls), or - only when no LLM is
    configured (``perturber=None``) - by the offline paraphraser
-   (:func:`taxlogic.eval.paraphrase.perturbations`). An instance without four acceptable, distinct
+   (:func:`taxlogic.eval.plus.paraphrase.perturbations`). An instance without four acceptable, distinct
    perturbations is *skipped* and counted; it takes no part in the quiz.
 3. **BDQ** (bias detector quiz): options A-D are the four perturbations, E is "None of the
    provided options." (the right answer). The answers give the model's positional distribution.
@@ -71,7 +71,6 @@ import re
 import threading
 import time
 from collections import Counter
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Literal, NamedTuple, Sequence
@@ -81,7 +80,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from pydantic import BaseModel
 
 from taxlogic.agent.llm import invoke
-from taxlogic.eval.paraphrase import check_perturbation, perturbations as offline_paraphrases
+from taxlogic.eval.concurrency import run_bounded
+from taxlogic.eval.plus.paraphrase import check_perturbation, perturbations as offline_paraphrases
 from taxlogic.prompts import render
 
 __all__ = [
@@ -655,38 +655,6 @@ def _write_json(path: Path, data: Any) -> None:
 Progress = Callable[[str, int, int], None]
 
 
-def _run_items(items: Sequence[Any], work: Callable[[Any], Any], done: Callable[[Any, Any], None],
-               concurrency: int) -> None:
-    """``done(item, work(item))`` for every item, in order when ``concurrency`` is 1, else as the
-    work finishes (at most ``concurrency`` at a time). The first exception stops the run: queued
-    work is cancelled, calls already running are awaited and kept, and the exception re-raised."""
-    if concurrency <= 1:
-        for item in items:
-            done(item, work(item))
-        return
-    with ThreadPoolExecutor(max_workers=concurrency) as pool:
-        queue = iter(items)
-        running: dict[Any, Any] = {}
-        for item in queue:
-            running[pool.submit(work, item)] = item
-            if len(running) >= concurrency:
-                break
-        try:
-            while running:
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    item = running.pop(fut)
-                    done(item, fut.result())
-                    nxt = next(queue, None)
-                    if nxt is not None:
-                        running[pool.submit(work, nxt)] = nxt
-        except BaseException:
-            for fut, item in running.items():
-                if not fut.cancel() and fut.exception() is None:
-                    done(item, fut.result())  # finished while we were failing: keep it
-            raise
-
-
 def run_contamination(
     model: BaseChatModel,
     instances: Sequence[Instance],
@@ -753,7 +721,7 @@ def run_contamination(
         perts[inst.id] = rec
         report("perturb", len(perts), len(instances))
 
-    _run_items(todo, make, got_perts, concurrency if perturber is not None else 1)
+    run_bounded(todo, make, got_perts, concurrency if perturber is not None else 1)
 
     # 2./4. quiz phases
     records = _load_records(r_path)
@@ -775,7 +743,7 @@ def run_contamination(
             finished += 1
             report(phase, finished, len(items))
 
-        _run_items(pending, ask, got, concurrency)
+        run_bounded(pending, ask, got, concurrency)
 
     run_phase("bdq", [bdq_item(i, perts[i.id].perturbations or []) for i in quizzed])
     bdq_answers = [records[f"bdq:-:{i.id}"].answer for i in quizzed]

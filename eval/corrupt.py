@@ -51,12 +51,12 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Callable, Iterable, Sequence
 
 from taxlogic.kb.sara.view import is_property, is_type
-from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, PList, Str, parse_facts
+from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, Str, parse_facts
 
 __all__ = ["Corruption", "OPERATORS", "corrupt", "facts_of", "render"]
 

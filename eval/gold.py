@@ -30,10 +30,14 @@ class GoldResult(BaseModel):
 
 
 def gold_result(case: Case, outcome: Outcome) -> GoldResult:
+    """The answer ``outcome`` gives to ``case``, judged by SARA's score rule
+    (:func:`taxlogic.eval.benchmarks.sara.answer_correct`)."""
+    from taxlogic.eval.benchmarks.sara import answer_correct
+
     ans = answer_of(case, outcome)
     return GoldResult(
         case_id=case.id, kind=case.kind, expected=case.expected, prediction=ans.value,
-        correct=ans.value is not None and ans.value == case.expected, reason=ans.reason,
+        correct=answer_correct(case.kind, case.expected, ans.value), reason=ans.reason,
         status=outcome.status, seconds=outcome.seconds, inferences=outcome.inferences,
         load_problems=outcome.load_problems,
     )

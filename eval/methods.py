@@ -1,9 +1,14 @@
-"""Evaluation methods (the "solvers"): each turns one dataset item into a :class:`CaseRecord`.
+"""Evaluation methods (the "solvers"), found by name in one registry: each turns one dataset item
+into a :class:`CaseRecord` holding a *prediction*; whether it is correct is decided afterwards by
+the benchmark's scorer (:func:`taxlogic.eval.benchmarks.score`), never here.
 
 - ``gold``: the item's gold Prolog program through the engine (must score 100%);
 - ``agent``: the LangGraph translator agent (LLM -> facts -> Prolog, repair, abstain);
-- ``direct``: the LLM answers directly from statutes + case (paper appendix A.1.3); on RuleArena,
-  RuleArena's own prompts and answer checks.
+- ``direct``: the LLM answers directly from statutes + case (paper appendix A.1.3).
+
+These are the generic methods, for benchmarks whose items are SARA cases. A benchmark may supply
+its own method of a name (:attr:`taxlogic.eval.benchmarks.Benchmark.methods`: RuleArena's direct
+query, the airline knowledge base's gold and agent); :func:`make_method` picks it first.
 
 Methods are called from several threads at once; the Prolog engines are thread-safe pools.
 """
@@ -11,27 +16,32 @@ Methods are called from several threads at once; the Prolog engines are thread-s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from taxlogic.eval.datasets import Dataset
 from taxlogic.eval.records import CaseRecord
 from taxlogic.eval.transcript import transcript_of
-from taxlogic.kb.cases import Case
 from taxlogic.tools.engine import Engine
 
-Method = Callable[[Case], CaseRecord]
+if TYPE_CHECKING:
+    from taxlogic.eval.benchmarks import Dataset
+    from taxlogic.settings import Settings
+
+Method = Callable[[Any], CaseRecord]
+MethodFactory = Callable[["Dataset", "MethodOptions"], Method]
+
+#: The generic methods by name (:func:`register_method`).
+METHODS: dict[str, MethodFactory] = {}
 
 
-def _base(item: Case, ds: Dataset, method: str, model: str | None) -> dict:
-    return dict(case_id=item.id, dataset=ds.name, split=ds.split, kind=item.kind, rules=item.rules,
-                method=method, model=model, gold=item.expected)
+class MethodUnavailable(ValueError):
+    """The method cannot run on this benchmark (the message says what to use instead)."""
 
 
 @dataclass
 class Engines:
-    """One engine pool per rule set, started on first use, closed together."""
+    """One engine pool per rule set of ``dataset``, started on first use, closed together."""
 
-    dataset: Dataset
+    dataset: "Dataset"
     workers: int | None = None
     _engines: dict[str, Engine] = field(default_factory=dict)
 
@@ -45,31 +55,74 @@ class Engines:
             e.close()
 
 
-def gold_method(ds: Dataset, engines: Engines) -> Method:
+@dataclass
+class MethodOptions:
+    """What a method factory may use: ``engines`` (Prolog, per rule set), ``model_name`` (on the
+    configured endpoint; None: ``TAXLOGIC_LLM_MODEL``), the agent's ``budget`` (repair rounds),
+    ``samples`` (self-consistency), ``exemplars`` (k, never an evaluated case) and ``grammar``;
+    ``settings``; ``model``: a chat model to use instead of the endpoint and ``wait``: the retry
+    wait (tests pass fakes)."""
+
+    engines: Engines | None = None
+    model_name: str | None = None
+    budget: int = 3
+    samples: int = 1
+    exemplars: int = 0
+    grammar: bool | None = None
+    settings: "Settings | None" = None
+    model: Any = None
+    wait: Any = None
+
+
+def register_method(name: str) -> Callable[[MethodFactory], MethodFactory]:
+    """Decorator: register a generic method factory ``(dataset, options) -> method`` as ``name``."""
+    def add(factory: MethodFactory) -> MethodFactory:
+        METHODS[name] = factory
+        return factory
+    return add
+
+
+def method_names() -> list[str]:
+    """The generic methods' names, sorted."""
+    return sorted(METHODS)
+
+
+def make_method(name: str, ds: "Dataset", options: MethodOptions | None = None, **kwargs: Any) -> Method:
+    """The method ``name`` for ``ds``: the benchmark's own if it has one, else the generic one.
+    ``kwargs`` set :class:`MethodOptions` fields. Raises :class:`MethodUnavailable`."""
+    options = replace(options or MethodOptions(), **kwargs)
+    bench = ds.benchmark
+    if bench is not None and name in bench.methods:
+        return bench.methods[name](ds, options)
+    if (bench is not None and not bench.offers(name)) or name not in METHODS:
+        raise MethodUnavailable(bench.unavailable(name) if bench is not None else f"unknown method {name!r}")
+    return METHODS[name](ds, options)
+
+
+def record_base(item: Any, ds: "Dataset", method: str, model: str | None = None) -> dict[str, Any]:
+    """The fields every record of ``item`` starts with (id, dataset, split, task, rule set,
+    method, model, gold answer)."""
+    return dict(case_id=item.id, dataset=ds.name, split=ds.split, kind=item.kind, rules=item.rules,
+                method=method, model=model, gold=item.expected)
+
+
+@register_method("gold")
+def gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.eval.gold import gold_result
     from taxlogic.kb.sara.answers import case_job
 
-    if ds.name == "rulearena-airline":
-        from taxlogic.eval.airline import airline_gold_method
+    engines = opts.engines
 
-        return airline_gold_method(ds, engines)
-
-    def run(item: Case) -> CaseRecord:
+    def run(item) -> CaseRecord:
         outcome = engines(item.rules).run(case_job(item, item.gold_facts, trusted=True, mode="first"))
         g = gold_result(item, outcome)
-        return CaseRecord(**_base(item, ds, "gold", None), prediction=g.prediction, correct=g.correct,
-                          invalid=g.prediction is None, reason=g.reason, seconds=g.seconds,
-                          details={"inferences": g.inferences})
+        return CaseRecord(**record_base(item, ds, "gold"), prediction=g.prediction, invalid=g.prediction is None,
+                          reason=g.reason, seconds=g.seconds, details={"inferences": g.inferences})
     return run
 
 
-def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budget: int, samples: int,
-                 exemplars: int, grammar: bool | None = None, settings=None) -> Method:
-    if ds.name == "rulearena-airline":
-        from taxlogic.eval.airline import airline_agent_method
-
-        return airline_agent_method(ds, engines, model_name=model_name, budget=budget, samples=samples,
-                                    grammar=grammar, settings=settings)
+@register_method("agent")
+def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent.context import make_context
     from taxlogic.agent.exemplars import exemplar_block
     from taxlogic.agent.solve import solve
@@ -80,18 +133,17 @@ def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budge
 
     def ctx_for(rules: str):
         if rules not in contexts:
-            contexts[rules] = make_context(ds.rule_sets[rules], engines(rules), settings, model_name=model_name,
-                                           budget=budget, grammar=grammar)
+            contexts[rules] = make_context(ds.rule_sets[rules], opts.engines(rules), opts.settings,
+                                           model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar)
         return contexts[rules]
 
-    def run(item: Case) -> CaseRecord:
+    def run(item) -> CaseRecord:
         ctx = ctx_for(item.rules)
-        if exemplars:  # never an evaluated case as an exemplar
-            ctx = replace(ctx, exemplars=exemplar_block(item.text, item.kind, exemplars, exclude=eval_ids))
-        result = solve(CaseInput.from_case(item), ctx, samples=samples)
+        if opts.exemplars:  # never an evaluated case as an exemplar
+            ctx = replace(ctx, exemplars=exemplar_block(item.text, item.kind, opts.exemplars, exclude=eval_ids))
+        result = solve(CaseInput.from_case(item), ctx, samples=opts.samples)
         errors = [i.render() for r in result.rounds for i in r.issues]
-        return CaseRecord(**_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,
-                          correct=result.answer == item.expected and not result.abstained,
+        return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens,
                           seconds=result.seconds, errors=errors[-20:], facts=result.facts,
@@ -99,36 +151,37 @@ def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budge
     return run
 
 
-def direct_method(ds: Dataset, *, model_name: str | None, settings=None, model=None, wait=None) -> Method:
-    """``model``: a chat model to use instead of the configured endpoint (tests pass fakes).
-    RuleArena datasets get RuleArena's own query and scoring (:mod:`taxlogic.eval.rulearena`)."""
-    from taxlogic.eval import rulearena
-
-    if rulearena.is_rulearena(ds.name):
-        return rulearena.rulearena_direct_method(ds, model_name=model_name, settings=settings, model=model, wait=wait)
+def chat_model_for(opts: MethodOptions, **overrides: Any) -> tuple[Any, str, "Settings"]:
+    """(chat model, its name, settings) for an LLM method: ``opts.model`` if given, else the
+    configured endpoint's (``opts.model_name`` overriding ``TAXLOGIC_LLM_MODEL``)."""
     from taxlogic.agent import llm
-    from taxlogic.eval.direct import direct_messages, parse_direct_answer
     from taxlogic.settings import get_settings
 
-    settings = settings or get_settings()
-    if model_name:
-        settings = settings.model_copy(update={"llm_model": model_name})
-    if model is None:
-        model = llm.chat_model(settings)
-    name = getattr(model, "model_name", None) or settings.llm_model
-    statutes = {name: rs.statute_text() for name, rs in ds.rule_sets.items()}
+    settings = opts.settings or get_settings()
+    if opts.model_name:
+        settings = settings.model_copy(update={"llm_model": opts.model_name})
+    model = opts.model if opts.model is not None else llm.chat_model(settings, **overrides)
+    return model, getattr(model, "model_name", None) or settings.llm_model, settings
 
-    def run(item: Case) -> CaseRecord:
+
+@register_method("direct")
+def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
+    from taxlogic.agent import llm
+    from taxlogic.eval.direct import direct_messages, parse_direct_answer
+
+    model, name, settings = chat_model_for(opts)
+    statutes = {rules: rs.statute_text() for rules, rs in ds.rule_sets.items()}
+
+    def run(item) -> CaseRecord:
         messages = direct_messages(item.text, item.question, item.kind, statutes[item.rules])
-        base = _base(item, ds, "direct", name)
+        base = record_base(item, ds, "direct", name)
         try:
-            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=wait)
+            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
         except llm.LLMError as exc:
             return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {llm.describe_error(exc)}",
                               errors=[llm.describe_error(exc)])
         parsed = parse_direct_answer(reply.text, item.kind)
-        pred = parsed.answer if parsed.valid else None
-        return CaseRecord(**base, prediction=pred, correct=pred is not None and pred == item.expected,
+        return CaseRecord(**base, prediction=parsed.answer if parsed.valid else None,
                           invalid=not parsed.valid, reason=parsed.invalid_reason, rounds=1,
                           input_tokens=reply.input_tokens, output_tokens=reply.output_tokens, seconds=reply.seconds,
                           details={"confidence": parsed.confidence, "raw": reply.text[:2000]})

@@ -24,7 +24,7 @@ import statistics
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
-from typing import Any, Iterable, Literal, NamedTuple, Protocol, Sequence, runtime_checkable
+from typing import Any, Iterable, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from taxlogic.core import Kind, Label
 

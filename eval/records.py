@@ -11,7 +11,6 @@ last line left by a killed process is ignored (and rewritten when that case is r
 from __future__ import annotations
 
 import fcntl
-import json
 import threading
 from pathlib import Path
 from typing import Any, Iterator
@@ -155,7 +154,3 @@ def iter_run_dirs(paths: list[Path]) -> Iterator[Path]:
             yield from sorted(q for q in p.iterdir() if (q / "run.json").is_file())
         elif not p.exists():
             raise FileNotFoundError(f"{p}: no such run folder")
-
-
-def dump(obj: Any) -> str:
-    return json.dumps(obj, indent=2, default=str)

@@ -6,9 +6,12 @@ repair budget), dataset/split, and the headline metrics of :func:`taxlogic.eval.
 (percentages): Acc (entailment) or EM (numeric), M10%, SARA tolerance, Err among answered,
 abstention rate, mean cost of errors in dollars (numeric).
 
-RuleArena runs (:mod:`taxlogic.eval.rulearena`) give one row per run (split
-``rulearena-<domain>/level<k>``, task = domain, ``setting`` = "0-shot"/"1-shot" [+ variant]) and
-are also shown as a table shaped like RuleArena's Table 2 (:func:`taxlogic.eval.rulearena.table2`).
+What a run's rows hold is its benchmark's business (:meth:`Benchmark.report_rows
+<taxlogic.eval.benchmarks.Benchmark.report_rows>`): RuleArena runs give one row per run (split
+``rulearena-<domain>/level<k>``, task = domain, ``setting`` = "0-shot"/"1-shot" [+ variant]). Rows
+of a benchmark with a table of its own (:attr:`Benchmark.report_table
+<taxlogic.eval.benchmarks.Benchmark.report_table>`: RuleArena's Table 2) are shown in that table;
+the others in the common one.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ import csv
 import io
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
-from taxlogic.eval import rulearena
+from taxlogic.eval.benchmarks import ReportTable, find_benchmark, get_benchmark
 from taxlogic.eval.records import iter_run_dirs, read_config, read_records
-from taxlogic.eval.summary import headline, run_summary
+from taxlogic.eval.summary import run_summary
 
 COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "abstain", "cost", "shots", "setting", "total",
            "note", "contamination")
@@ -44,6 +47,7 @@ class ReportRow(BaseModel):
     note: str | None = None
     contamination: str | None = None  # the model's contamination (κ min–max, %) when a quiz run was given
     run: str = ""
+    dataset: str = Field("", exclude=True)  # the run's benchmark (picks the table the row goes into)
 
 
 class ContaminationRow(BaseModel):
@@ -106,23 +110,32 @@ def method_label(cfg) -> str:
 
 
 def collect(paths: list[Path]) -> list[ReportRow]:
-    """One row per (run, task). Raises FileNotFoundError for a path that holds no run."""
+    """One row per (run, task), as the run's benchmark reports it. Raises FileNotFoundError for a
+    path that holds no run, ValueError for a run of an unknown benchmark."""
     rows: list[ReportRow] = []
     for d in iter_run_dirs(paths):
         cfg = read_config(d)
         records = read_records(d)
         if not records:
             continue
+        bench = get_benchmark(cfg.dataset)
         summary = run_summary(cfg, records)
-        if rulearena.is_rulearena(cfg.dataset):
-            rows.extend(ReportRow(**x) for x in rulearena.report_rows(cfg, records, summary, d, method_label(cfg)))
-            continue
-        split = cfg.split if cfg.dataset == "sara" else cfg.split
-        split = f"sara/{split}" if cfg.dataset == "sara" else split
-        for kind, m in summary["metrics"].items():
-            h = {k: (None if v is None else (v if k == "cost" else 100 * v)) for k, v in headline(m, kind).items()}
-            rows.append(ReportRow(method=method_label(cfg), split=split, task=kind, n=m["n"], run=str(d), **h))
+        rows.extend(ReportRow(**x, dataset=cfg.dataset) for x in bench.report_rows(cfg, records, summary, d, method_label(cfg)))
     return rows
+
+
+def own_tables(rows: list[ReportRow]) -> tuple[list[ReportRow], list[tuple[ReportTable, list[ReportRow]]]]:
+    """(rows for the common table, [(a benchmark table, its rows)]) in order of first appearance."""
+    common: list[ReportRow] = []
+    tables: dict[int, tuple[ReportTable, list[ReportRow]]] = {}
+    for r in rows:
+        bench = find_benchmark(r.dataset)
+        table = bench.report_table if bench is not None else None
+        if table is None:
+            common.append(r)
+        else:
+            tables.setdefault(id(table), (table, []))[1].append(r)
+    return common, list(tables.values())
 
 
 def _fmt(x: float | None, money: bool = False) -> str:
@@ -131,18 +144,28 @@ def _fmt(x: float | None, money: bool = False) -> str:
     return f"{x:,.0f}" if money else f"{x:.1f}"
 
 
+def data_title(rows: list[ReportRow]) -> str:
+    """The titles of the benchmarks behind ``rows`` (release included), in order of first
+    appearance, e.g. "SARA (2020 release), SARA⁺ from SARA (2020 release)"; "" when no row
+    names a known benchmark."""
+    titles = [b.title for b in (find_benchmark(r.dataset) for r in rows) if b is not None]
+    return ", ".join(dict.fromkeys(titles))
+
+
 def to_markdown(rows: list[ReportRow]) -> str:
-    """SARA rows as one table; RuleArena rows as a Table-2-shaped table after it."""
-    sara = [r for r in rows if not rulearena.is_rulearena(r.split.partition("/")[0])]
-    ra = rulearena.table2_markdown(rows)
-    if not sara:
-        return ra
+    """The common table (under a heading naming its data), then each benchmark table (RuleArena's
+    Table 2) after it."""
+    common, tables = own_tables(rows)
+    extra = "\n".join(md for md in (table.markdown(trows) for table, trows in tables) if md)
+    if not common:
+        return extra
+    title = data_title(common)
     head = "| method | split | task | n | Acc/EM % | M10 % | tol % | Err % | abstain % | cost $ | contamination κ % (min–max) |"
-    lines = [head, "|" + "---|" * 11]
-    for r in sara:
+    lines = ([f"## {title}", ""] if title else []) + [head, "|" + "---|" * 11]
+    for r in common:
         lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
                      f"{_fmt(r.err)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | {r.contamination or '–'} |")
-    return "\n".join(lines) + "\n" + ("\n" + ra if ra else "")
+    return "\n".join(lines) + "\n" + ("\n" + extra if extra else "")
 
 
 def to_csv(rows: list[ReportRow]) -> str:

@@ -1,4 +1,6 @@
-"""RuleArena (Zhou et al., 2024): its three domains as datasets, and its own evaluation, reproduced exactly.
+"""RuleArena (Zhou et al., 2024): its data and its own answer checks, reproduced exactly. (The three
+domains as benchmarks, with RuleArena's direct query, the airline knowledge base's methods, the
+summary and Table 2, are :mod:`taxlogic.eval.benchmarks.rulearena`.)
 
 RuleArena's data is read from a RuleArena root (never from this repository), resolved by
 :func:`rulearena_root`: ``TAXLOGIC_RULEARENA_DIR`` if set, else ``<data_dir>/rulearena`` when
@@ -21,16 +23,6 @@ installed there (``taxlogic data install-rulearena --from ../shared/rulearena``)
   ``auto_test.py``, quirks included (see each function). ``**`` is removed from the reply first.
   Accuracy = correct / problems, as in ``overall.log``; a failed call or an unparsable reply is
   wrong (``invalid`` in the record says no answer could be read; it is never an abstention).
-* **direct method** (:func:`rulearena_direct_method`): the two messages RuleArena sends to
-  OpenAI-compatible APIs (system + user) with temperature 0. RuleArena sends no ``max_tokens``;
-  taxlogic caps the reply at ``TAXLOGIC_LLM_MAX_TOKENS`` (recorded in each record's details).
-  RuleArena repeats a whole attempt (model call included) up to 5 times on an exception; here
-  transient API errors are retried ``TAXLOGIC_LLM_MAX_RETRIES`` times (default 4, i.e. 5
-  attempts), and a prompt the endpoint rejects (e.g. longer than the context) is an invalid
-  record with the reason, never a crash.
-* **summary and Table 2** (:func:`rulearena_summary`, :func:`table2`): accuracy per domain, level
-  and shots, in the shape of RuleArena's Table 2 (its "Level 1-3" are the data's levels 0-2).
-  Only Acc(t) is reproducible offline: P(t), AC(t) and R(t) need RuleArena's GPT-4o judge.
 """
 
 from __future__ import annotations
@@ -45,7 +37,7 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -74,15 +66,11 @@ DEFAULT_TAX_EXAMPLE = "gpt"
 PLACEHOLDER = "\n" + "- " * 30 + "-\n"
 
 __all__ = [
-    "COUNTS", "DATASETS", "DEFAULT_TAX_EXAMPLE", "DOMAINS", "PAPER_TABLE2", "SPLITS", "VARIANTS",
-    "RuleArenaItem", "Score", "install", "is_rulearena", "isclose", "load_rulearena", "manifest",
-    "rebuild_prompt", "rulearena_direct_method", "rulearena_root", "rulearena_summary", "score",
-    "score_airline", "score_nba", "score_tax", "table2", "tax_example_for", "verify",
+    "COUNTS", "DATASETS", "DEFAULT_TAX_EXAMPLE", "DOMAINS", "SPLITS", "VARIANTS",
+    "RuleArenaItem", "Score", "install", "isclose", "load_rulearena", "manifest",
+    "parse_split", "rebuild_prompt", "rulearena_root", "score", "score_airline", "score_nba", "score_tax",
+    "tax_example_for", "verify",
 ]
-
-
-def is_rulearena(dataset: str | None) -> bool:
-    return bool(dataset) and dataset in DATASETS
 
 
 # ------------------------------------------------------------------------------ where the data is
@@ -440,188 +428,3 @@ def score(item: RuleArenaItem, reply: str) -> Score:
     if item.domain == "tax":
         return score_tax(reply, float(item.answer))
     return score_nba(reply, item.target_response or "")
-
-
-# ----------------------------------------------------------------------------------- the method
-
-
-def rulearena_direct_method(ds, *, model_name: str | None, settings=None, model=None, wait=None) -> Callable:
-    """RuleArena's own query: ``[system, user]`` at temperature 0, scored by the domain's rule.
-    ``model``: a chat model to use instead of the configured endpoint (tests pass fakes)."""
-    from langchain_core.messages import HumanMessage, SystemMessage
-
-    from taxlogic.agent import llm
-    from taxlogic.eval.records import CaseRecord
-    from taxlogic.settings import get_settings
-
-    settings = settings or get_settings()
-    if model_name:
-        settings = settings.model_copy(update={"llm_model": model_name})
-    if model is None:
-        model = llm.chat_model(settings, temperature=0.0)
-    name = getattr(model, "model_name", None) or settings.llm_model
-    sending = {"messages": "system + user (RuleArena's OpenAI-compatible path)", "temperature": 0.0,
-               "max_tokens": settings.llm_max_tokens,
-               "max_tokens_note": "RuleArena sends no max_tokens; taxlogic caps replies at TAXLOGIC_LLM_MAX_TOKENS"}
-
-    def run(item: RuleArenaItem) -> CaseRecord:
-        base = dict(case_id=item.id, dataset=ds.name, split=ds.split, kind=item.domain, rules=item.rules,
-                    method="direct", model=name, gold=item.answer)
-        details: dict[str, Any] = {"level": item.level, "shots": item.shots, "variant": item.variant,
-                                   "prompt_chars": len(item.system_prompt) + len(item.user_prompt), **sending}
-        if item.shots:
-            details["oneshot_example"] = item.oneshot_example
-            if item.domain == "tax":
-                details["oneshot_example_official"] = item.oneshot_example_official
-        messages = [SystemMessage(content=item.system_prompt), HumanMessage(content=item.user_prompt)]
-        try:
-            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=wait)
-        except llm.LLMError as exc:
-            why = llm.describe_error(exc)
-            return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {why}", errors=[why], details=details)
-        s = score(item, reply.text)
-        details.update(rule=s.rule, reply=reply.text, attempts=reply.attempts)
-        return CaseRecord(**base, prediction=s.prediction, correct=s.correct, invalid=not s.answered, reason=s.reason,
-                          rounds=1, input_tokens=reply.input_tokens, output_tokens=reply.output_tokens,
-                          seconds=reply.seconds, details=details)
-    return run
-
-
-# ------------------------------------------------------------------------------------- summary
-
-
-def rulearena_summary(records: list) -> dict[str, dict[str, Any]]:
-    """Per domain: ``n``, ``correct``, ``accuracy`` (correct / n, RuleArena's Acc(t)),
-    ``n_invalid`` (no answer read or the call failed; counted wrong), ``n_abstained`` and
-    ``abstention_rate`` (the agent's abstentions; counted not correct), ``n_answered`` (neither)
-    with ``accuracy_answered`` and ``err_answered``, plus the levels and shots seen; for agent
-    runs on airline, ``extraction``: each field's mean share correct over the records scored
-    against the gold ``info`` (:func:`taxlogic.kb.airline.domain.extraction_scores`, 0 to 1),
-    with ``n`` the records scored."""
-    out: dict[str, dict[str, Any]] = {}
-    for domain in DOMAINS:
-        rs = [r for r in records if r.kind == domain]
-        if not rs:
-            continue
-        answered = [r for r in rs if not r.invalid and not r.abstained]  # the agent may abstain
-        correct = sum(r.correct for r in rs)
-        levels = sorted({r.details.get("level") for r in rs if r.details.get("level") is not None})
-        shots = sorted({r.details.get("shots") for r in rs if r.details.get("shots") is not None})
-        examples = sorted({str(r.details.get("oneshot_example")) for r in rs if r.details.get("oneshot_example")})
-        out[domain] = {"n": len(rs), "correct": correct, "accuracy": correct / len(rs),
-                       "n_invalid": sum(r.invalid for r in rs), "n_abstained": sum(r.abstained for r in rs),
-                       "abstention_rate": sum(r.abstained for r in rs) / len(rs), "n_answered": len(answered),
-                       "accuracy_answered": (sum(r.correct for r in answered) / len(answered)) if answered else None,
-                       "err_answered": (sum(not r.correct for r in answered) / len(answered)) if answered else None,
-                       "levels": levels, "shots": shots, "oneshot_examples": examples}
-        scored = [r.details["extraction"] for r in rs if r.details.get("extraction")]
-        if scored:
-            fields = list(scored[0])
-            out[domain]["extraction"] = {"n": len(scored), **{f: sum(x.get(f, 0.0) for x in scored) / len(scored)
-                                                              for f in fields}}
-    return out
-
-
-def headline(m: dict[str, Any]) -> dict[str, float | None]:
-    return {"acc": m.get("accuracy"), "err": m.get("err_answered"), "abstain": m.get("abstention_rate")}
-
-
-# -------------------------------------------------------------------------------------- Table 2
-
-#: RuleArena's Table 2, Acc(t) only: model -> setting -> domain -> (Level 1, 2, 3) = data levels 0-2.
-PAPER_TABLE2: dict[str, dict[str, dict[str, tuple[float, float, float]]]] = {
-    "Llama-3.1 70B": {"0-shot": {"airline": (0.01, 0.01, 0.00), "nba": (0.40, 0.36, 0.22), "tax": (0.01, 0.00, 0.00)},
-                      "1-shot": {"airline": (0.17, 0.07, 0.01), "nba": (0.49, 0.25, 0.26), "tax": (0.11, 0.00, 0.00)}},
-    "Qwen-2.5 72B": {"0-shot": {"airline": (0.01, 0.01, 0.00), "nba": (0.44, 0.43, 0.30), "tax": (0.10, 0.01, 0.00)},
-                     "1-shot": {"airline": (0.19, 0.10, 0.01), "nba": (0.53, 0.35, 0.17), "tax": (0.17, 0.00, 0.00)}},
-    "Llama-3.1 405B": {"0-shot": {"airline": (0.03, 0.06, 0.01), "nba": (0.49, 0.30, 0.28), "tax": (0.16, 0.02, 0.00)},
-                       "1-shot": {"airline": (0.32, 0.16, 0.04), "nba": (0.56, 0.29, 0.10), "tax": (0.24, 0.03, 0.00)}},
-    "Claude-3.5 Sonnet": {"0-shot": {"airline": (0.04, 0.00, 0.01), "nba": (0.38, 0.40, 0.28), "tax": (0.32, 0.02, 0.00)},
-                          "1-shot": {"airline": (0.29, 0.30, 0.11), "nba": (0.58, 0.47, 0.26), "tax": (0.64, 0.16, 0.00)}},
-    "GPT-4o": {"0-shot": {"airline": (0.02, 0.00, 0.00), "nba": (0.40, 0.26, 0.24), "tax": (0.42, 0.07, 0.00)},
-               "1-shot": {"airline": (0.32, 0.16, 0.05), "nba": (0.40, 0.28, 0.20), "tax": (0.57, 0.07, 0.00)}},
-}
-
-TABLE2_COLUMNS: tuple[tuple[str, int], ...] = tuple((d, lv) for d in DOMAINS for lv in (0, 1, 2))
-
-
-def report_rows(cfg, records: list, summary: dict[str, Any], run_dir: Path, label: str) -> list[dict[str, Any]]:
-    """``ReportRow`` fields for one RuleArena run: one row per domain, acc/err in %, and a note
-    naming the tax 1-shot example, invalid records and the max_tokens cap."""
-    import collections
-
-    out = []
-    for domain, m in summary["metrics"].items():
-        rs = [r for r in records if r.kind == domain]
-        notes = []
-        examples = {(r.details.get("oneshot_example"), r.details.get("oneshot_example_official")) for r in rs
-                    if domain == "tax" and r.details.get("shots")}
-        for ex, official in sorted(examples, key=str):
-            why = "RuleArena's choice for this model" if official else "model outside RuleArena's mapping; chosen by taxlogic"
-            notes.append(f"tax 1-shot example {ex!r} ({why})")
-        if m["n_invalid"]:
-            reason = collections.Counter((r.reason or "")[:240] for r in rs if r.invalid).most_common(1)[0][0]
-            notes.append(f"{m['n_invalid']}/{m['n']} invalid (counted wrong), e.g. {reason}")
-        if m.get("extraction"):
-            ex = m["extraction"]
-            fields = ", ".join(f"{f} {v:.2f}" for f, v in ex.items() if f != "n")
-            notes.append(f"{m['n_abstained']}/{m['n']} abstained; field extraction vs gold info (mean of {ex['n']}): {fields}")
-        caps = {r.details.get("max_tokens") for r in rs if r.details.get("max_tokens")}
-        if caps:
-            notes.append(f"replies capped at {max(caps)} tokens (RuleArena sends no max_tokens)")
-        out.append(dict(method=label, split=f"{cfg.dataset}/{cfg.split}", task=domain, n=m["n"], acc=100 * m["accuracy"],
-                        err=None if m["err_answered"] is None else 100 * m["err_answered"], shots=cfg.shots or 0,
-                        setting=setting_label(cfg.shots, cfg.task), total=COUNTS.get((domain, parse_split(cfg.split))),
-                        note="; ".join(notes) or None, run=str(run_dir)))
-    return out
-
-
-def setting_label(shots: int | None, variant: str | None) -> str:
-    """'0-shot', '1-shot', '1-shot textual'."""
-    label = f"{shots or 0}-shot"
-    return label if variant in (None, "", "all") else f"{label} {variant}"
-
-
-def table2(rows: list, *, paper: bool = False) -> tuple[list[str], list[list[str]], list[str]]:
-    """RuleArena rows of a report (``ReportRow`` with ``split`` = ``rulearena-<domain>/level<k>``)
-    as Table 2: one line per (method, setting), one column per domain and level, cells Acc(t)
-    with two decimals (``n=…/total`` added when a run covers only part of the level). Returns
-    (header, lines, notes). ``paper``: append RuleArena's published Acc(t) lines."""
-    header = ["model / method", "setting"] + [f"{d} L{lv + 1}" for d, lv in TABLE2_COLUMNS]
-    lines: dict[tuple[str, str], dict[tuple[str, int], str]] = {}
-    notes: list[str] = []
-    for r in rows:
-        dataset, _, split = r.split.partition("/")
-        if not is_rulearena(dataset) or split not in SPLITS:
-            continue
-        domain, level = DATASETS[dataset], int(split[-1])
-        key = (r.method, r.setting or setting_label(r.shots, None))
-        if (domain, level) in lines.get(key, {}):  # two runs for one cell: the later gets its own line
-            key = (f"{r.method} [{Path(r.run).name}]", key[1])
-        total = r.total or COUNTS.get((domain, level))
-        cell = "–" if r.acc is None else f"{r.acc / 100:.2f}"
-        if r.acc is not None and total and r.n < total:
-            cell += f" (n={r.n}/{total})"
-        lines.setdefault(key, {})[(domain, level)] = cell
-        note = f"{r.method}, {key[1]}, {domain} L{level + 1}: {r.note}" if r.note else None
-        if note and note not in notes:
-            notes.append(note)
-    body = [[m, s] + [cells.get(c, "") for c in TABLE2_COLUMNS] for (m, s), cells in lines.items()]
-    if paper:
-        for model, settings in PAPER_TABLE2.items():
-            for setting, by_domain in settings.items():
-                body.append([f"paper: {model}", setting] + [f"{by_domain[d][lv]:.2f}" for d, lv in TABLE2_COLUMNS])
-    notes.append("RuleArena's Table 2 numbers its levels 1-3; L1-L3 here are the data's level0-level2. "
-                 "Only Acc(t) is reproduced (P/AC/R need RuleArena's GPT-4o judge).")
-    return header, body, notes
-
-
-def table2_markdown(rows: list, *, paper: bool = True) -> str:
-    header, body, notes = table2(rows, paper=paper)
-    if not any(not line[0].startswith("paper: ") for line in body):
-        return ""
-    out = ["## RuleArena (Table 2 shape: Acc(t) per domain and level)", "",
-           "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    out += ["| " + " | ".join(line) + " |" for line in body]
-    out += [""] + [f"- {n}" for n in notes]
-    return "\n".join(out) + "\n"

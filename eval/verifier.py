@@ -55,9 +55,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Sequence
 
 from pydantic import BaseModel, Field
 

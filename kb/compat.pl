@@ -1,4 +1,4 @@
-% SWI-Prolog 9 compatibility layer for the SARA v2 statutes (written for SWI-Prolog 7.2.3).
+% SWI-Prolog 9 compatibility layer for the SARA (2020 release) statutes (written for SWI-Prolog 7.2.3).
 %
 % Loaded before the statutes; the dataset's files are not edited.
 %

@@ -1,10 +1,14 @@
-"""The SARA v2 data directory: where it is, how it is installed and verified, and its errata.
+"""The SARA data directory: where it is, how it is installed and verified, and its errata.
 
-SARA v2 (Holzenberger, Blair-Stanek and Van Durme, 2020) is read from a data directory
+The data is SARA's original 2020 release (Holzenberger, Blair-Stanek and Van Durme 2020; the
+release the seed paper uses), not SARA v2 (Holzenberger and Van Durme 2021), which changed 53
+statute predicates' arities, uses strings for entity names and changed 67 case texts: figures on
+the two are not comparable. It is read from a data directory
 (``Settings.data_dir / "sara"``), never from this repository. ``install`` copies it there from a
 local folder, a local archive, or the public archive at a pinned commit, checks every file against
 the SHA-256 checksums shipped in ``sara_manifest.json`` and then applies the documented errata
-(``ERRATA``), recording each one in ``INSTALL.json`` beside the data.
+(``ERRATA``), recording each one, and the release (:data:`SARA_RELEASE`), in ``INSTALL.json``
+beside the data.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ from typing import Callable
 SARA_COMMIT = "b5e746f207086685f22211d6a151d8fe23e4dece"
 SARA_ARCHIVE_URL = f"https://github.com/SgfdDttt/sara/archive/{SARA_COMMIT}.tar.gz"
 INSTALL_RECORD = "INSTALL.json"
+#: How taxlogic names the data everywhere (install record, reports, SARA⁺ data card).
+SARA_RELEASE = "SARA (2020 release)"
+SARA_REFERENCE = "Holzenberger, Blair-Stanek and Van Durme 2020"
 _COPIED = ("cases", "statutes", "dataset")
 
 
@@ -34,7 +41,7 @@ class DataError(RuntimeError):
 
 @dataclass(frozen=True)
 class SaraPaths:
-    """Paths inside an installed SARA v2 root (``<data_dir>/sara``)."""
+    """Paths inside an installed SARA root (``<data_dir>/sara``)."""
 
     root: Path
 
@@ -111,7 +118,7 @@ ERRATA: tuple[Erratum, ...] = tuple(
 
 
 def manifest() -> dict[str, str]:
-    """Relative path -> SHA-256 of every file of SARA v2 that taxlogic uses (shipped with the package)."""
+    """Relative path -> SHA-256 of every file of SARA (2020 release) that taxlogic uses (shipped with the package)."""
     text = resources.files("taxlogic.kb").joinpath("sara_manifest.json").read_text()
     return json.loads(text)["files"]
 
@@ -158,7 +165,8 @@ def verify(root: Path, files: dict[str, str] | None = None) -> list[str]:
 
 
 def install(source: str | None, data_dir: Path | None = None, *, force: bool = False) -> dict:
-    """Install SARA v2 into ``<data_dir>/sara`` and return the install record.
+    """Install SARA (2020 release) into ``<data_dir>/sara`` and return the install record: source,
+    ``release`` and ``reference`` (:data:`SARA_RELEASE`), commit, files, errata applied, time.
 
     ``source``: a local folder, a local ``.tar.gz``/``.zip`` archive, an ``http(s)`` URL, or None
     for the public archive at commit ``SARA_COMMIT``. Raises :class:`DataError` if the source
@@ -176,7 +184,7 @@ def install(source: str | None, data_dir: Path | None = None, *, force: bool = F
                 urllib.request.urlretrieve(src_label, archive)
             except OSError as exc:
                 raise DataError(
-                    f"could not download {src_label} ({exc}); pass --from PATH to a local copy of SARA v2"
+                    f"could not download {src_label} ({exc}); pass --from PATH to a local copy of {SARA_RELEASE}"
                 ) from exc
             root = _unpack(archive, tmpdir / "unpacked")
         else:
@@ -187,7 +195,7 @@ def install(source: str | None, data_dir: Path | None = None, *, force: bool = F
         problems = verify(root)
         if problems:
             shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
-            raise DataError(f"{src_label} is not SARA v2 at {SARA_COMMIT[:8]}: {shown}")
+            raise DataError(f"{src_label} is not {SARA_RELEASE} at {SARA_COMMIT[:8]}: {shown}")
         staging = tmpdir / "staging"
         for sub in _COPIED:
             shutil.copytree(root / sub, staging / sub)
@@ -198,6 +206,8 @@ def install(source: str | None, data_dir: Path | None = None, *, force: bool = F
             applied.append({"path": erratum.path, "description": erratum.description})
         record = {
             "source": str(src_label),
+            "release": SARA_RELEASE,
+            "reference": SARA_REFERENCE,
             "commit": SARA_COMMIT,
             "files": len(manifest()),
             "errata": applied,

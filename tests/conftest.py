@@ -33,7 +33,7 @@ def _ensure_sara(tmp_root: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def sara_data_dir(tmp_path_factory) -> Path:
-    """A data directory with SARA v2 installed (env TAXLOGIC_DATA_DIR points at it)."""
+    """A data directory with SARA (2020 release) installed (env TAXLOGIC_DATA_DIR points at it)."""
     return _ensure_sara(tmp_path_factory.mktemp("sara"))
 
 

@@ -70,3 +70,21 @@ def test_data_install_rejects_tampered_copy(tmp_path, sara_data_dir):
     res = runner.invoke(app, ["data", "install", "--from", str(src), "--data-dir", str(tmp_path / "d")])
     assert res.exit_code == 1 and "checksum mismatch: cases/tax_case_1.pl" in res.output
     assert not (tmp_path / "d" / "sara").exists()
+
+
+def test_data_install_records_the_release(tmp_path):
+    """INSTALL.json says which SARA this is: the original 2020 release, not SARA v2."""
+    import os
+    from pathlib import Path
+
+    import pytest
+
+    source = os.environ.get("TAXLOGIC_SARA_SOURCE") or str(Path(__file__).resolve().parents[2] / "shared" / "sara")
+    if not Path(source).exists():
+        pytest.skip(f"no SARA source at {source}")
+    res = runner.invoke(app, ["data", "install", "--from", source, "--data-dir", str(tmp_path / "d"), "--json"])
+    assert res.exit_code == 0, res.output
+    record = json.loads((tmp_path / "d" / "sara" / "INSTALL.json").read_text())
+    assert json.loads(res.stdout) == record
+    assert record["release"] == "SARA (2020 release)"
+    assert record["reference"] == "Holzenberger, Blair-Stanek and Van Durme 2020"

@@ -31,7 +31,7 @@ from taxlogic.eval.contamination import (
     run_contamination,
     select_cases,
 )
-from taxlogic.eval.paraphrase import check_perturbation, perturbations
+from taxlogic.eval.plus.paraphrase import check_perturbation, perturbations
 from taxlogic.prompts import load
 
 # ------------------------------------------------------------------------------- scripted models

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import time
 
 import pytest
 from tenacity import wait_none
 
-from taxlogic.eval.datasets import load_dataset
-from taxlogic.eval.methods import Engines, direct_method, gold_method
+from taxlogic.eval.benchmarks import load_dataset
+from taxlogic.eval.methods import Engines, make_method
 from taxlogic.eval.records import CaseRecord, RunConfig, RunLockedError, RunStore, read_records
 from taxlogic.eval.report import collect, to_markdown, write_report
 from taxlogic.eval.runner import run_eval
@@ -45,7 +44,7 @@ def _normalised(path):
 
 def test_gold_method_scores_everything(ds, engines, tmp_path):
     with RunStore(tmp_path / "run", CFG) as store:
-        assert run_eval(ds, gold_method(ds, engines), "gold", store, concurrency=2) == 12
+        assert run_eval(ds, make_method("gold", ds, engines=engines), "gold", store, concurrency=2) == 12
     records = read_records(tmp_path / "run")
     assert len(records) == 12 and all(r.correct for r in records)
     summary = run_summary(CFG, records)
@@ -53,7 +52,7 @@ def test_gold_method_scores_everything(ds, engines, tmp_path):
 
 
 def test_resume_after_interrupt_gives_the_same_file(ds, engines, tmp_path):
-    method = gold_method(ds, engines)
+    method = make_method("gold", ds, engines=engines)
     with RunStore(tmp_path / "full", CFG) as store:
         run_eval(ds, method, "gold", store, concurrency=1)
 
@@ -107,7 +106,7 @@ def test_invalid_direct_answers_counted_not_raised(ds, tmp_path):
     replies = ['{"reasoning": "x", "final_answer": "Entailment", "confidence": 0.9}', "I think so.", "",
                '```json\n{"final_answer": 12}\n```']
     model = scripted(lambda messages, i: replies[i % len(replies)])
-    method = direct_method(ds, model_name=None, model=model, wait=wait_none())
+    method = make_method("direct", ds, model=model, wait=wait_none())
     with RunStore(tmp_path / "run", CFG.model_copy(update={"method": "direct"})) as store:
         run_eval(ds, method, "direct", store, concurrency=1)
     records = read_records(tmp_path / "run")
@@ -120,7 +119,7 @@ def test_invalid_direct_answers_counted_not_raised(ds, tmp_path):
 
 def test_report_renders_runs(ds, engines, tmp_path):
     with RunStore(tmp_path / "gold", CFG) as store:
-        run_eval(ds, gold_method(ds, engines), "gold", store)
+        run_eval(ds, make_method("gold", ds, engines=engines), "gold", store)
     rows = collect([tmp_path / "gold"])
     assert {r.task for r in rows} <= {"entailment", "numeric"} and all(r.acc == 100.0 for r in rows)
     paths = write_report(rows, tmp_path / "report")

@@ -368,7 +368,7 @@ def test_swipl_reads_canonical_text_back_identically(tmp_path):
 # ------------------------------------------------------------------------------ SARA gold
 
 # Gold facts that a rule above rightly rejects: they use an arity that no statute defines, so
-# the statutes never consult them (SARA v2 errata, reported rather than allowed).
+# the statutes never consult them (SARA errata, reported rather than allowed).
 # (case id, line in gold_facts) -> (the fact, the arity message)
 GOLD_ERRATA = {
     ("s63_c_1_neg", 9): ("s63_c_3(alice,_,3000,2017)", "s63_c_3/4 has 4 arguments, but s63_c_3 takes 3"),

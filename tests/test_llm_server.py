@@ -25,7 +25,7 @@ from taxlogic.agent.llm import (
     invoke,
     make_chat_model,
 )
-from taxlogic.cli.llm import app
+from taxlogic.cli import app
 from taxlogic.settings import Settings, get_settings
 
 runner = CliRunner()
@@ -174,7 +174,7 @@ def test_cli_serve_status_stop(tmp_path, monkeypatch):
     get_settings.cache_clear()
     s = get_settings()
     try:
-        result = runner.invoke(app, ["serve", "--wait", "120"])
+        result = runner.invoke(app, ["llm", "serve", "--wait", "120"])
         assert result.exit_code == 0, result.output
         assert f"http://127.0.0.1:{port}/v1" in result.output and s.llm_model in result.output
         assert "pid" in result.output
@@ -183,14 +183,14 @@ def test_cli_serve_status_stop(tmp_path, monkeypatch):
         detached_pid = st.pid
         assert os.getsid(detached_pid) == detached_pid  # own session: survives the CLI
 
-        result = runner.invoke(app, ["serve"])
+        result = runner.invoke(app, ["llm", "serve"])
         assert result.exit_code == 0 and "already running" in result.output
 
-        result = runner.invoke(app, ["status"])
+        result = runner.invoke(app, ["llm", "status"])
         assert result.exit_code == 0 and "running" in result.output and str(detached_pid) in result.output
         assert "reachable" in result.output
 
-        result = runner.invoke(app, ["stop"])
+        result = runner.invoke(app, ["llm", "stop"])
         assert result.exit_code == 0 and "stopped" in result.output
         deadline = time.monotonic() + 10
         while llm_server._alive(detached_pid) and time.monotonic() < deadline:
@@ -198,7 +198,7 @@ def test_cli_serve_status_stop(tmp_path, monkeypatch):
         assert not llm_server._alive(detached_pid)
         assert not _port_open(port)
 
-        result = runner.invoke(app, ["status"])
+        result = runner.invoke(app, ["llm", "status"])
         assert result.exit_code == 0 and "not running" in result.output
     finally:
         llm_server.stop(s)
@@ -279,7 +279,7 @@ def test_cli_errors_are_one_red_line(tmp_path, monkeypatch):
     get_settings.cache_clear()
     try:
         for command in (["serve"], ["status"], ["stop"]):
-            result = runner.invoke(app, command)
+            result = runner.invoke(app, ["llm", *command])
             assert result.exit_code == 1, (command, result.output)
             assert "Traceback" not in result.output
             text = result.output.strip()
@@ -294,18 +294,18 @@ def test_cli_status_and_stop_when_nothing_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("TAXLOGIC_CACHE_DIR", str(tmp_path))
     get_settings.cache_clear()
     try:
-        result = runner.invoke(app, ["status"])
+        result = runner.invoke(app, ["llm", "status"])
         assert result.exit_code == 0 and "not running" in result.output and "taxlogic llm serve" in result.output
-        result = runner.invoke(app, ["stop"])
+        result = runner.invoke(app, ["llm", "stop"])
         assert result.exit_code == 0 and "no embedded server" in result.output
     finally:
         get_settings.cache_clear()
 
 
 def test_cli_help():
-    result = runner.invoke(app, ["--help"])
+    result = runner.invoke(app, ["llm", "--help"])
     assert result.exit_code == 0
     for command in ("serve", "stop", "status"):
         assert command in result.output
-    result = runner.invoke(app, ["serve", "--help"])
+    result = runner.invoke(app, ["llm", "serve", "--help"])
     assert result.exit_code == 0 and "--foreground" in result.output

@@ -1,4 +1,4 @@
-"""The perturbation checker and the offline word-level paraphraser (eval/paraphrase.py)."""
+"""The perturbation checker and the offline word-level paraphraser (eval/plus/paraphrase.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from taxlogic.eval.paraphrase import SYNONYM_BANK, TERMS_OF_ART, check_perturbation, paraphrase, perturbations, swap_sites
+from taxlogic.eval.plus.paraphrase import SYNONYM_BANK, TERMS_OF_ART, check_perturbation, paraphrase, perturbations, swap_sites
 
 ORIGINAL = (
     "Text: Alice is entitled to an exemption under section 151(b) for the year 2015. "

@@ -13,24 +13,20 @@ from pathlib import Path
 
 import pytest
 
-from taxlogic.eval.plus import (
-    SPLITS,
+from taxlogic.eval.plus import SPLITS
+from taxlogic.eval.plus.build import build_plus, gold_check, load_plus_split, plus_rules
+from taxlogic.eval.plus.cases import (
     apply_amounts,
-    build_plus,
     claimed_amount,
-    gold_check,
     is_numerical,
-    load_plus_split,
     perturb_amounts,
     perturbable_amounts,
-    plus_rules,
     recomputed_amount,
     restated_statute_amounts,
     stale_percentages,
     value_job,
 )
-from taxlogic.kb.cases import get_case, load_cases
-from taxlogic.kb.perturb_rules import (
+from taxlogic.eval.plus.rules import (
     TEXT_DOLLARS,
     _read_section,
     _schedules,
@@ -40,6 +36,7 @@ from taxlogic.kb.perturb_rules import (
     split_code_comment,
     step_of,
 )
+from taxlogic.kb.cases import get_case, load_cases
 from taxlogic.kb.rules import SECTION_ORDER, RuleSet
 
 SUBSET = [
@@ -267,6 +264,8 @@ def test_build_contents(engine, built):
     d = root / "a"
     assert {f"{s}.jsonl" for s in SPLITS} <= {p.name for p in d.iterdir()}
     assert (d / "DATACARD.md").is_file() and (d / "manifest.json").is_file()
+    assert rec["source"]["dataset"] == "SARA (2020 release)"  # the original release, not SARA v2
+    assert "SARA, the original 2020 release" in (d / "DATACARD.md").read_text()
     assert (d / "statutes_r_prime" / "prolog" / "init.pl").is_file()
     assert (d / "statutes_r_prime" / "source" / "section1").is_file()
     items = {s: load_plus_split(d, s) for s in SPLITS}
@@ -296,7 +295,7 @@ def test_build_contents(engine, built):
     assert "percentage" in dropped[("sara_en_c", "s151_d_3_A_pos")]
     assert "restates a statutory amount" in dropped[("sara_en_r", "s63_c_3_pos")]
     # Ee^c: text paraphrased, everything else unchanged
-    from taxlogic.eval.paraphrase import check_perturbation
+    from taxlogic.eval.plus.paraphrase import check_perturbation
 
     for p in items["sara_ee_c"]:
         src = get_case(p.id.removesuffix("__p"))
@@ -319,7 +318,7 @@ def test_cli_plus_json(sara_data_dir, tmp_path):
     import typer
     from typer.testing import CliRunner
 
-    from taxlogic.cli.plus import plus
+    from taxlogic.cli.data import plus
 
     app = typer.Typer()
     app.command("plus")(plus)
@@ -339,7 +338,7 @@ def test_cli_plus_json(sara_data_dir, tmp_path):
 def test_llm_paraphraser_keeps_only_checked_rewordings(monkeypatch):
     """The LLM path: candidates that change a name, number or date are refused; a clean one is kept."""
     import taxlogic.agent.llm as llm
-    from taxlogic.eval.plus import llm_paraphraser
+    from taxlogic.eval.plus.paraphrase import llm_paraphraser
     from taxlogic.settings import Settings
 
     text = "In 2017, Alice was paid $33200. Alice is a head of household for 2017."

@@ -12,6 +12,7 @@ import pytest
 from tenacity import wait_none
 
 from taxlogic.eval import rulearena as ra
+from taxlogic.eval.benchmarks import rulearena as bra
 from taxlogic.eval.rulearena import isclose, score_airline, score_nba, score_tax
 from taxlogic.kb.data import DataError
 from fakes import scripted
@@ -319,15 +320,15 @@ def _cfg(dataset, split="level0", shots=0, limit=None):
 
 
 def _run(tmp_path, dataset, replies, *, shots=0, limit=4, name="run", model_name=None):
-    from taxlogic.eval.datasets import load_dataset
-    from taxlogic.eval.methods import direct_method
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.methods import make_method
     from taxlogic.eval.records import RunStore, read_records
     from taxlogic.eval.runner import run_eval
 
     ds = load_dataset(dataset, "level0", "all", limit=limit, shots=shots, model=model_name)
     model = scripted(replies)
     with RunStore(tmp_path / name, _cfg(dataset, shots=shots, limit=limit)) as store:
-        run_eval(ds, direct_method(ds, model_name=None, model=model, wait=wait_none()), "direct", store, concurrency=2)
+        run_eval(ds, make_method("direct", ds, model=model, wait=wait_none()), "direct", store, concurrency=2)
     return ds, model, read_records(tmp_path / name)
 
 
@@ -386,7 +387,7 @@ def test_report_has_a_table2_shaped_table(root, tmp_path):
     md = to_markdown(rows)
     assert "| model / method | setting | airline L1 | airline L2 | airline L3 | nba L1 |" in md
     assert "0.00 (n=4/100)" in md and "tax 1-shot example 'gpt'" in md and "paper: GPT-4o | 1-shot" in md
-    header, lines, _ = ra.table2(rows)
+    header, lines, _ = bra.table2(rows)
     assert len(lines) == 2 and all(len(line) == len(header) == 11 for line in lines)
     assert "setting" in to_csv(rows).splitlines()[0]
     assert write_report(rows, tmp_path / "report")["plot"].stat().st_size > 1000
@@ -473,7 +474,7 @@ def test_two_runs_for_one_cell_get_their_own_lines(root, tmp_path):
 
     _run(tmp_path / "runs", "rulearena-airline", ["The total cost is $1."], name="first", limit=2)
     _run(tmp_path / "runs", "rulearena-airline", ["The total cost is $1."], name="second", limit=3)
-    _, lines, _ = ra.table2(collect([tmp_path / "runs"]))
+    _, lines, _ = bra.table2(collect([tmp_path / "runs"]))
     assert len(lines) == 2 and lines[1][0].endswith("[second]")
     assert {line[2] for line in lines} == {"0.00 (n=2/100)", "0.00 (n=3/100)"}
 
@@ -488,6 +489,6 @@ def test_summary_averages_airline_field_extraction():
     records = [rec(0, {"route": 1.0, "item_dims": 0.5, "all": 0.0}, True),
                rec(1, {"route": 0.0, "item_dims": 1.0, "all": 0.0}, False),
                CaseRecord(case_id="tax-0-0", dataset="rulearena-tax", split="level0", kind="tax", method="direct", gold=1.0)]
-    m = ra.rulearena_summary(records)
+    m = bra.rulearena_summary(records)
     assert m["airline"]["extraction"] == {"n": 2, "route": 0.5, "item_dims": 0.75, "all": 0.0}
     assert m["airline"]["n_abstained"] == 1 and "extraction" not in m["tax"]

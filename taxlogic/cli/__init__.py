@@ -1,25 +1,64 @@
-"""The ``taxlogic`` command line: sub-commands are defined beside this file and mounted here."""
+"""The ``taxlogic`` command line. Every command is mounted here, from :data:`COMMANDS`; each
+command group has one module beside this file, named for it (``data``, ``evaluate`` for ``eval``,
+``llm``), with ``eval contamination`` and ``eval verifier`` in modules of their own. Shared
+helpers (console, one-line errors, progress bar) are in :mod:`taxlogic.cli.common`; no CLI module
+imports another, except ``chat`` and ``solve``, which share :mod:`taxlogic.cli.trace`.
+"""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import typer
 
-from taxlogic.cli import chat, data, evaluate, llm, plus, run as run_mod, solve as solve_mod
+from taxlogic.cli import chat, contamination, data, evaluate, inspect, llm, run, solve, verifier
 
-app = typer.Typer(
-    help="taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
+#: Command groups: name -> help.
+GROUPS: dict[str, str] = {
+    "data": "Install and check the SARA (2020 release) data (cases, statutes, splits).",
+    "eval": "Evaluate methods on SARA: gold programs, the agent, direct QA.",
+    "llm": llm.HELP,
+}
+
+#: Every command: ("group name", function) or ("name", function) for a top-level command.
+COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
+    ("data install", data.install),
+    ("data info", data.info),
+    ("data install-rulearena", data.install_rulearena),
+    ("data plus", data.plus),
+    ("eval gold", evaluate.gold),
+    ("eval run", evaluate.run),
+    ("eval report", evaluate.report),
+    ("eval contamination", contamination.contamination),
+    ("eval verifier", verifier.verifier),
+    ("run", run.run),
+    ("solve", solve.solve),
+    ("inspect", inspect.inspect_cmd),
+    ("chat", chat.chat),
+    ("llm serve", llm.serve),
+    ("llm stop", llm.stop),
+    ("llm status", llm.status),
 )
-data.app.command("plus")(plus.plus)
-app.add_typer(data.app, name="data")
-app.add_typer(evaluate.app, name="eval")
-app.command("run")(run_mod.run)
-app.command("solve")(solve_mod.solve)
-app.command("inspect")(__import__("taxlogic.cli.inspect", fromlist=["inspect_cmd"]).inspect_cmd)
-app.command("chat")(chat.chat)
-app.add_typer(llm.app, name="llm")
+
+
+def build_app() -> typer.Typer:
+    """The ``taxlogic`` Typer app with every command of :data:`COMMANDS` mounted."""
+    root = typer.Typer(
+        help="taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides.",
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+    )
+    groups = {name: typer.Typer(help=text, no_args_is_help=True) for name, text in GROUPS.items()}
+    for path, fn in COMMANDS:
+        group, _, name = path.rpartition(" ")
+        (groups[group] if group else root).command(name)(fn)
+    for name, sub in groups.items():
+        root.add_typer(sub, name=name)
+    return root
+
+
+app = build_app()
 
 
 def main() -> None:

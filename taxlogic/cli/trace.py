@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import IO
 
@@ -56,10 +55,3 @@ def print_result(console: Console, result: AgentResult, expected=None) -> None:
     if expected is not None:
         verdict = "[green]correct[/]" if result.answer == expected else ("[yellow]abstained[/]" if result.abstained else "[red]wrong[/]")
         console.print(f"expected: {expected}  {verdict}")
-
-
-def dump_trace(path: Path, result: AgentResult) -> None:
-    """Write a whole result's trace as JSONL (one event per line), replacing ``path``."""
-    with open(path, "w", encoding="utf-8") as fh:
-        for ev in result.trace:
-            fh.write(json.dumps(ev.model_dump()) + "\n")

@@ -1,7 +1,7 @@
 """Word-level, meaning-preserving perturbations of legal text: a checker and an offline paraphraser.
 
 Shared by the contamination quiz (``taxlogic.eval.contamination``, paper §3.1.1 and appendix
-A.1.2) and SARA⁺ case paraphrasing. Public API (kept stable):
+A.1.2) and SARA⁺ case paraphrasing (Ee^c). Public API (kept stable):
 
 * :func:`check_perturbation` ``(original, perturbed) -> list[str]``: the problems that make
   ``perturbed`` an unacceptable word-level perturbation of ``original`` (empty list = acceptable).
@@ -9,6 +9,10 @@ A.1.2) and SARA⁺ case paraphrasing. Public API (kept stable):
   words for statute-register synonyms from a small curated bank; ``None`` if nothing can be swapped.
 * :func:`perturbations` ``(text, rng, k=4) -> list[str] | None``: ``k`` distinct paraphrases, none
   equal to ``text``, or ``None`` if the bank cannot produce ``k``.
+* :data:`Paraphraser`, :func:`offline_paraphraser`, :func:`llm_paraphraser`: the two paraphrasers of
+  the SARA⁺ build (``taxlogic data plus --paraphrase offline|llm``); the LLM one uses the A.1.2
+  prompts ``perturb_system``/``perturb_user`` of :mod:`taxlogic.prompts`, which the contamination
+  quiz uses too.
 
 What the checker enforces
 -------------------------
@@ -65,6 +69,7 @@ Every output is verified with :func:`check_perturbation`; a swap that would fail
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from collections import Counter
@@ -668,3 +673,55 @@ def perturbations(text: str, rng: random.Random, k: int = 4) -> list[str] | None
                         if len(out) >= k:
                             return out
     return out if len(out) >= k else None
+
+
+# ------------------------------------------------------------------------------ SARA⁺ paraphrasers
+
+
+Paraphraser = Callable[[str, random.Random], tuple["str | None", "str | None"]]
+
+
+def offline_paraphraser() -> Paraphraser:
+    """Word-level paraphrase (:func:`paraphrase`, the curated synonym bank), checked."""
+
+    def run(text: str, rng: random.Random) -> tuple[str | None, str | None]:
+        out = paraphrase(text, rng, changes=3)
+        if out is None:
+            return None, "the offline paraphraser found no word it may swap"
+        problems = check_perturbation(text, out)
+        return (None, "paraphrase failed the checks: " + "; ".join(problems[:2])) if problems else (out, None)
+
+    return run
+
+
+def llm_paraphraser(settings=None) -> Paraphraser:
+    """Paraphrase with the configured LLM and the DCQ perturbation prompt (appendix A.1.2); a
+    candidate is kept only if :func:`check_perturbation` finds no problem (names, numbers, dates,
+    section references, negations and terms of art unchanged)."""
+    from taxlogic import prompts
+    from taxlogic.agent.llm import chat_model, invoke
+    from taxlogic.settings import get_settings
+
+    s = settings or get_settings()
+    model = chat_model(s)
+    system = prompts.render("perturb_system")
+
+    def run(text: str, rng: random.Random) -> tuple[str | None, str | None]:
+        reply = invoke(model, [("system", system), ("user", prompts.render("perturb_user", text=text))],
+                       max_retries=s.llm_max_retries)
+        raw = reply.text
+        try:
+            data = json.loads(raw[raw.index("{"): raw.rindex("}") + 1])
+            options = [p["text"] for p in data["perturbations"] if isinstance(p, dict) and isinstance(p.get("text"), str)]
+        except (ValueError, KeyError, TypeError):
+            return None, "the LLM reply is not the JSON the prompt asks for"
+        rng.shuffle(options)
+        last = "the LLM gave no perturbation"
+        for o in options:
+            problems = check_perturbation(text, o)
+            if not problems:
+                return o, None
+            last = "LLM paraphrase failed the checks: " + "; ".join(problems[:2])
+        return None, last
+
+    return run

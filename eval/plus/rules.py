@@ -355,19 +355,23 @@ def plan_section(sec: Section, rng: random.Random, max_change: float = MAX_CHANG
 # ------------------------------------------------------------------------------- applying
 
 
-def _rewrite_text(lines: list[str], mapping: dict[Decimal, Decimal], file: str, occ: dict[Decimal, list[Occurrence]]) -> str:
-    out = []
-    for i, line in enumerate(lines, 1):
-        def sub(m: re.Match[str]) -> str:
-            v = dollar_value(m)
-            if v not in mapping:
-                return m.group(0)
-            new = format_text_amount(m.group(0), mapping[v])
-            occ.setdefault(v, []).append(Occurrence(file, i, m.group(0), new, "text"))
-            return new
+def _sub_dollars(text: str, mapping: dict[Decimal, Decimal], occ: dict[Decimal, list[Occurrence]], file: str,
+                 line: int, where: str) -> str:
+    """``text`` with every ``$`` amount of ``mapping`` rewritten in its own form, each change
+    recorded in ``occ`` (at ``file``:``line``, in ``where``: text or comment)."""
+    def sub(m: re.Match[str]) -> str:
+        v = dollar_value(m)
+        if v not in mapping:
+            return m.group(0)
+        new = format_text_amount(m.group(0), mapping[v])
+        occ.setdefault(v, []).append(Occurrence(file, line, m.group(0), new, where))
+        return new
 
-        out.append(TEXT_DOLLARS.sub(sub, line))
-    return "".join(out)
+    return TEXT_DOLLARS.sub(sub, text)
+
+
+def _rewrite_text(lines: list[str], mapping: dict[Decimal, Decimal], file: str, occ: dict[Decimal, list[Occurrence]]) -> str:
+    return "".join(_sub_dollars(line, mapping, occ, file, i, "text") for i, line in enumerate(lines, 1))
 
 
 def _rewrite_prolog(sec: Section, mapping: dict[Decimal, Decimal], file: str, occ: dict[Decimal, list[Occurrence]]) -> str:
@@ -384,16 +388,7 @@ def _rewrite_prolog(sec: Section, mapping: dict[Decimal, Decimal], file: str, oc
             pieces.append(code[last:m.start()] + new)
             last = m.end()
         code = "".join(pieces) + code[last:]
-
-        def sub(m: re.Match[str]) -> str:
-            v = dollar_value(m)
-            if v not in mapping:
-                return m.group(0)
-            new = format_text_amount(m.group(0), mapping[v])
-            occ.setdefault(v, []).append(Occurrence(file, i, m.group(0), new, "comment"))
-            return new
-
-        out.append(code + TEXT_DOLLARS.sub(sub, comment))
+        out.append(code + _sub_dollars(comment, mapping, occ, file, i, "comment"))
     return "".join(out)
 
 
@@ -492,11 +487,3 @@ POLICY = (
     "alone: numbers in one form only, rates and percentages, years, dates, ages, counts, section references, "
     "files without statute text, and the excluded literals."
 )
-
-
-def value_mapping(manifest: dict) -> dict[str, dict[str, str]]:
-    """section -> {old Prolog literal: new Prolog literal} from a manifest."""
-    out: dict[str, dict[str, str]] = {}
-    for c in manifest["changes"]:
-        out.setdefault(c["section"], {})[c["old"]] = c["new"]
-    return out

@@ -1,0 +1,73 @@
+"""SARA (2020 release) as a benchmark (``--dataset sara``): its cases, the score rule and the
+paper's metrics. (The original release of Holzenberger, Blair-Stanek and Van Durme 2020, not SARA
+v2: :mod:`taxlogic.kb.data`.)
+
+Splits ``train``, ``test``, ``all``; tasks ``entailment`` (SARA_E), ``numeric`` (SARA_N), ``all``.
+Items are :class:`~taxlogic.kb.cases.Case` records sorted by id, judged under SARA's statutes
+(rule set ``r``).
+
+Score rule (:func:`answer_correct`): entailment, the predicted label equals the gold label
+(paper §4, :func:`~taxlogic.eval.metrics.entailment_correct`); numeric, exact match in whole
+dollars (paper §4 "EM", :func:`~taxlogic.eval.metrics.exact_match`). The gold method, the gold
+checks of ``eval gold`` and of the SARA⁺ build use the same rule. Metrics per task:
+:func:`taxlogic.eval.metrics.summarize` (Acc, EM, M10%, SARA tolerance, Err, abstention, cost).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
+from taxlogic.eval.metrics import entailment_correct, exact_match, summarize
+from taxlogic.kb.data import SARA_RELEASE
+
+
+def answer_correct(kind: str, gold: Any, prediction: Any) -> bool:
+    """SARA's score rule for one answer: ``entailment``, ``prediction`` is the gold label;
+    ``numeric``, ``prediction`` (dollars) rounded half up equals ``gold`` (whole dollars). None,
+    or a prediction of the wrong type, is wrong."""
+    if prediction is None:
+        return False
+    if kind == "entailment":
+        return entailment_correct(gold, prediction)
+    if isinstance(prediction, bool) or not isinstance(prediction, (int, float)) or not math.isfinite(prediction):
+        return False
+    return exact_match(gold, prediction)
+
+
+class SaraBenchmark(Benchmark):
+    """SARA's cases (``split`` x ``task``); subclassed by SARA⁺."""
+
+    name = "sara"
+    family = "SARA"
+    title = SARA_RELEASE
+    splits = ("train", "test", "all")
+
+    def items(self, split: str, task: str, options: LoadOptions):
+        from taxlogic.kb.cases import load_cases
+        from taxlogic.kb.rules import sara_rules
+
+        if split not in self.splits:
+            raise ValueError(f"SARA splits are train, test, all (not {split!r}); SARA⁺ splits need --dataset sara-plus")
+        return sorted(load_cases(split=split, kind=task), key=lambda c: c.id), {"r": sara_rules()}
+
+    def is_correct(self, item, record) -> bool:
+        return answer_correct(item.kind, item.expected, record.prediction)
+
+    def metrics(self, records) -> dict[str, dict[str, Any]]:
+        return summarize(records)
+
+    def headline(self, kind: str, metrics: dict[str, Any]) -> dict[str, float | None]:
+        """Entailment: Acc, Err among answered, abstention. Numeric: EM, M10%, SARA tolerance, Err
+        among answered (EM), abstention, mean cost of errors (dollars)."""
+        if kind == "entailment":
+            return {"acc": metrics.get("accuracy"), "err": metrics.get("err_answered"),
+                    "abstain": metrics.get("abstention_rate")}
+        em = metrics.get("exact_match", {})
+        return {"acc": em.get("accuracy"), "m10": metrics.get("within_10pct", {}).get("accuracy"),
+                "tol": metrics.get("sara_tolerance", {}).get("accuracy"), "err": em.get("err_answered"),
+                "abstain": metrics.get("abstention_rate"), "cost": metrics.get("cost", {}).get("mean")}
+
+
+SARA = register(SaraBenchmark())

@@ -1,0 +1,33 @@
+"""SARA⁺ (paper §3.2, Table 2): perturbed SARA splits whose gold answers come from running the
+gold Prolog, built reproducibly from a seed by ``taxlogic data plus``. Everything that makes it
+lives in this package:
+
+- :mod:`~taxlogic.eval.plus.rules`: rule perturbation r' (the statutes with their dollar amounts
+  changed, in the statute text and the Prolog alike) and its manifest;
+- :mod:`~taxlogic.eval.plus.cases`: the Ee/En criterion and case perturbation c;
+- :mod:`~taxlogic.eval.plus.paraphrase`: the word-level paraphraser and its checker (Ee^c; the
+  contamination quiz uses them too), offline or through the LLM;
+- :mod:`~taxlogic.eval.plus.build`: the build (every split, every item checked by Prolog), the build
+  record, loading a build and re-checking it;
+- :mod:`~taxlogic.eval.plus.datacard`: the build's DATACARD.md.
+
+Splits (``<build>/<split>.jsonl``, one :class:`~taxlogic.kb.cases.Case` per line):
+
+============  ===========================================================================
+``sara_n``     SARA's numeric cases, rules ``r`` (original)
+``sara_n_r``   the same cases and texts, answers recomputed under the perturbed rules ``r'``
+``sara_n_c``   case perturbation c: dollar amounts changed in text and gold facts, rules ``r``
+``sara_n_rc``  the same perturbed cases as ``sara_n_c``, answers under ``r'``
+``sara_ee``    entailment cases without numerical reasoning (original)
+``sara_ee_c``  their texts paraphrased (facts, query and answer unchanged), rules ``r``
+``sara_en``    entailment cases with numerical reasoning (original)
+``sara_en_r``  the same cases, texts and claims, labels recomputed under ``r'``
+``sara_en_c``  case perturbation c, claims restated from the recomputed amount, rules ``r``
+``sara_en_rc`` the same perturbed cases as ``sara_en_c``, claims restated under ``r'``
+============  ===========================================================================
+"""
+
+SPLITS: tuple[str, ...] = ("sara_n", "sara_n_r", "sara_n_c", "sara_n_rc", "sara_ee", "sara_ee_c",
+                           "sara_en", "sara_en_r", "sara_en_c", "sara_en_rc")
+#: Rule-set names of an item (``Case.rules``): SARA's statutes and the perturbed ones.
+R, R_PRIME = "r", "r'"
