@@ -52,7 +52,7 @@ def _cap(text: str | None) -> str | None:
 def case_texts(cfg: RunConfig) -> dict[str, dict[str, Any]]:
     """Case id -> {text, question, split} from the run's dataset; empty when the dataset cannot
     be loaded here (data not installed, a SARA⁺ build elsewhere): the page then says so."""
-    from taxlogic.eval.datasets import load_dataset
+    from taxlogic.eval.benchmarks import load_dataset
     from taxlogic.settings import get_settings
 
     try:

@@ -76,10 +76,15 @@ def render_html(runs: list[Run], rows: list | None = None, quiz: list | None = N
     """The page for ``runs``; ``rows`` and ``quiz`` are the report's rows
     (:func:`taxlogic.eval.report.collect`, :func:`~taxlogic.eval.report.collect_contamination`);
     ``texts``: a run's case texts by id (:func:`taxlogic.eval.case_view.case_texts`)."""
-    from taxlogic.eval.rulearena import is_rulearena, table2
+    from taxlogic.eval.report import data_title, own_tables
 
     rows, quiz = list(rows or []), list(quiz or [])
-    header, lines, notes = table2(rows)
+    common, tables = own_tables(rows)
+    shaped = []
+    for table, trows in tables:
+        header, lines, notes = table.lines(trows)
+        if lines:
+            shaped.append({"title": table.title, "header": header, "lines": lines, "notes": notes})
     run_meta = []
     for run in runs:
         counts = {v: 0 for v in VERDICTS}
@@ -91,8 +96,7 @@ def render_html(runs: list[Run], rows: list | None = None, quiz: list | None = N
     env = _environment()
     return env.get_template("report.html.j2").render(
         runs=run_meta,
-        sara_rows=[r for r in rows if not is_rulearena(r.split.partition("/")[0])],
-        table2={"header": header, "lines": lines, "notes": notes} if lines else None,
+        sara_rows=common, data_title=data_title(common), own_tables=shaped,
         quiz=quiz, plot=_plot_png(rows),
         generated=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         css=Markup((TEMPLATES / "report.css").read_text(encoding="utf-8")),

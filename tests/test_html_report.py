@@ -10,9 +10,9 @@ import pytest
 
 from taxlogic.eval.browser import browser_page, find_chromium
 from taxlogic.eval.case_view import Run, page_cases, record_view
-from taxlogic.eval.datasets import load_dataset
+from taxlogic.eval.benchmarks import load_dataset
 from taxlogic.eval.html_report import embed_json, load_runs, render_html, write_html
-from taxlogic.eval.methods import Engines, agent_method, direct_method, gold_method
+from taxlogic.eval.methods import Engines, make_method
 from taxlogic.eval.records import CaseRecord, RunConfig, RunStore, read_records
 from taxlogic.eval.report import collect
 from taxlogic.eval.runner import run_eval
@@ -63,10 +63,10 @@ def runs(ds, tmp_path_factory):
     engines = Engines(ds, workers=2)
     try:
         with RunStore(root / "gold", GOLD) as store:
-            run_eval(ds, gold_method(ds, engines), "gold", store, concurrency=2)
+            run_eval(ds, make_method("gold", ds, engines=engines), "gold", store, concurrency=2)
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(llm, "chat_model", lambda *a, **k: NamedScripted(script=translate, calls=[]))
-            method = agent_method(ds, engines, model_name=None, budget=1, samples=1, exemplars=0, grammar=False)
+            method = make_method("agent", ds, engines=engines, budget=1, samples=1, exemplars=0, grammar=False)
             with RunStore(root / "agent", AGENT) as store:
                 run_eval(ds, method, "agent", store, concurrency=1)
     finally:
@@ -232,7 +232,7 @@ def test_old_records_and_direct_replies_render(page, runs, ds, tmp_path):
     model = NamedScripted(script=lambda m, i: ['{"final_answer": "Entailment", "confidence": 0.9}', markup][i % 2], calls=[])
     direct = tmp_path / "direct"
     with RunStore(direct, GOLD.model_copy(update={"method": "direct"})) as store:
-        run_eval(ds, direct_method(ds, model_name=None, model=model, wait=wait_none()), "direct", store, concurrency=1)
+        run_eval(ds, make_method("direct", ds, model=model, wait=wait_none()), "direct", store, concurrency=1)
     replied = next(r for r in read_records(direct) if r.details.get("raw") == markup)
     _open(page, write_html([old, direct], tmp_path / "old.html"))
     case = page.locator("#cases .case[data-id='s151_d_1_neg']")
