@@ -45,7 +45,8 @@ tl_explain_query(Job, Result) :-
     ->  atom_string(Mode, M) ; Mode = Mode0 ),
     tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0),
     (   memberchk(R0.status, [proved, failed, values])
-    ->  tl_explain_tree(Job, Var, R0.status, Tree),
+    ->  Probe is 100000 + 10 * R0.inferences, nb_setval(tl_x_probe_limit, Probe),
+        tl_explain_tree(Job, Var, R0.status, Tree),
         Result = R0.put(tree, Tree)
     ;   Result = R0
     ).
@@ -121,6 +122,9 @@ tl_xb(!, _, C, L, L) :- !, prolog_cut_to(C).
 tl_xb(call(G), D, _, L0, L) :- !, tl_x_cond(G, D, L0, L).
 tl_xb(once(G), D, _, L0, L) :- !, ( tl_x_cond(G, D, L0, L) -> true ).
 tl_xb(ignore(G), D, _, L0, L) :- !, ( tl_x_cond(G, D, L0, L) -> true ; L0 = L ).
+tl_xb(G, _, _, [n(more, G, [], [])|L], L) :-
+    tl_x_recorded(G), \+ tl_x_budget_left, !,
+    call(G).
 tl_xb(\+ G, _, _, [n(negation, G, [], [])|L], L) :- !, tl_x_inc, \+ G.
 tl_xb(not(G), _, _, [n(negation, G, [], [])|L], L) :- !, tl_x_inc, \+ G.
 tl_xb(findall(T, G, Xs), D, _, [N|L], L) :- !, tl_x_findall(T, G, Xs, D, N).
@@ -133,6 +137,11 @@ tl_xb(G, D, _, L0, L) :-
     compound_name_arguments(G, call, [G0|Extra]), G0 =.. L1, append(L1, Extra, L2), G1 =.. L2,
     tl_x_cond(G1, D, L0, L).
 tl_xb(G, D, _, [N|L], L) :- tl_x_goal(G, D, N).
+
+tl_x_recorded(\+ _).
+tl_x_recorded(not(_)).
+tl_x_recorded(findall(_, _, _)).
+tl_x_recorded(foldl(_, _, _, _)).
 
 %   A sub-goal with its own cut barrier (conditions, call/1, once/1, findall goals).
 tl_x_cond(G, D, L0, L) :- prolog_current_choice(C), tl_xb(G, D, C, L0, L).
@@ -152,6 +161,7 @@ tl_x_by(rule, G, D, N) :- !,
     ->  call(G), N = n(call, G, [], [note="not expanded (depth limit)"])
     ;   D1 is D + 1, tl_x_rule(G, D1, N)
     ).
+tl_x_by(fact, G, _, n(fact, G, [], [source=case])) :- !, call(G).
 tl_x_by(Class, G, _, n(Class, G, [], [])) :- call(G).
 
 tl_x_rule(G, D, N) :-
@@ -227,7 +237,8 @@ tl_x_classify(_, _, _, builtin).
 
 %   tl_wn_root(+Goal, -Node): why Goal fails. A conjunction or disjunction at the top becomes
 %   a `query` node. A failing KB goal with numbers among its arguments also says, where the
-%   goal holds with one of them left open, the value it holds with (the `actual` info).
+%   goal holds with one of them left open, the value it holds with (the `actual` info; each
+%   probe within 10 times the query's inferences).
 tl_wn_root(Goal, Root) :-
     (   tl_x_control(Goal)
     ->  tl_wn_body(Goal, 0, Kids), Root = n(query, Goal, Kids, [holds=false])
@@ -239,11 +250,17 @@ tl_wn_actual(Goal, n(K, G, Kids, Info), n(K, G, Kids, Info1)) :-
     Goal =.. [F|Args],
     findall(I-V, ( nth1(I, Args, X), number(X),
                    same_length(Args, Args1), tl_x_open(Args, I, Args1, V),
-                   G1 =.. [F|Args1], catch(once(G1), _, fail) ),
+                   G1 =.. [F|Args1], tl_x_probe(G1) ),
             Actual),
     Actual \== [], !,
     Info1 = [actual=Actual|Info].
 tl_wn_actual(_, N, N).
+
+%   A probe runs once, within 10 times the query's inferences (plus 100,000).
+tl_x_probe(G) :-
+    ( nb_current(tl_x_probe_limit, L) -> true ; L = 100000 ),
+    catch(call_with_inference_limit(once(G), L, R), _, fail),
+    R \== inference_limit_exceeded.
 
 tl_x_open([], _, [], _).
 tl_x_open([A|As], I, [B|Bs], V) :-

@@ -133,6 +133,7 @@ Status = Literal["explained", "time_limit", "inference_limit", "error"]
 class Explanation(BaseModel):
     """The explanation of one query's answer (JSON schema: ``Explanation.model_json_schema()``).
 
+    ``answer``: the answer the engine gave (label or whole dollars; set by the caller);
     ``holds``: the query was proved (a proof tree) or not (a why-not tree); ``value``: the
     answer variable's binding (numeric queries); ``root``: the tree (None unless ``status`` is
     ``explained``); ``nodes``: its size; ``chain``: the amounts computed on the way, in order
@@ -140,7 +141,9 @@ class Explanation(BaseModel):
     and of the plain query (``query_cpu_seconds``, ``query_inferences``)."""
 
     schema_version: str = SCHEMA_VERSION
+    case_id: str | None = None
     query: str
+    answer: str | int | None = None
     status: Status
     holds: bool | None = None
     value: str | None = None
@@ -193,8 +196,23 @@ class Law(Protocol):
     def cite(self, predicate: str) -> Citation | None:
         """Citation of ``name/arity`` (None for helpers that are not part of the law)."""
 
-    def amount(self, predicate: str) -> tuple[str, int] | None:
-        """(label, 0-based argument index) if ``name/arity`` computes an amount of the chain."""
+    def amount(self, predicate: str, args: list[str]) -> tuple[str, str] | None:
+        """(label, value) if a call of ``name/arity`` with ``args`` (Prolog text, as bound)
+        computes an amount of the chain, e.g. ("taxable income of alice", "322732")."""
+
+
+def templated_amount(spec: tuple[str, int] | None, args: list[str]) -> tuple[str, str] | None:
+    """A domain's amount table entry (label template, 0-based index of the amount) applied to a
+    call's args: ("taxable income of {0}", 2) and ["alice", "2017", "322732"] give ("taxable
+    income of alice", "322732"); None if the amount is not a number."""
+    if spec is None or spec[1] >= len(args):
+        return None
+    from taxlogic.tools.engine import parse_number
+
+    value = args[spec[1]]
+    if parse_number(value) is None:
+        return None
+    return spec[0].format(*args), value
 
 
 def fact_key(text: str) -> str:
@@ -212,9 +230,9 @@ def annotate(expl: Explanation, law: Law | None = None, anchors: dict[str, str] 
     for n in expl.root.walk():
         if law is not None and n.predicate:
             n.citation = law.cite(n.predicate)
-            spec = law.amount(n.predicate) if n.kind in ("rule", "fact", "call") and n.holds else None
-            if spec and spec[1] < len(n.args):
-                n.label, n.amount = spec[0], n.args[spec[1]]
+            spec = law.amount(n.predicate, n.args) if n.kind in ("rule", "fact", "call") and n.holds else None
+            if spec:
+                n.label, n.amount = spec
         if n.kind == "fact" and keyed:
             n.sentence = keyed.get(fact_key(n.goal))
     expl.chain = chain_of(expl.root) if expl.holds else []
@@ -223,16 +241,13 @@ def annotate(expl: Explanation, law: Law | None = None, anchors: dict[str, str] 
 
 def chain_of(root: Node) -> list[Amount]:
     """The labelled amounts of a proof, in the order they were computed (children before parents),
-    each (label, value) once: e.g. gross income, deductions, taxable income, tax. Amounts inside
-    an aggregate's solutions (a dependant's income, one employee's wages) are its contributions,
-    not steps of the chain, and are left out."""
+    each (label, value) once: e.g. gross income, deductions, taxable income, tax."""
     out: list[Amount] = []
     seen: set[tuple[str, str]] = set()
 
     def post(n: Node) -> None:
         for c in n.children:
-            if c.kind != "solution":
-                post(c)
+            post(c)
         if n.label and n.amount is not None and (n.label, n.amount) not in seen:
             seen.add((n.label, n.amount))
             out.append(Amount(label=n.label, value=n.amount, predicate=n.predicate or "", goal=n.goal,
@@ -430,14 +445,24 @@ def explain_job(job: Any, options: ExplainOptions | None = None, law: Law | None
                                   "explain": {**opts.model_dump(), "query_mode": job.mode}})
 
 
-def run_explained(engine: Any, job: Any, *, law: Law | None = None, anchors: dict[str, str] | None = None,
-                  options: ExplainOptions | None = None) -> tuple[Any, Explanation | None]:
-    """Run ``job`` on ``engine`` as an explain job: (outcome, explanation). The outcome is the
-    query's, as a plain run of the job gives it (status, values, cost); the explanation is None when the query gave no
-    answer (a limit, an error). The recording runs in the worker under the job's limits."""
-    xjob = explain_job(job, options, law)
-    outcome = engine.run(xjob)
-    expl = explanation_of(job.query, outcome)
-    if expl is not None:
-        annotate(expl, law, anchors)
-    return outcome, expl
+def check(expl: Explanation, answer: str | int | None) -> list[str]:
+    """Problems of an explanation against the engine's answer (empty when it is sound): it was
+    recorded within the limits; a numeric answer (whole dollars) equals the recorded value
+    rounded half up; an entailment label matches whether the claim holds; every citation is in
+    the statute text."""
+    from taxlogic.tools.answers import whole_dollars
+    from taxlogic.tools.engine import parse_number
+
+    if expl.status != "explained" or expl.root is None:
+        return [f"not explained: {expl.status}" + (f" ({expl.message})" if expl.message else "")]
+    problems = []
+    if isinstance(answer, int):
+        n = parse_number(expl.value) if expl.value is not None else None
+        if n is None or whole_dollars(n) != answer:
+            problems.append(f"the tree's value {expl.value} is not the answer {answer}")
+    elif answer in ("Entailment", "Contradiction") and expl.holds != (answer == "Entailment"):
+        problems.append(f"the tree {'proves' if expl.holds else 'refutes'} the claim, the answer is {answer}")
+    missing = sorted({c.section for c in expl.sections() if not c.exists})
+    if missing:
+        problems.append("cited sections not in the statute text: " + ", ".join(missing))
+    return problems

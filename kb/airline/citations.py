@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from taxlogic.kb.rules import RuleSet
-from taxlogic.tools.explain import Citation
+from taxlogic.tools.explain import Citation, templated_amount
 
 RULES_FILE = "reference_rules.txt"
 
@@ -46,14 +46,15 @@ HEADINGS: dict[str, str] = {
     "oversize_fee/2": "Oversize Bags",
 }
 
-#: name/arity -> (label, 0-based index of the argument holding the amount, dollars).
+#: name/arity -> (label, 0-based index of the argument holding the amount, dollars); {0}, {1}
+#: in the label are the call's arguments.
 AMOUNTS: dict[str, tuple[str, int]] = {
     "ticket_price/1": ("ticket price", 0),
-    "base_fee/2": ("base fee of bag number", 1),
-    "oversize_fee/2": ("oversize fee", 1),
-    "overweight_fee/3": ("overweight fee", 2),
-    "violation_fee/3": ("higher of oversize and overweight fees", 2),
-    "checked_bag_fee/6": ("checked bag fee", 5),
+    "base_fee/2": ("base fee of checked bag number {0}", 1),
+    "oversize_fee/2": ("oversize fee of item {0}", 1),
+    "overweight_fee/3": ("overweight fee of item {0} as a {1} bag", 2),
+    "violation_fee/3": ("higher of the oversize and overweight fees of item {0} as a {1} bag", 2),
+    "checked_bag_fee/6": ("fee of item {0}, checked bag number {1}", 5),
     "checked_bags_fee/1": ("all checked bag fees", 0),
     "total_cost/1": ("total cost", 0),
 }
@@ -91,8 +92,8 @@ class AirlineLaw:
         quote = self.headings.get(heading)
         return Citation(section=f"AA bag rules: {heading}", quote=quote, exists=quote is not None)
 
-    def amount(self, predicate: str) -> tuple[str, int] | None:
-        return AMOUNTS.get(predicate)
+    def amount(self, predicate: str, args: list[str]) -> tuple[str, str] | None:
+        return templated_amount(AMOUNTS.get(predicate), args)
 
 
 @lru_cache(maxsize=4)

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from taxlogic.kb.rules import RuleSet
-from taxlogic.tools.explain import Citation
+from taxlogic.tools.explain import Citation, templated_amount
 
 #: Date utilities of utils.pl: called directly, shown as leaves with their values.
 OPAQUE = ["is_before/2", "day_to_stamp/2", "first_day_year/2", "last_day_year/2", "duration/3",
@@ -36,22 +36,23 @@ SPECIAL: dict[str, tuple[tuple[str, ...], str]] = {
     "amount/2": (("68(b)(1)",), "the applicable amounts of section 68(b)(1)"),
 }
 
-#: name/arity -> (label, 0-based index of the argument holding the amount).
+#: name/arity -> (label, 0-based index of the argument holding the amount); {0}, {1} … in the
+#: label are the call's arguments.
 AMOUNTS: dict[str, tuple[str, int]] = {
-    "gross_income/3": ("gross income (= adjusted gross income)", 2),
-    "s63_d/4": ("itemized deductions", 2),
-    "s68/4": ("itemized deductions after the §68 limitation", 2),
-    "s63_c_1_A/3": ("basic standard deduction", 2),
-    "s63_c_1_B/3": ("additional standard deduction", 2),
-    "s63_c/3": ("standard deduction", 2),
-    "s151/5": ("personal exemptions", 1),
-    "s63_a/3": ("taxable income", 2),
-    "s63_b/3": ("taxable income", 2),
-    "s63/3": ("taxable income", 2),
-    "s1/4": ("income tax", 3),
-    "total_wages_employer/4": ("total wages", 1),
-    "s3301/4": ("excise tax on wages", 3),
-    "tax/3": ("tax owed", 2),
+    "gross_income/3": ("gross income of {0} (= adjusted gross income)", 2),
+    "s63_d/4": ("itemized deductions of {0}", 2),
+    "s68/4": ("itemized deductions of {0} after the §68 limitation", 2),
+    "s63_c_1_A/3": ("basic standard deduction of {0}", 2),
+    "s63_c_1_B/3": ("additional standard deduction of {0}", 2),
+    "s63_c/3": ("standard deduction of {0}", 2),
+    "s151/5": ("personal exemptions of {0}", 1),
+    "s63_a/3": ("taxable income of {0}", 2),
+    "s63_b/3": ("taxable income of {0}", 2),
+    "s63/3": ("taxable income of {0}", 2),
+    "s1/4": ("income tax of {0}", 3),
+    "total_wages_employer/4": ("total wages paid by {0}", 1),
+    "s3301/4": ("excise tax of {0} on wages", 3),
+    "tax/3": ("tax owed by {0} for {1}", 2),
 }
 _BRACKET = re.compile(r"^s1_[abcd]_(?:i|ii|iii|iv|v)/2$")
 _LABEL = re.compile(r"^(?:[a-zA-Z]|\d+|[ivx]+|[IVX]+)$")
@@ -133,12 +134,9 @@ class SaraLaw:
         quote = self.quote(*ref)
         return Citation(section=section_label(*ref), quote=quote, exists=quote is not None)
 
-    def amount(self, predicate: str) -> tuple[str, int] | None:
-        if predicate in AMOUNTS:
-            return AMOUNTS[predicate]
-        if _BRACKET.match(predicate):
-            return ("tax from the rate schedule", 1)
-        return None
+    def amount(self, predicate: str, args: list[str]) -> tuple[str, str] | None:
+        spec = ("tax from the rate schedule", 1) if _BRACKET.match(predicate) else AMOUNTS.get(predicate)
+        return templated_amount(spec, args)
 
 
 def _split_ref(ref: str) -> tuple[str, tuple[str, ...]]:

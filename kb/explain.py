@@ -1,0 +1,62 @@
+"""Explanations tied to a domain: its law (:class:`taxlogic.tools.explain.Law`: citations and
+quotes of its predicates, the amounts they compute), found by domain name in
+``kb/<domain>/citations.py`` (``law(rules)``), and the explain job of a case with its facts.
+
+:func:`explain_case` runs one case's query as an ``explain`` job in an engine and returns the
+query's outcome with the annotated explanation; :func:`case_explain_job` and
+:func:`explanation_for` are its two halves, for callers that run many jobs at once
+(``engine.run_many``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from taxlogic.kb.domain import get_domain
+from taxlogic.kb.rules import RuleSet
+from taxlogic.tools.engine import Engine, Job, Outcome
+from taxlogic.tools.explain import ExplainOptions, Explanation, Law, annotate, explain_job, explanation_of
+
+
+def law_for(domain: str, rules: RuleSet) -> Law:
+    """The law of ``domain`` ("sara", "airline") over ``rules``. Raises KeyError if the domain
+    has no ``citations`` module."""
+    try:
+        module = importlib.import_module(f"taxlogic.kb.{domain}.citations")
+    except ModuleNotFoundError:
+        raise KeyError(f"the {domain!r} domain has no citations (expected taxlogic.kb.{domain}.citations)") from None
+    return module.law(rules)
+
+
+def case_explain_job(case: Any, facts: str, rules: RuleSet, *, trusted: bool, domain: str = "sara",
+                     query: str | None = None, options: ExplainOptions | None = None) -> Job:
+    """The explain job of ``case`` (a :class:`~taxlogic.core.CaseInput`: kind, query, answer
+    variable) over ``facts``: the domain's query job (``query`` or the case's), trusted or not
+    (gold programs may hold rules; anything else must be validated facts)."""
+    job = get_domain(domain).query_job(case, query or case.query, facts).model_copy(update={"trusted": trusted})
+    return explain_job(job, options, law_for(domain, rules))
+
+
+def explanation_for(case: Any, job: Job, outcome: Outcome, rules: RuleSet, *, domain: str = "sara",
+                    anchors: dict[str, str] | None = None) -> Explanation | None:
+    """The annotated explanation in the outcome of ``job`` (None when the query gave no answer),
+    with the case id and the domain's answer from the outcome. ``anchors``: fact text -> the
+    sentence of the case stating it."""
+    expl = explanation_of(job.query, outcome)
+    if expl is None:
+        return None
+    dom = get_domain(domain)
+    expl.case_id, expl.answer = case.case_id, dom.answer_of(case, outcome).value
+    return annotate(expl, law_for(domain, rules), anchors)
+
+
+def explain_case(engine: Engine, case: Any, facts: str, *, trusted: bool, domain: str = "sara",
+                 query: str | None = None, anchors: dict[str, str] | None = None,
+                 options: ExplainOptions | None = None) -> tuple[Outcome, Explanation | None]:
+    """Answer ``case`` from ``facts`` on ``engine`` and explain the answer: (outcome, explanation).
+    The outcome is the plain query's (status, values, cost); the recording runs in the worker
+    under the same limits. Raises :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
+    job = case_explain_job(case, facts, engine.rules, trusted=trusted, domain=domain, query=query, options=options)
+    outcome = engine.run(job)
+    return outcome, explanation_for(case, job, outcome, engine.rules, domain=domain, anchors=anchors)
