@@ -83,6 +83,9 @@ def test_s151_a_neg_names_the_failing_condition_with_its_values(engine):
     assert total and total[0].args == ["[2000,2000]", "6000"]
     assert total[0].note == "sum_list gives 4000, not 6000"
     assert check(expl, "Contradiction") == []
+    conditions = [(c.section if c else None, n.goal) for c, n in expl.failed_conditions()]
+    assert ("§151", "sum_list([2000,2000],6000)") in conditions
+    assert "§151: `sum_list([2000,2000],6000)  (sum_list gives 4000, not 6000)`" in to_markdown(expl)
 
 
 def test_why_not_shows_each_alternative_and_what_held_before_the_failure(engine):

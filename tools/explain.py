@@ -162,6 +162,22 @@ class Explanation(BaseModel):
         return self.root is not None and any(n.kind == "more" or (n.note or "").startswith("not expanded")
                                              for n in self.root.walk())
 
+    def failed_conditions(self) -> list[tuple[Citation | None, Node]]:
+        """Why-not trees: each condition that failed (a failing node with nothing under it) with
+        the citation of the nearest section above it, in tree order."""
+        out: list[tuple[Citation | None, Node]] = []
+
+        def visit(n: Node, cite: Citation | None) -> None:
+            cite = n.citation or cite
+            if not n.holds and not n.children and n.kind != "alternative":
+                out.append((cite, n))
+            for c in n.children:
+                visit(c, cite)
+
+        if self.root is not None and not self.holds:
+            visit(self.root, None)
+        return out
+
     def sections(self) -> list[Citation]:
         """The distinct citations in the tree, in order of first appearance."""
         seen: dict[str, Citation] = {}
@@ -360,17 +376,30 @@ def _quote(c: Citation | None, quoted: set[str], width: int = 160) -> str | None
 
 
 def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
-    """A :class:`rich.tree.Tree` of the (pruned) explanation: sections in bold with their quotes,
-    amounts, case facts with the sentences stating them, failed conditions in red."""
+    """The (pruned) explanation for a terminal (a :class:`rich.console.Group`): the verdict,
+    the chain of amounts as a table (numeric answers), and the tree: sections in bold with their
+    quotes, amounts, case facts with the sentences stating them, failed conditions in red."""
+    from rich.console import Group
     from rich.markup import escape
+    from rich.table import Table
     from rich.tree import Tree
 
     head = title or f"why: {expl.query}"
-    tree = Tree(f"[bold]{escape(head)}[/]")
     if expl.root is None:
-        tree.add(f"[yellow]no explanation: {escape(expl.message or expl.status)}[/]")
-        return tree
-
+        return Group(f"[bold]{escape(head)}[/]", f"[yellow]no explanation: {escape(expl.message or expl.status)}[/]")
+    verdict = ("[green]holds[/]" if expl.holds else "[red]does not hold[/]") + (
+        f", value [bold]{escape(expl.value)}[/]" if expl.value else "")
+    parts: list[Any] = [f"[bold]{escape(head)}[/]: {verdict}"]
+    for cite, n in expl.failed_conditions():
+        parts.append(f"[red]✗[/] {escape(cite.section + ': ' if cite else '')}{escape(describe(n))}")
+    if expl.chain:
+        table = Table(title="chain of amounts", title_justify="left")
+        for col, just in (("step", "left"), ("amount", "right"), ("section", "left")):
+            table.add_column(col, justify=just)
+        for a in expl.chain:
+            table.add_row(escape(a.label), escape(a.value), escape(a.citation.section) if a.citation else "–")
+        parts.append(table)
+    tree = Tree("[dim]derivation[/]" + (" [dim](every goal)[/]" if full else " [dim](sections, amounts, case facts)[/]"))
     quoted: set[str] = set()
 
     def add(parent, n: Node) -> None:
@@ -392,7 +421,10 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
             add(branch, c)
 
     add(tree, prune(expl.root, full))
-    return tree
+    parts.append(tree)
+    if expl.truncated:
+        parts.append(f"[dim]parts past the recorder's limits ran without being recorded ({expl.nodes} nodes)[/]")
+    return Group(*parts)
 
 
 def to_markdown(expl: Explanation, full: bool = False, title: str | None = None) -> str:
@@ -404,6 +436,11 @@ def to_markdown(expl: Explanation, full: bool = False, title: str | None = None)
     verdict = "holds" if expl.holds else "does not hold"
     lines.append(f"`{expl.query}` {verdict}" + (f"; value **{expl.value}**." if expl.value else "."))
     lines.append("")
+    failed = expl.failed_conditions()
+    if failed:
+        lines += ["Conditions that failed:", ""]
+        lines += [f"- {(cite.section + ': ') if cite else ''}`{describe(n)}`" for cite, n in failed]
+        lines.append("")
     if expl.chain:
         lines += ["| step | amount | section |", "| --- | ---: | --- |"]
         lines += [f"| {a.label} | {a.value} | {a.citation.section if a.citation else '–'} |" for a in expl.chain]

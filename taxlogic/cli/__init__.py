@@ -19,6 +19,7 @@ app.command("run")(run_mod.run)
 app.command("solve")(solve_mod.solve)
 app.command("inspect")(__import__("taxlogic.cli.inspect", fromlist=["inspect_cmd"]).inspect_cmd)
 app.command("chat")(chat.chat)
+app.command("explain")(__import__("taxlogic.cli.explain", fromlist=["explain"]).explain)
 app.add_typer(llm.app, name="llm")
 
 
