@@ -11,8 +11,9 @@ import typer
 from taxlogic.cli.common import case_facts, console, fail, friendly_errors, print_json
 
 
-def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdown: bool = False) -> None:
-    """Print an explanation: a rich tree (default), Markdown, or its JSON (schema_version'd)."""
+def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdown: bool = False, out=None) -> None:
+    """Print an explanation: a rich tree on ``out`` (default: the CLI console), Markdown, or its
+    JSON (schema_version'd)."""
     from taxlogic.tools.explain import to_markdown, to_rich
 
     if as_json:
@@ -20,7 +21,15 @@ def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdo
     elif markdown:
         sys.stdout.write(to_markdown(expl, full))
     else:
-        console.print(to_rich(expl, full))
+        (out or console).print(to_rich(expl, full))
+
+
+def explain_answer(engine, case, facts: str, *, trusted: bool, query: str | None = None):
+    """The explanation of ``case``'s answer from ``facts`` on ``engine`` (None if the query gave
+    no answer): :func:`taxlogic.kb.explain.explain_case` for SARA."""
+    from taxlogic.kb.explain import explain_case
+
+    return explain_case(engine, case, facts, trusted=trusted, query=query)[1]
 
 
 def explain(
