@@ -30,12 +30,17 @@ def law_for(domain: str, rules: RuleSet) -> Law:
 
 
 def case_explain_job(case: Any, facts: str, rules: RuleSet, *, trusted: bool, domain: str = "sara",
-                     query: str | None = None, options: ExplainOptions | None = None) -> Job:
+                     query: str | None = None, options: ExplainOptions | None = None, mode: str | None = None) -> Job:
     """The explain job of ``case`` (a :class:`~taxlogic.core.CaseInput`: kind, query, answer
     variable) over ``facts``: the domain's query job (``query`` or the case's), trusted or not
-    (gold programs may hold rules; anything else must be validated facts)."""
-    job = get_domain(domain).query_job(case, query or case.query, facts).model_copy(update={"trusted": trusted})
-    return explain_job(job, options, law_for(domain, rules))
+    (gold programs may hold rules; anything else must be validated facts). ``mode``: the query's
+    mode instead of the domain's (``first`` for gold programs: FIELD-NOTES, one distinct tax
+    value per case; the domain asks ``all`` values to detect ambiguous facts)."""
+    job = get_domain(domain).query_job(case, query or case.query, facts)
+    update: dict[str, Any] = {"trusted": trusted}
+    if mode and job.mode != "prove":
+        update["mode"] = mode
+    return explain_job(job.model_copy(update=update), options, law_for(domain, rules))
 
 
 def explanation_for(case: Any, job: Job, outcome: Outcome, rules: RuleSet, *, domain: str = "sara",
@@ -53,10 +58,10 @@ def explanation_for(case: Any, job: Job, outcome: Outcome, rules: RuleSet, *, do
 
 def explain_case(engine: Engine, case: Any, facts: str, *, trusted: bool, domain: str = "sara",
                  query: str | None = None, anchors: dict[str, str] | None = None,
-                 options: ExplainOptions | None = None) -> tuple[Outcome, Explanation | None]:
+                 options: ExplainOptions | None = None, mode: str | None = None) -> tuple[Outcome, Explanation | None]:
     """Answer ``case`` from ``facts`` on ``engine`` and explain the answer: (outcome, explanation).
-    The outcome is the plain query's (status, values, cost); the recording runs in the worker
-    under the same limits. Raises :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
-    job = case_explain_job(case, facts, engine.rules, trusted=trusted, domain=domain, query=query, options=options)
+    The outcome is the plain query's (status, values, cost; ``mode`` as in :func:`case_explain_job`);
+    the recording runs in the worker under the same limits. Raises :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
+    job = case_explain_job(case, facts, engine.rules, trusted=trusted, domain=domain, query=query, options=options, mode=mode)
     outcome = engine.run(job)
     return outcome, explanation_for(case, job, outcome, engine.rules, domain=domain, anchors=anchors)

@@ -224,14 +224,26 @@ tl_x_classify(_, is, 2, arith) :- !.
 tl_x_classify(_, N, 2, compare) :- memberchk(N, [<, >, =<, >=, =:=, =\=]), !.
 tl_x_classify(_, N, A, call) :- tl_x_opaque(N, A), !.
 tl_x_classify(G, N, A, fact) :-
-    tl_base_pred(N/A), functor(H, N, A),
-    \+ ( catch(clause(H, _, R), _, fail), \+ tl_case_ref(R) ), !,
+    tl_base_pred(N/A), \+ tl_x_kb_defined(N, A), !,
     predicate_property(user:G, dynamic).
 tl_x_classify(G, _, _, rule) :- predicate_property(user:G, dynamic), !.
 tl_x_classify(G, _, _, call) :-
     predicate_property(user:G, defined), \+ predicate_property(user:G, built_in),
     \+ predicate_property(user:G, imported_from(_)), !.
 tl_x_classify(_, _, _, builtin).
+
+%   tl_x_kb_defined(?N, ?A): base predicates that the knowledge base itself defines (SARA's
+%   gross_income/3, is_before/2 …): interpreted, not case facts. KB clauses never change after
+%   the load, so this is computed once per worker (at the first explanation).
+:- dynamic tl_x_kb_defined_/2, tl_x_kb_scanned/0.
+tl_x_kb_defined(N, A) :-
+    (   tl_x_kb_scanned -> true
+    ;   forall(( tl_base_pred(N0/A0), functor(H, N0, A0),
+                 catch(clause(H, _, R), _, fail), \+ tl_case_ref(R) ),
+               ( tl_x_kb_defined_(N0, A0) -> true ; assertz(tl_x_kb_defined_(N0, A0)) )),
+        assertz(tl_x_kb_scanned)
+    ),
+    tl_x_kb_defined_(N, A).
 
 % ------------------------------------------------------------------------------- why not
 

@@ -108,9 +108,11 @@ class Node(BaseModel):
 
     def walk(self) -> Iterator["Node"]:
         """This node and its descendants, depth first, parents before children."""
-        yield self
-        for c in self.children:
-            yield from c.walk()
+        stack = [self]
+        while stack:
+            n = stack.pop()
+            yield n
+            stack.extend(reversed(n.children))
 
     def size(self) -> int:
         return sum(1 for _ in self.walk())

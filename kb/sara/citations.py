@@ -114,6 +114,7 @@ class SaraLaw:
     opaque = OPAQUE
 
     def __init__(self, source_dir: Path):
+        self._cited: dict[str, Citation | None] = {}
         self.sections: dict[str, dict[tuple[str, ...], str]] = {}
         for f in sorted(Path(source_dir).glob("section*")):
             self.sections[f.name.removeprefix("section")] = parse_statute(f.read_text(encoding="utf-8"))
@@ -123,6 +124,11 @@ class SaraLaw:
         return self.sections.get(section, {}).get(path)
 
     def cite(self, predicate: str) -> Citation | None:
+        if predicate not in self._cited:
+            self._cited[predicate] = self._cite(predicate)
+        return self._cited[predicate]
+
+    def _cite(self, predicate: str) -> Citation | None:
         if predicate in SPECIAL:
             refs, what = SPECIAL[predicate]
             parsed = [_split_ref(r) for r in refs]

@@ -28,6 +28,7 @@ def gold(
     task: str = typer.Option("all", help="all | entailment | numeric"),
     workers: int = typer.Option(0, help="Prolog workers (0: one per core)."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary: total, correct, failed, seconds, failures, errata."),
+    explain: bool = typer.Option(False, "--explain", help="Also explain every answer and check each explanation (value or truth, cited sections)."),
 ) -> None:
     """Run every case's gold Prolog program through the engine (the oracle translator)."""
     from taxlogic.eval.gold import run_gold
@@ -46,7 +47,8 @@ def gold(
             for r in run_gold(engine, cases):
                 results.append(r)
                 bar.advance(tid)
-        seconds = time.perf_counter() - t0
+            seconds = time.perf_counter() - t0
+            explained = _explain_gold(engine, cases, bar) if explain else None
     record = json.loads((sara_paths().root / "INSTALL.json").read_text())
     failures = [r for r in results if not r.correct]
     summary = {
@@ -56,6 +58,8 @@ def gold(
         "failures": [{"case": r.case_id, "expected": r.expected, "prediction": r.prediction, "reason": r.reason} for r in failures],
         "errata": [e["path"] for e in record.get("errata", [])],
     }
+    if explained is not None:
+        summary["explained"] = explained
     if as_json:
         print_json(summary)
     else:
@@ -71,8 +75,25 @@ def gold(
         console.print(f"{summary['correct']}/{summary['total']} correct in {seconds:.2f} s wall; errata applied at install: {', '.join(summary['errata']) or 'none'}")
         for f in summary["failures"]:
             console.print(f"[red]FAILED {f['case']}: expected {f['expected']}, got {f['prediction']} ({f['reason']})[/]")
-    if failures:
+        if explained is not None:
+            console.print(f"{explained['explained']}/{explained['total']} explained within limits (value or truth = the answer, "
+                          f"every cited section in the statute text); median tree {explained['median_nodes']} nodes, "
+                          f"recording / query inferences {explained['median_inference_ratio']} (median)")
+            for f in explained["failures"]:
+                console.print(f"[red]NOT EXPLAINED {f['case']}: {'; '.join(f['problems'])}[/]")
+    if failures or (explained is not None and explained["failures"]):
         raise typer.Exit(1)
+
+
+def _explain_gold(engine, cases, bar) -> dict:
+    from taxlogic.eval.explained import explain_gold, explained_summary
+
+    tid = bar.add_task("explanations", total=len(cases))
+    results = []
+    for r in explain_gold(engine, cases):
+        results.append(r)
+        bar.advance(tid)
+    return explained_summary(results)
 
 
 def _default_out(method: str, model: str | None, dataset: str, split: str, task: str, budget: int,

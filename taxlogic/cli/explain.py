@@ -26,10 +26,11 @@ def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdo
 
 def explain_answer(engine, case, facts: str, *, trusted: bool, query: str | None = None):
     """The explanation of ``case``'s answer from ``facts`` on ``engine`` (None if the query gave
-    no answer): :func:`taxlogic.kb.explain.explain_case` for SARA."""
+    no answer): :func:`taxlogic.kb.explain.explain_case` for SARA; gold facts (trusted) run the
+    query in mode ``first``, as ``eval gold`` does."""
     from taxlogic.kb.explain import explain_case
 
-    return explain_case(engine, case, facts, trusted=trusted, query=query)[1]
+    return explain_case(engine, case, facts, trusted=trusted, query=query, mode="first" if trusted else None)[1]
 
 
 def explain(
@@ -57,7 +58,8 @@ def explain(
         rules = sara_rules()
         facts, trusted = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:
-            outcome, expl = explain_case(engine, CaseInput.from_case(case), facts, trusted=trusted)
+            outcome, expl = explain_case(engine, CaseInput.from_case(case), facts, trusted=trusted,
+                                         mode="first" if trusted else None)
     if expl is None:
         fail(f"{case.id}: the query gave no answer to explain ({outcome.summary()})")
     if not (as_json or markdown):
