@@ -2,7 +2,8 @@
 ``explain`` in the engine's workers, under the same limits as the query) and checked
 (:func:`taxlogic.tools.explain.check`): recorded within the limits, its value (numeric) or truth
 (entailment) is the engine's answer, every cited section is in the statute text.
-``taxlogic eval gold --explain`` reports it (issue 16: 376/376 on SARA).
+``taxlogic eval gold --explain`` reports it (issue 16: 376/376 on SARA); ``eval run --explain``
+keeps each record's explanation (:func:`explain_item`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from pydantic import BaseModel, Field
 
 from taxlogic.core import CaseInput
 from taxlogic.kb.cases import Case
-from taxlogic.kb.explain import case_explain_job, explanation_for
+from taxlogic.kb.explain import case_explain_job, explain_case, explanation_for
 from taxlogic.tools.answers import answer_of
-from taxlogic.tools.engine import Engine
+from taxlogic.tools.engine import Engine, Outcome
 from taxlogic.tools.explain import check
 
 
@@ -57,6 +58,16 @@ def explain_gold(engine: Engine, cases: Iterable[Case]) -> Iterator[ExplainedCas
                             nodes=expl.nodes, truncated=expl.truncated, sections=len(expl.sections()),
                             cpu_seconds=expl.cpu_seconds, inferences=expl.inferences,
                             query_cpu_seconds=outcome.cpu_seconds, query_inferences=outcome.inferences)
+
+
+def explain_item(engine: Engine, item: Case, facts: str, *, trusted: bool, query: str | None = None
+                 ) -> tuple[Outcome, dict | None]:
+    """Answer a dataset item from ``facts`` with its explanation as a JSON-ready dict (None when
+    the query gave no answer), for ``eval run --explain`` records; gold facts (trusted) run the
+    query in mode ``first``."""
+    outcome, expl = explain_case(engine, CaseInput.from_case(item), facts, trusted=trusted, query=query,
+                                 mode="first" if trusted else None)
+    return outcome, expl.model_dump(mode="json") if expl else None
 
 
 def explained_summary(results: list[ExplainedCase]) -> dict:

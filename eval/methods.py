@@ -44,7 +44,8 @@ class Engines:
             e.close()
 
 
-def gold_method(ds: Dataset, engines: Engines) -> Method:
+def gold_method(ds: Dataset, engines: Engines, explain: bool = False) -> Method:
+    from taxlogic.eval.explained import explain_item
     from taxlogic.eval.gold import gold_result
     from taxlogic.tools.answers import case_job
 
@@ -54,16 +55,20 @@ def gold_method(ds: Dataset, engines: Engines) -> Method:
         return airline_gold_method(ds, engines)
 
     def run(item: Case) -> CaseRecord:
-        outcome = engines(item.rules).run(case_job(item, item.gold_facts, trusted=True, mode="first"))
+        why = None
+        if explain:
+            outcome, why = explain_item(engines(item.rules), item, item.gold_facts, trusted=True)
+        else:
+            outcome = engines(item.rules).run(case_job(item, item.gold_facts, trusted=True, mode="first"))
         g = gold_result(item, outcome)
         return CaseRecord(**_base(item, ds, "gold", None), prediction=g.prediction, correct=g.correct,
                           invalid=g.prediction is None, reason=g.reason, seconds=g.seconds,
-                          details={"inferences": g.inferences})
+                          details={"inferences": g.inferences}, explanation=why)
     return run
 
 
 def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budget: int, samples: int,
-                 exemplars: int, grammar: bool | None = None, settings=None) -> Method:
+                 exemplars: int, grammar: bool | None = None, settings=None, explain: bool = False) -> Method:
     if ds.name == "rulearena-airline":
         from taxlogic.eval.airline import airline_agent_method
 
@@ -89,11 +94,16 @@ def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budge
             ctx = replace(ctx, exemplars=exemplar_block(item.text, item.kind, exemplars, exclude=eval_ids))
         result = solve(CaseInput.from_case(item), ctx, samples=samples)
         errors = [i.render() for r in result.rounds for i in r.issues]
+        why = None
+        if explain and not result.abstained and result.query:
+            from taxlogic.eval.explained import explain_item
+
+            why = explain_item(engines(item.rules), item, result.facts, trusted=False, query=result.query)[1]
         return CaseRecord(**_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,
                           correct=result.answer == item.expected and not result.abstained,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens,
-                          seconds=result.seconds, errors=errors[-20:], facts=result.facts)
+                          seconds=result.seconds, errors=errors[-20:], facts=result.facts, explanation=why)
     return run
 
 

@@ -32,6 +32,7 @@ class RunConfig(BaseModel):
     exemplars: int | None = None
     limit: int | None = None
     shots: int | None = None  # RuleArena: 0 or 1 (None for SARA, keeping older run folders valid)
+    explain: bool | None = None  # records hold explanations (``eval run --explain``)
 
 
 class CaseRecord(BaseModel):
@@ -60,6 +61,7 @@ class CaseRecord(BaseModel):
     errors: list[str] = Field(default_factory=list)
     facts: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
+    explanation: dict[str, Any] | None = None  # ``eval run --explain``: a taxlogic.tools.explain.Explanation
 
 
 class RunLockedError(RuntimeError):

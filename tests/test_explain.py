@@ -244,3 +244,65 @@ def test_airline_fee_computation_explains_the_same_way(airline_engine):
     assert chain["total cost"][0] == outcome.values[0]
     assert all(c.exists for c in expl.sections())
     assert check(expl, int(outcome.values[0])) == []
+
+
+# ---------------------------------------------------------------------------- commands
+
+
+def cli(*args):
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def test_explain_command_json_and_markdown_hold_the_same_tree(sara_data_dir):
+    res = cli("explain", "--case", "tax_case_5", "--json")
+    assert res.exit_code == 0, res.output
+    expl = Explanation.model_validate_json(res.stdout)
+    assert expl.case_id == "tax_case_5" and expl.answer == 116066 and expl.value == "116066"
+    assert expl.chain[-1].value == "116066" and check(expl, 116066) == []
+    md = cli("explain", "--case", "tax_case_5", "--markdown")
+    assert md.exit_code == 0 and "| taxable income of alice | 322732 | §63(b) |" in md.stdout
+    tree = cli("explain", "--case", "tax_case_5")
+    assert tree.exit_code == 0 and "§1(d)(v)" in tree.stdout and "answer: 116066" in tree.stdout
+    assert len(cli("explain", "--case", "tax_case_5", "--full").stdout) > len(tree.stdout)
+    both = cli("explain", "--case", "tax_case_5", "--json", "--markdown")
+    assert both.exit_code == 1 and "not both" in both.output and "Traceback" not in both.output
+
+
+def test_explain_command_why_not(sara_data_dir):
+    res = cli("explain", "--case", "s151_a_neg")
+    assert res.exit_code == 0, res.output
+    assert "answer: Contradiction" in res.stdout
+    assert "✗ §151: sum_list([2000,2000],6000)  (sum_list gives 4000, not 6000)" in res.stdout
+
+
+def test_solve_gold_explain(sara_data_dir):
+    res = cli("solve", "--case", "tax_case_5", "--translator", "gold", "--explain", "--json")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["answer"] == 116066 and out["explanation"]["value"] == "116066"
+
+
+def test_eval_gold_explain_checks_every_tree(sara_data_dir):
+    res = cli("eval", "gold", "--split", "test", "--task", "numeric", "--explain", "--json")
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout)["explained"]
+    assert summary["total"] == 20 and summary["explained"] == 20 and summary["failures"] == []
+
+
+def test_eval_run_explain_saves_trees_in_records(sara_data_dir, tmp_path):
+    from taxlogic.eval.records import read_records
+
+    out = tmp_path / "run"
+    res = cli("eval", "run", "--method", "gold", "--split", "test", "--limit", "4", "--out", str(out), "--explain", "--json")
+    assert res.exit_code == 0, res.output
+    records = read_records(out)
+    assert len(records) == 4
+    for r in records:
+        expl = Explanation.model_validate(r.explanation)
+        assert expl.case_id == r.case_id and check(expl, r.prediction) == []
+    refused = cli("eval", "run", "--method", "direct", "--split", "test", "--limit", "1", "--out", str(tmp_path / "d"), "--explain")
+    assert refused.exit_code == 1 and "--explain needs" in refused.output

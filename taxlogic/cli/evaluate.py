@@ -122,6 +122,7 @@ def run_cmd(
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
     plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data>/sara_plus/seed-0)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
 ) -> None:
     """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable)."""
     from taxlogic.eval.datasets import infer_dataset, load_dataset
@@ -140,11 +141,14 @@ def run_cmd(
     if shots and not is_rulearena(dataset):
         fail("--shots applies to RuleArena datasets only")
     ra_shots = shots if is_rulearena(dataset) else None
+    if explain and (method == "direct" or is_rulearena(dataset)):
+        fail("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
     out = out or _default_out(method, model, dataset, split, task, budget, ra_shots)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
-                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=ra_shots)
+                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=ra_shots,
+                       explain=explain or None)
     with friendly_errors():
         try:
             ds = load_dataset(dataset, split, task, limit=limit, plus_dir=plus_dir, shots=shots,
@@ -157,9 +161,10 @@ def run_cmd(
         try:
             with RunStore(out, config) as store:
                 if method == "gold":
-                    fn = gold_method(ds, engines)
+                    fn = gold_method(ds, engines, explain=explain)
                 elif method == "agent":
-                    fn = agent_method(ds, engines, model_name=model, budget=budget, samples=samples, exemplars=exemplars)
+                    fn = agent_method(ds, engines, model_name=model, budget=budget, samples=samples, exemplars=exemplars,
+                                      explain=explain)
                 else:
                     fn = direct_method(ds, model_name=model)
                 done = len(store.done_ids() & {c.id for c in ds.items})
