@@ -70,15 +70,25 @@ tl_explain_tree(Job, Var, Status, Tree) :-
     Tree = T1.put(_{inferences:Inf, cpu_seconds:Cpu}).
 
 tl_x_setup(Opts) :-
-    retractall(tl_x_cls(_, _, _)), retractall(tl_x_opaque(_, _)),
+    (   is_dict(Opts), get_dict(opaque, Opts, Ops), is_list(Ops) -> true ; Ops = [] ),
+    tl_x_set_opaque(Ops),
     tl_x_opt_int(Opts, max_nodes, 3000, MaxN), nb_setval(tl_x_max_nodes, MaxN),
     tl_x_opt_int(Opts, max_depth, 40, MaxD), nb_setval(tl_x_max_depth, MaxD),
     tl_x_opt_int(Opts, max_solutions, 25, MaxS), nb_setval(tl_x_max_solutions, MaxS),
     tl_x_opt_int(Opts, whynot_depth, 8, WD), nb_setval(tl_x_whynot_depth, WD),
-    tl_x_opt_int(Opts, whynot_clauses, 6, WC), nb_setval(tl_x_whynot_clauses, WC),
-    (   is_dict(Opts), get_dict(opaque, Opts, Ops), is_list(Ops) -> true ; Ops = [] ),
-    forall(( member(S, Ops), catch(term_string(N/A, S), _, fail), atom(N), integer(A) ),
-           assertz(tl_x_opaque(N, A))).
+    tl_x_opt_int(Opts, whynot_clauses, 6, WC), nb_setval(tl_x_whynot_clauses, WC).
+
+%   The class cache (tl_x_cls/3) outlives a job: a class depends only on how a predicate is
+%   defined (which a case cannot change for the KB's predicates) and on the opaque helpers, so
+%   it is cleared when those change. Undefined predicates are never cached (tl_x_class/2).
+tl_x_set_opaque(Ops) :-
+    (   nb_current(tl_x_opaque_list, Ops0), Ops0 == Ops
+    ->  true
+    ;   retractall(tl_x_cls(_, _, _)), retractall(tl_x_opaque(_, _)),
+        forall(( member(S, Ops), catch(term_string(N/A, S), _, fail), atom(N), integer(A) ),
+               assertz(tl_x_opaque(N, A))),
+        nb_setval(tl_x_opaque_list, Ops)
+    ).
 
 tl_x_opt_int(Opts, Key, Default, V) :-
     (   is_dict(Opts), get_dict(Key, Opts, V0), integer(V0) -> V = V0 ; V = Default ).
@@ -213,11 +223,14 @@ tl_x_count_list([K|Ks], N0, N) :- tl_x_count(K, C), N1 is N0 + C, tl_x_count_lis
 %!  tl_x_class(+Goal, -Class) is det.
 %   arith (is/2), compare, fact (a base predicate of the vocabulary that only the case
 %   defines), opaque (domain option) -> call, rule (a dynamic predicate: interpreted), call (a
-%   static user predicate, e.g. tabled), builtin (system and library predicates).
+%   static user predicate, e.g. tabled), builtin (system and library predicates; also an
+%   undefined predicate, which calling raises as in the query).
 tl_x_class(G, Class) :-
     functor(G, N, A),
     (   tl_x_cls(N, A, C0) -> Class = C0
-    ;   tl_x_classify(G, N, A, C0), assertz(tl_x_cls(N, A, C0)), Class = C0
+    ;   tl_x_classify(G, N, A, C0),
+        ( C0 == builtin, \+ predicate_property(user:G, defined) -> true ; assertz(tl_x_cls(N, A, C0)) ),
+        Class = C0
     ).
 
 tl_x_classify(_, is, 2, arith) :- !.
