@@ -1,6 +1,6 @@
 """Every gold program explained: each case's answer recorded as an explanation (a job of mode
 ``explain`` in the engine's workers, under the same limits as the query) and checked
-(:func:`taxlogic.tools.explain.check`): recorded within the limits, its value (numeric) or truth
+(:func:`taxlogic.kb.explain.check`): recorded within the limits, its value (numeric) or truth
 (entailment) is the engine's answer, every cited section is in the statute text.
 ``taxlogic eval gold --explain`` reports it (issue 16: 376/376 on SARA); ``eval run --explain``
 keeps each record's explanation (:func:`explain_item`).
@@ -15,10 +15,9 @@ from pydantic import BaseModel, Field
 
 from taxlogic.core import CaseInput
 from taxlogic.kb.cases import Case
-from taxlogic.kb.explain import case_explain_job, explain_case, explanation_for
+from taxlogic.kb.explain import case_explain_job, check, explain_case, explanation_for
 from taxlogic.tools.answers import answer_of
 from taxlogic.tools.engine import Engine, Outcome
-from taxlogic.tools.explain import check
 
 
 class ExplainedCase(BaseModel):

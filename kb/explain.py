@@ -5,7 +5,7 @@ quotes of its predicates, the amounts they compute), found by domain name in
 :func:`explain_case` runs one case's query as an ``explain`` job in an engine and returns the
 query's outcome with the annotated explanation; :func:`case_explain_job` and
 :func:`explanation_for` are its two halves, for callers that run many jobs at once
-(``engine.run_many``).
+(``engine.run_many``). :func:`check` tells whether an explanation is sound for an answer.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from typing import Any
 
 from taxlogic.kb.domain import get_domain
 from taxlogic.kb.rules import RuleSet
-from taxlogic.tools.engine import Engine, Job, Outcome
+from taxlogic.tools.answers import whole_dollars
+from taxlogic.tools.engine import Engine, Job, Outcome, parse_number
 from taxlogic.tools.explain import ExplainOptions, Explanation, Law, annotate, explain_job, explanation_of
 
 
@@ -61,7 +62,28 @@ def explain_case(engine: Engine, case: Any, facts: str, *, trusted: bool, domain
                  options: ExplainOptions | None = None, mode: str | None = None) -> tuple[Outcome, Explanation | None]:
     """Answer ``case`` from ``facts`` on ``engine`` and explain the answer: (outcome, explanation).
     The outcome is the plain query's (status, values, cost; ``mode`` as in :func:`case_explain_job`);
-    the recording runs in the worker under the same limits. Raises :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
+    the recording runs in the worker under the same limits. Raises
+    :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
     job = case_explain_job(case, facts, engine.rules, trusted=trusted, domain=domain, query=query, options=options, mode=mode)
     outcome = engine.run(job)
     return outcome, explanation_for(case, job, outcome, engine.rules, domain=domain, anchors=anchors)
+
+
+def check(expl: Explanation, answer: str | int | None) -> list[str]:
+    """Problems of an explanation against the engine's answer (empty when it is sound): it was
+    recorded within the limits; a numeric answer (whole dollars) equals the recorded value
+    rounded half up; an entailment label matches whether the claim holds; every citation is in
+    the statute text."""
+    if expl.status != "explained" or expl.root is None:
+        return [f"not explained: {expl.status}" + (f" ({expl.message})" if expl.message else "")]
+    problems = []
+    if isinstance(answer, int):
+        n = parse_number(expl.value) if expl.value is not None else None
+        if n is None or whole_dollars(n) != answer:
+            problems.append(f"the tree's value {expl.value} is not the answer {answer}")
+    elif answer in ("Entailment", "Contradiction") and expl.holds != (answer == "Entailment"):
+        problems.append(f"the tree {'proves' if expl.holds else 'refutes'} the claim, the answer is {answer}")
+    missing = sorted({c.section for c in expl.sections() if not c.exists})
+    if missing:
+        problems.append("cited sections not in the statute text: " + ", ".join(missing))
+    return problems

@@ -9,7 +9,7 @@ import pytest
 
 from taxlogic.core import CaseInput
 from taxlogic.kb.cases import get_case
-from taxlogic.kb.explain import explain_case, law_for
+from taxlogic.kb.explain import check, explain_case, law_for
 from taxlogic.kb.sara.citations import parse_predicate, parse_statute, section_label
 from taxlogic.tools.engine import Job
 from taxlogic.tools.explain import (
@@ -17,7 +17,6 @@ from taxlogic.tools.explain import (
     ExplainOptions,
     Explanation,
     annotate,
-    check,
     explain_job,
     explanation_of,
     prune,

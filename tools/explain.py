@@ -483,25 +483,3 @@ def explain_job(job: Any, options: ExplainOptions | None = None, law: Law | None
     return job.model_copy(update={"mode": "explain", "var": var,
                                   "explain": {**opts.model_dump(), "query_mode": job.mode}})
 
-
-def check(expl: Explanation, answer: str | int | None) -> list[str]:
-    """Problems of an explanation against the engine's answer (empty when it is sound): it was
-    recorded within the limits; a numeric answer (whole dollars) equals the recorded value
-    rounded half up; an entailment label matches whether the claim holds; every citation is in
-    the statute text."""
-    from taxlogic.tools.answers import whole_dollars
-    from taxlogic.tools.engine import parse_number
-
-    if expl.status != "explained" or expl.root is None:
-        return [f"not explained: {expl.status}" + (f" ({expl.message})" if expl.message else "")]
-    problems = []
-    if isinstance(answer, int):
-        n = parse_number(expl.value) if expl.value is not None else None
-        if n is None or whole_dollars(n) != answer:
-            problems.append(f"the tree's value {expl.value} is not the answer {answer}")
-    elif answer in ("Entailment", "Contradiction") and expl.holds != (answer == "Entailment"):
-        problems.append(f"the tree {'proves' if expl.holds else 'refutes'} the claim, the answer is {answer}")
-    missing = sorted({c.section for c in expl.sections() if not c.exists})
-    if missing:
-        problems.append("cited sections not in the statute text: " + ", ".join(missing))
-    return problems
