@@ -66,7 +66,7 @@ def explain_item(engine: Engine, item: Case, facts: str, *, trusted: bool, query
     query in mode ``first``."""
     outcome, expl = explain_case(engine, CaseInput.from_case(item), facts, trusted=trusted, query=query,
                                  mode="first" if trusted else None)
-    return outcome, expl.model_dump(mode="json") if expl else None
+    return outcome, expl.dump() if expl else None
 
 
 def explained_summary(results: list[ExplainedCase]) -> dict:

@@ -106,6 +106,9 @@ def test_json_round_trip_and_schema(engine):
     assert json.loads(text)["schema_version"] == SCHEMA_VERSION
     again = Explanation.model_validate_json(text)
     assert again == expl
+    compact = json.dumps(expl.dump())
+    assert json.loads(compact)["schema_version"] == SCHEMA_VERSION and len(compact) < len(text)
+    assert Explanation.model_validate_json(compact) == expl
     assert again.chain == expl.chain and again.root.size() == expl.root.size() == expl.nodes
     schema = Explanation.model_json_schema()
     assert "schema_version" in schema["properties"] and "Node" in schema["$defs"]

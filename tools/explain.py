@@ -158,6 +158,11 @@ class Explanation(BaseModel):
     query_cpu_seconds: float = 0.0
     query_inferences: int = 0
 
+    def dump(self) -> dict[str, Any]:
+        """JSON-ready dict without the fields left at their defaults (trees are large), but always
+        with ``schema_version``; ``Explanation.model_validate`` reads it back unchanged."""
+        return {"schema_version": self.schema_version, **self.model_dump(mode="json", exclude_defaults=True)}
+
     @property
     def truncated(self) -> bool:
         """Parts of the tree past the size or depth limits were run without being recorded."""

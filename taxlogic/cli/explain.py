@@ -17,7 +17,7 @@ def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdo
     from taxlogic.tools.explain import to_markdown, to_rich
 
     if as_json:
-        print_json(expl.model_dump(mode="json"))
+        print_json(expl.dump())
     elif markdown:
         sys.stdout.write(to_markdown(expl, full))
     else:

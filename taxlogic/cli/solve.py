@@ -62,7 +62,7 @@ def solve(
             if as_json:
                 print_json({"case": case.id, "translator": "gold", "answer": ans.value, "reason": ans.reason,
                             "expected": case.expected, "correct": ans.value == case.expected, "outcome": outcome.model_dump()}
-                           | ({"explanation": why.model_dump(mode="json") if why else None} if explain else {}))
+                           | ({"explanation": why.dump() if why else None} if explain else {}))
             else:
                 console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
                 console.print(f"[bold green]answer[/]: {ans.value}   expected: {case.expected}   "
@@ -90,7 +90,7 @@ def solve(
         if case is not None:
             data.update(expected=case.expected, correct=result.answer == case.expected)
         if explain:
-            data["explanation"] = why.model_dump(mode="json") if why else None
+            data["explanation"] = why.dump() if why else None
         print_json(data)
     else:
         print_result(console, result, case.expected if case else None)
