@@ -30,15 +30,17 @@
 :- use_module(library(pairs)).
 :- use_module(library(solution_sequences)).
 
-:- dynamic tl_x_cls/3.          % tl_x_cls(Name, Arity, Class): per-job cache of goal classes
+:- dynamic tl_x_cls/3.          % tl_x_cls(Name, Arity, Class): cache of goal classes
 :- dynamic tl_x_opaque/2.       % tl_x_opaque(Name, Arity): called directly (domain option)
 
 % ------------------------------------------------------------------------------------ job
 
 %!  tl_explain_query(+Job, -Result) is det.
-%   Run the query as tl_query/7 does (in the explain option query_mode; by default `all` when
-%   the job names a variable, else `prove`), then, if it gave an answer, record its explanation under the job's CPU-time and inference
-%   limits. Result: the query's result dict plus `tree` (see tl_explain_tree/4).
+%   Run the query as tl_query/7 does (in the mode of the explain option query_mode; by default
+%   `all` when the job names a variable, else `prove`), then, if it gave an answer, record its
+%   explanation under the job's CPU-time and inference limits (again: the recording has limits
+%   of its own, as large as the query's). Result: the query's result dict plus `tree`
+%   (tl_explain_tree/4).
 tl_explain_query(Job, Result) :-
     (   Job.var == null -> Var = '', Mode0 = prove ; atom_string(Var, Job.var), Mode0 = all ),
     (   is_dict(Job.explain), get_dict(query_mode, Job.explain, M), M \== "explain"

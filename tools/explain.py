@@ -283,13 +283,19 @@ def chain_of(root: Node) -> list[Amount]:
 # ------------------------------------------------------------------------------- pruning
 
 
+SHOWN_SOLUTIONS = 3
+"""Default view: the solutions of an aggregate shown with their derivations (the rest by value)."""
+
+
 def prune(root: Node, full: bool = False) -> Node:
     """The tree to show. ``full``: every goal. Default: statute sections (cited nodes), amounts
     (labelled nodes; arithmetic that computes something and comparisons directly under a cited
     node), case facts, aggregates that hold any of those, and every node of a why-not path; other
     nodes are replaced by what they keep; a failing alternative keeps the sub-goals that held
     (with their values) before the one that failed; a rule tried with a single clause shows that
-    clause's nodes directly; a cited goal proved again further down is shown once, then "as above"."""
+    clause's nodes directly; a cited goal proved again further down is shown once, then "as above";
+    an aggregate shows how its first :data:`SHOWN_SOLUTIONS` solutions were found, the others by
+    value."""
     if full:
         return root
     seen: set[str] = set()
@@ -320,7 +326,10 @@ def _pruned_children(n: Node, cited_parent: bool, seen: set[str]) -> list[Node]:
     if n.kind == "alternative" and not n.holds:  # why not: what held so far, and what failed
         return [c.model_copy(update={"children": _pruned_children(c, c.citation is not None, seen)})
                 for c in n.children if c.kind != "more"]
-    for c in n.children:
+    for i, c in enumerate(n.children):
+        if n.kind == "aggregate" and c.kind == "solution" and i >= SHOWN_SOLUTIONS:
+            out.append(c.model_copy(update={"children": []}))  # its value; the first ones show how
+            continue
         repeat = c.kind == "rule" and c.citation is not None and c.holds and c.goal in seen
         if c.kind == "rule" and c.citation is not None and c.holds:
             seen.add(c.goal)
