@@ -87,6 +87,15 @@ def test_s151_a_neg_names_the_failing_condition_with_its_values(engine):
     assert "§151: `sum_list([2000,2000],6000)  (sum_list gives 4000, not 6000)`" in to_markdown(expl)
 
 
+def test_why_not_shows_the_case_facts_stated_for_other_values(engine):
+    # The case says Bob is Alice's qualifying child (§152(c)(1)) for 2015; the claim is for 2014.
+    _, expl = explained(engine, "s152_a_neg")
+    assert expl.root.citation.section == "§152(a)" and [(a.position, a.value) for a in expl.root.actual] == [(3, "2015")]
+    cite, first = expl.failed_conditions()[0]
+    assert (first.kind, first.goal, first.source) == ("fact", "s152_c_1(bob,alice,2015)", "case")
+    assert cite.section == "§152(c)(1)"
+
+
 def test_why_not_shows_each_alternative_and_what_held_before_the_failure(engine):
     _, expl = explained(engine, "s151_a_neg")
     s151 = find(expl, predicate="s151/5")[0]

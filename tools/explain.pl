@@ -305,7 +305,7 @@ tl_wn_goal(G, D, N) :-
     ;   tl_wn_leaf(Class, G, N)
     ).
 
-tl_wn_rule(G, D, n(rule, G, Alts, [holds=false|Info])) :-
+tl_wn_rule(G, D, n(rule, G, Kids, [holds=false|Info])) :-
     nb_getval(tl_x_whynot_clauses, MaxC),
     findall(I-(G-B), ( nth_clause(G, I, Ref), clause(H, B, Ref), B \== true, H = G ), Cls0),
     length(Cls0, NCls),
@@ -315,7 +315,16 @@ tl_wn_rule(G, D, n(rule, G, Alts, [holds=false|Info])) :-
     ;   ( NCls > MaxC -> length(Cls, MaxC), append(Cls, _, Cls0) ; Cls = Cls0 ),
         findall(Alt, ( member(I-(G1-B), Cls), tl_wn_clause(I, G1, B, D, Alt) ), Alts),
         Info = []
-    ).
+    ),
+    tl_wn_other_facts(G, MaxC, Facts),
+    append(Facts, Alts, Kids).
+
+%   Facts the case states for this predicate, with other values than the goal's (at most Max).
+tl_wn_other_facts(G, Max, Facts) :-
+    functor(G, F, A), functor(H, F, A),
+    findall(n(fact, H, [], [holds=false, source=case, note="the case states this, with other values"]),
+            limit(Max, ( nth_clause(H, _, Ref), tl_case_ref(Ref), clause(H, true, Ref) )),
+            Facts).
 
 tl_wn_clause(I, G, B, D, n(alternative, G, Kids, [holds=Holds, clause=I])) :-
     tl_wn_body(B, D, Kids),

@@ -171,12 +171,15 @@ class Explanation(BaseModel):
 
     def failed_conditions(self) -> list[tuple[Citation | None, Node]]:
         """Why-not trees: each condition that failed (a failing node with nothing under it) with
-        the citation of the nearest section above it, in tree order."""
+        the citation of the nearest section above it, in tree order, each (section, goal) once."""
         out: list[tuple[Citation | None, Node]] = []
+        seen: set[tuple[str, str]] = set()
 
         def visit(n: Node, cite: Citation | None) -> None:
             cite = n.citation or cite
-            if not n.holds and not n.children and n.kind != "alternative":
+            key = (cite.section if cite else "", n.goal)
+            if not n.holds and not n.children and n.kind != "alternative" and key not in seen:
+                seen.add(key)
                 out.append((cite, n))
             for c in n.children:
                 visit(c, cite)
@@ -285,6 +288,8 @@ def chain_of(root: Node) -> list[Amount]:
 
 SHOWN_SOLUTIONS = 3
 """Default view: the solutions of an aggregate shown with their derivations (the rest by value)."""
+SHOWN_FAILURES = 8
+"""Why-not views list the first failed conditions (all are in the tree)."""
 
 
 def prune(root: Node, full: bool = False) -> Node:
@@ -382,6 +387,11 @@ def describe(n: Node) -> str:
     return text
 
 
+def _where(cite: Citation | None, n: Node) -> str:
+    """The section a failed condition belongs to, as a prefix (none if the node cites it itself)."""
+    return f"{cite.section}: " if cite and not n.citation else ""
+
+
 def _quote(c: Citation | None, quoted: set[str], width: int = 160) -> str | None:
     """The citation's quote, shortened to ``width``; only the first time a section is quoted."""
     if not c or not c.quote or c.section in quoted:
@@ -406,8 +416,11 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
     verdict = ("[green]holds[/]" if expl.holds else "[red]does not hold[/]") + (
         f", value [bold]{escape(expl.value)}[/]" if expl.value else "")
     parts: list[Any] = [f"[bold]{escape(head)}[/]: {verdict}"]
-    for cite, n in expl.failed_conditions():
-        parts.append(f"[red]✗[/] {escape(cite.section + ': ' if cite else '')}{escape(describe(n))}")
+    failed = expl.failed_conditions()
+    for cite, n in failed[:SHOWN_FAILURES]:
+        parts.append(f"[red]✗[/] {escape(_where(cite, n))}{escape(describe(n))}")
+    if len(failed) > SHOWN_FAILURES:
+        parts.append(f"[red]✗[/] … and {len(failed) - SHOWN_FAILURES} more conditions (in the tree)")
     if expl.chain:
         table = Table(title="chain of amounts", title_justify="left")
         for col, just in (("step", "left"), ("amount", "right"), ("section", "left")):
@@ -455,7 +468,9 @@ def to_markdown(expl: Explanation, full: bool = False, title: str | None = None)
     failed = expl.failed_conditions()
     if failed:
         lines += ["Conditions that failed:", ""]
-        lines += [f"- {(cite.section + ': ') if cite else ''}`{describe(n)}`" for cite, n in failed]
+        lines += [f"- {_where(cite, n)}`{describe(n)}`" for cite, n in failed[:SHOWN_FAILURES]]
+        if len(failed) > SHOWN_FAILURES:
+            lines.append(f"- … and {len(failed) - SHOWN_FAILURES} more (in the tree)")
         lines.append("")
     if expl.chain:
         lines += ["| step | amount | section |", "| --- | ---: | --- |"]
