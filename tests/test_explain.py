@@ -317,3 +317,22 @@ def test_eval_run_explain_saves_trees_in_records(sara_data_dir, tmp_path):
         assert expl.case_id == r.case_id and check(expl, r.prediction) == []
     refused = cli("eval", "run", "--method", "direct", "--split", "test", "--limit", "1", "--out", str(tmp_path / "d"), "--explain")
     assert refused.exit_code == 1 and "--explain needs" in refused.output
+
+
+def test_aggregates_record_their_solutions(engine):
+    facts = ("kid(ann). kid(bo). kid(cy).\n"
+             "kids(N, S, L, G) :- aggregate_all(count, kid(_), N), setof(K, kid(K), S), bagof(K-X, kid_of(K, X), L),\n"
+             "    bagof(K, kid_of(K, X), G).\n"
+             "kid_of(K, x) :- kid(K).\n")
+    job = Job(facts=facts, query="kids(N, S, L, G)", mode="first", var="N", trusted=True)
+    outcome = engine.run(explain_job(job))
+    expl = explanation_of(job.query, outcome)
+    assert expl.status == "explained" and expl.value == "3"
+    count, setof, bagof = [n for n in expl.root.walk() if n.kind == "aggregate"]
+    assert (count.value, count.count, [c.goal for c in count.children]) == ("3", 3, ["x", "x", "x"])
+    assert count.children[0].children[0].goal == "kid(ann)"
+    assert setof.value == "[ann,bo,cy]" and [c.goal for c in setof.children] == ["ann", "bo", "cy"]
+    assert bagof.value == "[ann-x,bo-x,cy-x]" and bagof.count == 3
+    # bagof with a free variable (X) groups its solutions by X: called directly, a leaf
+    grouped = [n for n in expl.root.walk() if n.goal == "bagof(_,kid_of(_,x),[ann,bo,cy])"]
+    assert grouped and grouped[0].kind == "builtin"

@@ -8,8 +8,8 @@
 %
 %   proof (the query holds): one node per call of a KB predicate, with its arguments as bound
 %     at the end of the proof; arithmetic (is/2) and comparisons as leaves showing their values;
-%     findall/3 and foldl/4 as an `aggregate` node whose children are the contributing
-%     solutions; `\+ G` as a `negation` leaf ("no evidence that G", called directly: nothing
+%     findall/3, foldl/4, aggregate_all/3 (count, sum, bag, set) and bagof/setof (without free
+%     variables) as an `aggregate` node whose children are the contributing solutions; `\+ G` as a `negation` leaf ("no evidence that G", called directly: nothing
 %     is recorded inside a negation); case facts, built-ins and the domain's opaque helpers
 %     (e.g. SARA's date utilities) as leaves. Predicates that are not dynamic (those the engine
 %     tables) are called directly and shown as leaves with their bindings.
@@ -140,6 +140,9 @@ tl_xb(G, _, _, [n(more, G, [], [])|L], L) :-
 tl_xb(\+ G, _, _, [n(negation, G, [], [])|L], L) :- !, tl_x_inc, \+ G.
 tl_xb(not(G), _, _, [n(negation, G, [], [])|L], L) :- !, tl_x_inc, \+ G.
 tl_xb(findall(T, G, Xs), D, _, [N|L], L) :- !, tl_x_findall(T, G, Xs, D, N).
+tl_xb(aggregate_all(S, G, R), D, _, [N|L], L) :- tl_x_aggregate(aggregate_all(S, G, R), D, N), !.
+tl_xb(bagof(T, G, R), D, _, [N|L], L) :- tl_x_aggregate(bagof(T, G, R), D, N), !.
+tl_xb(setof(T, G, R), D, _, [N|L], L) :- tl_x_aggregate(setof(T, G, R), D, N), !.
 tl_xb(foldl(G, Xs, V0, V), D, _, [N|L], L) :- !,
     tl_x_inc, D1 is D + 1,
     N = n(aggregate, foldl(G, Xs, V0, V), Kids, [value=V]),
@@ -153,6 +156,9 @@ tl_xb(G, D, _, [N|L], L) :- tl_x_goal(G, D, N).
 tl_x_recorded(\+ _).
 tl_x_recorded(not(_)).
 tl_x_recorded(findall(_, _, _)).
+tl_x_recorded(aggregate_all(_, _, _)).
+tl_x_recorded(bagof(_, _, _)).
+tl_x_recorded(setof(_, _, _)).
 tl_x_recorded(foldl(_, _, _, _)).
 
 %   A sub-goal with its own cut barrier (conditions, call/1, once/1, findall goals).
@@ -188,7 +194,43 @@ tl_x_rule(G, D, N) :-
 
 %   findall/3: the first max_solutions solutions are proved with their trees; if there may be
 %   more, the whole list is computed directly (same goal, same order) and the rest counted.
-tl_x_findall(T, G, Xs, D, N) :-
+tl_x_findall(T, G, Xs, D, n(aggregate, findall(T, G, Xs), Kids, [value=Xs, count=Count])) :-
+    tl_x_collect(T, G, D, All, Kids, Count),
+    Xs = All.
+
+%   aggregate_all/3 with count, sum(E), bag(E) or set(E), and bagof/3, setof/3 whose goal
+%   has no free variables (nothing to group by) are findall/3 and a last step; other forms
+%   are called directly.
+tl_x_aggregate(aggregate_all(Spec, G, R), D, n(aggregate, aggregate_all(Spec, G, R), Kids, [value=R, count=Count])) :-
+    nonvar(Spec), tl_x_agg_template(Spec, T),
+    tl_x_collect(T, G, D, All, Kids, Count),
+    tl_x_agg_result(Spec, All, R).
+tl_x_aggregate(Agg, D, n(aggregate, Agg, Kids, [value=R, count=Count])) :-
+    Agg =.. [F, T, G0, R], memberchk(F, [bagof, setof]),
+    tl_x_strip_ex(G0, G, Ex),
+    term_variables(G, GVs), term_variables(T-Ex, Bound),
+    \+ ( member(V, GVs), \+ ( member(B, Bound), B == V ) ),
+    tl_x_collect(T, G, D, All, Kids, Count),
+    All \== [],
+    ( F == setof -> sort(All, R) ; R = All ).
+
+tl_x_agg_template(count, x).
+tl_x_agg_template(sum(E), E).
+tl_x_agg_template(bag(E), E).
+tl_x_agg_template(set(E), E).
+
+tl_x_agg_result(count, All, N) :- length(All, N).
+tl_x_agg_result(sum(_), All, S) :- sum_list(All, S).
+tl_x_agg_result(bag(_), All, All).
+tl_x_agg_result(set(_), All, S) :- sort(All, S).
+
+tl_x_strip_ex(G, G, []) :- var(G), !.
+tl_x_strip_ex(V^G0, G, [V|Ex]) :- !, tl_x_strip_ex(G0, G, Ex).
+tl_x_strip_ex(G, G, []).
+
+%   tl_x_collect(+T, +G, +D, -All, -Kids, -Count): the solutions of T for G, the first ones
+%   (max_solutions) as `solution` nodes within the node budget.
+tl_x_collect(T, G, D, All, Kids, Count) :-
     tl_x_inc,
     nb_getval(tl_x_max_solutions, K), D1 is D + 1,
     findall(T-Ns, limit(K, tl_x_cond(G, D1, Ns, [])), Pairs),
@@ -197,9 +239,7 @@ tl_x_findall(T, G, Xs, D, N) :-
     length(All, Count),
     b_getval(tl_x_n, N0), nb_getval(tl_x_max_nodes, Max), Room is Max - N0,
     tl_x_solutions(Pairs, Room, Kids, Used),
-    N1 is N0 + Used, b_setval(tl_x_n, N1),
-    Xs = All,
-    N = n(aggregate, findall(T, G, Xs), Kids, [value=Xs, count=Count]).
+    N1 is N0 + Used, b_setval(tl_x_n, N1).
 
 tl_x_solutions([], _, [], 0).
 tl_x_solutions([T-Ns|Ps], Room, [n(solution, T, Ns1, [])|Kids], Used) :-
