@@ -11,7 +11,7 @@ keeps statute sections, amounts and case facts; ``full`` keeps every goal) and r
 
 A proof tree has one node per call of a knowledge-base predicate (kind ``rule``) with its
 arguments as bound, arithmetic (``arith``) and comparisons (``compare``) as leaves with their
-values, aggregates (``aggregate``: findall/foldl) whose children are the contributing
+values, aggregates (``aggregate``: findall, foldl, aggregate_all, bagof/setof) whose children are the contributing
 ``solution`` s, negations (``negation``: "no evidence that G"), case facts (``fact``) and other
 calls (``builtin``, ``call``: helpers called directly, ``more``: past the size limit). A why-not
 tree (the query fails, ``holds`` false) has, under each failing predicate, one ``alternative``
