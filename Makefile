@@ -27,7 +27,7 @@ data: $(BIN)/.installed
 demo: setup
 	$(BIN)/taxlogic llm serve
 	$(BIN)/taxlogic solve --case $(DEMO_CASE)
-	$(BIN)/taxlogic solve --case $(DEMO_CASE) --translator gold
+	$(BIN)/taxlogic solve --case $(DEMO_CASE) --translator gold --explain
 
 test: setup
 	$(BIN)/python scripts/lint_imports.py

@@ -19,6 +19,8 @@ result so far. It backs ``taxlogic chat``.
   facts, while the values it does not repeat are not held against them. What-ifs accumulate: each edits the
   facts the previous one left, as long as it was answered; an abstained what-if leaves the facts
   as they were.
+* :meth:`ChatSession.explain` — why the last answer: the statute sections, amounts and facts
+  that decided it, or the conditions that failed (:mod:`taxlogic.tools.explain`).
 * :func:`is_follow_up` — does a line read as a what-if ("what if", "suppose", "assume",
   "instead", …) rather than a new question?
 
@@ -205,6 +207,20 @@ class ChatSession:
             self.changes.append(change)
         self.history.append(Exchange("what_if", change, result))
         return result
+
+    def explain(self):
+        """Why the last answer: its :class:`~taxlogic.tools.explain.Explanation` (a proof, or for
+        a claim that fails the conditions that failed), from the facts and query that gave it
+        (None if that query now gives no answer). Raises :class:`ChatError` if nothing was
+        answered yet."""
+        from taxlogic.kb.explain import explain_case
+
+        last = self.last
+        if last is None or last.abstained or not last.query:
+            raise ChatError("no answer to explain yet: ask a question first")
+        case = CaseInput(text=self.pattern, question=self.question or "", kind=self.kind or "entailment",
+                         query=last.query, answer_var=self.answer_var)
+        return explain_case(self.ctx.engine, case, last.facts, trusted=False, domain=self.ctx.domain.name)[1]
 
     def _comparable(self, facts: str) -> str:
         """``facts`` in canonical form when they validate (so the edit's diff shows changes, not

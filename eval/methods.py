@@ -61,7 +61,8 @@ class MethodOptions:
     configured endpoint; None: ``TAXLOGIC_LLM_MODEL``), the agent's ``budget`` (repair rounds),
     ``samples`` (self-consistency), ``exemplars`` (k, never an evaluated case) and ``grammar``;
     ``settings``; ``model``: a chat model to use instead of the endpoint and ``wait``: the retry
-    wait (tests pass fakes)."""
+    wait (tests pass fakes); ``explain``: save each answer's justification tree in its record
+    (:mod:`taxlogic.eval.explained`)."""
 
     engines: Engines | None = None
     model_name: str | None = None
@@ -72,6 +73,7 @@ class MethodOptions:
     settings: "Settings | None" = None
     model: Any = None
     wait: Any = None
+    explain: bool = False
 
 
 def register_method(name: str) -> Callable[[MethodFactory], MethodFactory]:
@@ -108,16 +110,21 @@ def record_base(item: Any, ds: "Dataset", method: str, model: str | None = None)
 
 @register_method("gold")
 def gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
+    from taxlogic.eval.explained import explain_item
     from taxlogic.eval.gold import gold_result
     from taxlogic.kb.sara.answers import case_job
 
     engines = opts.engines
 
     def run(item) -> CaseRecord:
-        outcome = engines(item.rules).run(case_job(item, item.gold_facts, trusted=True, mode="first"))
+        why = None
+        if opts.explain:
+            outcome, why = explain_item(engines(item.rules), item, item.gold_facts, trusted=True)
+        else:
+            outcome = engines(item.rules).run(case_job(item, item.gold_facts, trusted=True, mode="first"))
         g = gold_result(item, outcome)
         return CaseRecord(**record_base(item, ds, "gold"), prediction=g.prediction, invalid=g.prediction is None,
-                          reason=g.reason, seconds=g.seconds, details={"inferences": g.inferences})
+                          reason=g.reason, seconds=g.seconds, details={"inferences": g.inferences}, explanation=why)
     return run
 
 
@@ -143,11 +150,16 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
             ctx = replace(ctx, exemplars=exemplar_block(item.text, item.kind, opts.exemplars, exclude=eval_ids))
         result = solve(CaseInput.from_case(item), ctx, samples=opts.samples)
         errors = [i.render() for r in result.rounds for i in r.issues]
+        why = None
+        if opts.explain and not result.abstained and result.query:
+            from taxlogic.eval.explained import explain_item
+
+            why = explain_item(opts.engines(item.rules), item, result.facts, trusted=False, query=result.query)[1]
         return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens,
                           seconds=result.seconds, errors=errors[-20:], facts=result.facts,
-                          transcript=transcript_of(result))
+                          transcript=transcript_of(result), explanation=why)
     return run
 
 

@@ -33,6 +33,7 @@ class RunConfig(BaseModel):
     exemplars: int | None = None
     limit: int | None = None
     shots: int | None = None  # RuleArena: 0 or 1 (None for SARA, keeping older run folders valid)
+    explain: bool | None = None  # records hold explanations (``eval run --explain``)
 
 
 class CaseRecord(BaseModel):
@@ -62,6 +63,7 @@ class CaseRecord(BaseModel):
     facts: str | None = None
     details: dict[str, Any] = Field(default_factory=dict)
     transcript: Transcript | None = None  # agent runs: rounds (facts, issues, outcome) and trace
+    explanation: dict[str, Any] | None = None  # ``eval run --explain``: a taxlogic.tools.explain.Explanation
 
 
 class RunLockedError(RuntimeError):

@@ -254,3 +254,29 @@ def test_repl_new_pattern_and_eof_in_pattern(cli):
 def test_repl_empty_input_exits(cli):
     result, _ = cli([QUERY_LINE], "")
     assert result.exit_code == 0 and "Fact pattern" in result.output
+
+
+def test_why_and_whynot_after_an_answer(ctx_for):
+    model = scripted([QUERY_LINE, FACTS_30])
+    session = ChatSession(ctx_for(model))
+    with pytest.raises(ChatError, match="no answer to explain"):
+        session.explain()
+    session.set_fact_pattern(PATTERN)
+    result = session.ask(QUESTION)
+    expl = session.explain()
+    assert expl.holds and expl.value == str(result.answer) == "4127"
+    chain = {a.label: a.value for a in expl.chain}
+    assert chain["gross income of alice (= adjusted gross income)"] == "30000"
+    assert chain["tax owed by alice for 2017"] == "4127"
+
+
+def test_repl_why_and_whynot(cli):
+    claim = "Alice is married under section 7703 in 2017."
+    text = f"{PATTERN}\n\n/why\n{QUESTION}\n/why\n/whynot\n{claim}\n/whynot\n"
+    result, _ = cli([QUERY_LINE, FACTS_30, "s7703(alice,_,_,_,_,_,_,_,2017)"], text)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "no answer to explain yet" in out
+    assert "tax owed by alice for 2017" in out and "§1(c)" in out
+    assert "nothing failed: the last answer holds" in out
+    assert "answer: Contradiction" in out and "✗ §7703" in out

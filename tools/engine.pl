@@ -218,7 +218,8 @@ tl_message_codes(E, Codes) :-
 
 %!  tl_job(+JobJSON, -ResultJSON) is det.
 %   One request from Python: {"facts", "trusted", "materialize", "query", "mode", "var",
-%   "max_solutions", "time_limit", "inference_limit"} -> result dict as a JSON string.
+%   "max_solutions", "time_limit", "inference_limit", "explain"} -> result dict as a JSON string.
+%   Mode explain: tl_explain_query/2 (tools/explain.pl) adds the derivation as "tree".
 tl_job(JobText, ResultText) :-
     atom_json_dict(JobText, Job, [value_string_as(string)]),
     tl_bool(Job.trusted, Trusted), tl_bool(Job.materialize, Mat),
@@ -228,7 +229,10 @@ tl_job(JobText, ResultText) :-
         tl_load_case(Job.facts, Trusted, Mat, Problems),
         (   Problems \== [], Trusted == false
         ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Problems}
-        ;   tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0),
+        ;   (   Mode == explain    % tools/explain.pl
+            ->  tl_explain_query(Job, R0)
+            ;   tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0)
+            ),
             R = R0.put(load_problems, Problems)
         ),
         tl_unload_case),

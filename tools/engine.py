@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable, Iterator, Literal, Protocol
+from typing import Any, Iterable, Iterator, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -50,14 +50,17 @@ class Job(BaseModel):
     (:func:`taxlogic.tools.facts.check_facts`); the worker also refuses rules and directives.
     Trusted text (SARA gold programs) may hold rules. ``mode``: ``prove`` (succeeds or not),
     ``first`` (first binding of ``var``) or ``all`` (distinct bindings of ``var`` over at most
-    ``max_solutions`` solutions). Limits: ``time_limit`` CPU seconds, ``inference_limit``
-    inferences, ``wall_limit`` wall seconds (parent-enforced); None takes the settings' values.
+    ``max_solutions`` solutions) or ``explain`` (``all`` if ``var`` is given, else ``prove``;
+    then the derivation as :attr:`Outcome.tree`, recorded under the same limits, with recorder
+    options ``explain``: :class:`taxlogic.tools.explain.ExplainOptions` as a dict). Limits:
+    ``time_limit`` CPU seconds, ``inference_limit`` inferences, ``wall_limit`` wall seconds (parent-enforced); None takes the settings' values.
     """
 
     facts: str
     query: str
-    mode: Literal["prove", "first", "all"] = "prove"
+    mode: Literal["prove", "first", "all", "explain"] = "prove"
     var: str | None = None
+    explain: dict[str, Any] | None = None
     max_solutions: int = 64
     trusted: bool = False
     materialize: bool = True
@@ -69,7 +72,8 @@ class Job(BaseModel):
 class Outcome(BaseModel):
     """What a job gave. ``values``: distinct bindings of the job's variable as Prolog text,
     in order of first appearance (``solutions`` counts them with repeats). ``seconds`` is wall
-    time seen by the parent; ``cpu_seconds`` and ``inferences`` are measured inside Prolog."""
+    time seen by the parent; ``cpu_seconds`` and ``inferences`` are measured inside Prolog.
+    ``tree``: mode ``explain`` only, the recorded derivation (:mod:`taxlogic.tools.explain`)."""
 
     status: Status
     values: list[str] = Field(default_factory=list)
@@ -80,6 +84,7 @@ class Outcome(BaseModel):
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     inferences: int = 0
+    tree: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
@@ -169,7 +174,7 @@ class _Worker:
         payload = job.model_dump()
         payload["time_limit"] = job.time_limit or s.time_limit
         payload["inference_limit"] = job.inference_limit or s.inference_limit
-        wall = job.wall_limit or max(s.wall_limit, payload["time_limit"] * 2)
+        wall = job.wall_limit or max(s.wall_limit, payload["time_limit"] * (4 if job.mode == "explain" else 2))
         t0 = time.perf_counter()
         try:
             self.conn.send(payload)

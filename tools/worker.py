@@ -26,10 +26,11 @@ def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone:
 
         t0 = time.perf_counter()
         prolog = Prolog()
-        engine_pl = str(resources.files("taxlogic.tools").joinpath("engine.pl"))
         list(prolog.query("set_prolog_flag(verbose_load, silent)"))
         list(prolog.query(f"load_files('{_escape(compat_path)}', [silent(true)])"))
-        list(prolog.query(f"load_files('{_escape(engine_pl)}', [silent(true)])"))
+        for name in ("engine.pl", "explain.pl"):  # the engine, and its explanation recorder
+            path = str(resources.files("taxlogic.tools").joinpath(name))
+            list(prolog.query(f"load_files('{_escape(path)}', [silent(true)])"))
         opts = "[" + ",".join(options) + "]"
         list(prolog.query(f"tl_load_kb('{_escape(prolog_dir)}', {opts})"))
         msgs = [m.decode() if isinstance(m, bytes) else str(m) for m in next(prolog.query("tl_kb_messages(M)"))["M"]]

@@ -11,7 +11,7 @@ from typing import Callable
 
 import typer
 
-from taxlogic.cli import chat, contamination, data, evaluate, inspect, llm, run, solve, verifier
+from taxlogic.cli import chat, contamination, data, evaluate, explain, inspect, llm, run, solve, verifier
 
 #: Command groups: name -> help.
 GROUPS: dict[str, str] = {
@@ -34,6 +34,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("run", run.run),
     ("solve", solve.solve),
     ("inspect", inspect.inspect_cmd),
+    ("explain", explain.explain),
     ("chat", chat.chat),
     ("llm serve", llm.serve),
     ("llm stop", llm.stop),

@@ -28,6 +28,8 @@ claim such as "Section 63(c)(5) applies to Alice in 2017." A line starting with 
   /facts    the current facts, with line numbers
   /query    the last question, its kind and its Prolog query
   /trace    the steps of the last answer
+  /why      why the last answer: the statute sections, amounts and facts that decided it
+  /whynot   the conditions that failed (a claim that does not hold, a tax with no value)
   /pattern  the fact pattern (and the what-if changes applied)
   /new      a new fact pattern
   /help     this text
@@ -118,6 +120,23 @@ def _show_trace(out: Console, session) -> None:
     print_result(out, session.last)
 
 
+def _show_why(out: Console, session, failed_only: bool) -> None:
+    from taxlogic.agent.chat import ChatError
+    from taxlogic.cli.explain import print_explanation
+
+    try:
+        expl = session.explain()
+    except ChatError as exc:
+        out.print(escape(str(exc)), highlight=False)
+        return
+    if expl is None:
+        out.print("[yellow]the last query gives no answer to explain[/]")
+    elif failed_only and expl.holds:
+        out.print("nothing failed: the last answer holds (/why shows its derivation)")
+    else:
+        print_explanation(expl, out=out)
+
+
 def repl(session, tracer, out: Console = console) -> None:
     """The read-eval-print loop on ``session`` (a :class:`taxlogic.agent.chat.ChatSession`)."""
     from taxlogic.agent.chat import ChatError
@@ -150,6 +169,8 @@ def repl(session, tracer, out: Console = console) -> None:
                 _show_query(out, session)
             elif cmd == "/trace":
                 _show_trace(out, session)
+            elif cmd in ("/why", "/whynot"):
+                _show_why(out, session, failed_only=cmd == "/whynot")
             elif cmd == "/pattern":
                 _show_pattern(out, session)
             elif cmd == "/new":

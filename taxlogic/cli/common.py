@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
@@ -72,3 +73,21 @@ def friendly_errors():
     except known as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         fail(str(msg))
+
+
+def case_facts(case, facts_file: Path | None, rules) -> tuple[str, bool]:
+    """(facts, trusted) for a case: its gold facts (trusted: they may hold rules), or
+    ``facts_file`` validated and re-serialised (untrusted). Exits with one line per problem if
+    the file is missing or does not validate."""
+    if facts_file is None:
+        return case.gold_facts, True
+    from taxlogic.tools.facts import check_facts
+
+    if not facts_file.is_file():
+        fail(f"--facts {facts_file}: no such file")
+    check = check_facts(facts_file.read_bytes(), rules.vocabulary)
+    if not check.ok:
+        for p in check.problems:
+            console.print(f"[red]line {p.line}: {p.kind}: {p.message}[/]", highlight=False)
+        fail(f"{facts_file}: {len(check.problems)} problem(s); nothing was run")
+    return check.canonical, False

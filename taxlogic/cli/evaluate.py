@@ -19,6 +19,7 @@ def gold(
     task: str = typer.Option("all", help="all | entailment | numeric"),
     workers: int = typer.Option(0, help="Prolog workers (0: one per core)."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary: total, correct, failed, seconds, failures, errata."),
+    explain: bool = typer.Option(False, "--explain", help="Also explain every answer and check each explanation (value or truth, cited sections)."),
 ) -> None:
     """Run every case's gold Prolog program through the engine (the oracle translator)."""
     from taxlogic.eval.gold import run_gold
@@ -37,7 +38,8 @@ def gold(
             for r in run_gold(engine, cases):
                 results.append(r)
                 bar.advance(tid)
-        seconds = time.perf_counter() - t0
+            seconds = time.perf_counter() - t0
+            explained = _explain_gold(engine, cases, bar) if explain else None
     record = json.loads((sara_paths().root / "INSTALL.json").read_text())
     failures = [r for r in results if not r.correct]
     summary = {
@@ -47,6 +49,8 @@ def gold(
         "failures": [{"case": r.case_id, "expected": r.expected, "prediction": r.prediction, "reason": r.reason} for r in failures],
         "errata": [e["path"] for e in record.get("errata", [])],
     }
+    if explained is not None:
+        summary["explained"] = explained
     if as_json:
         print_json(summary)
     else:
@@ -62,8 +66,25 @@ def gold(
         console.print(f"{summary['correct']}/{summary['total']} correct in {seconds:.2f} s wall; errata applied at install: {', '.join(summary['errata']) or 'none'}")
         for f in summary["failures"]:
             console.print(f"[red]FAILED {f['case']}: expected {f['expected']}, got {f['prediction']} ({f['reason']})[/]")
-    if failures:
+        if explained is not None:
+            console.print(f"{explained['explained']}/{explained['total']} explained within limits (value or truth = the answer, "
+                          f"every cited section in the statute text); median tree {explained['median_nodes']} nodes, "
+                          f"recording / query inferences {explained['median_inference_ratio']} (median)")
+            for f in explained["failures"]:
+                console.print(f"[red]NOT EXPLAINED {f['case']}: {'; '.join(f['problems'])}[/]")
+    if failures or (explained is not None and explained["failures"]):
         raise typer.Exit(1)
+
+
+def _explain_gold(engine, cases, bar) -> dict:
+    from taxlogic.eval.explained import explain_gold, explained_summary
+
+    tid = bar.add_task("explanations", total=len(cases))
+    results = []
+    for r in explain_gold(engine, cases):
+        results.append(r)
+        bar.advance(tid)
+    return explained_summary(results)
 
 
 def _default_out(method: str, model: str | None, dataset: str, split: str, task: str, budget: int,
@@ -91,6 +112,7 @@ def run(
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
     plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data>/sara_plus/seed-0)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
 ) -> None:
     """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable)."""
     from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
@@ -110,11 +132,14 @@ def run(
     if shots and not takes_shots:
         fail(shots_message())
     cfg_shots = shots if takes_shots else None
+    if explain and (method == "direct" or (known is not None and method in known.methods)):
+        fail("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
     out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
-                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=cfg_shots)
+                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=cfg_shots,
+                       explain=explain or None)
     with friendly_errors():
         try:
             bench = get_benchmark(dataset)
@@ -128,7 +153,7 @@ def run(
         try:
             with RunStore(out, config) as store:
                 fn = make_method(method, ds, MethodOptions(engines=engines, model_name=model, budget=budget,
-                                                           samples=samples, exemplars=exemplars))
+                                                           samples=samples, exemplars=exemplars, explain=explain))
                 done = len(store.done_ids() & {c.id for c in ds.items})
                 with progress_bar() as bar:
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json
+from taxlogic.cli.common import case_facts, console, friendly_errors, print_json
 
 
 def run(
@@ -27,19 +27,7 @@ def run(
     with friendly_errors():
         case = get_case(case_id)
         rules = sara_rules()
-        if facts_file is None:
-            facts, trusted = case.gold_facts, True
-        else:
-            from taxlogic.tools.facts import check_facts
-
-            if not facts_file.is_file():
-                fail(f"--facts {facts_file}: no such file")
-            check = check_facts(facts_file.read_bytes(), rules.vocabulary)
-            if not check.ok:
-                for p in check.problems:
-                    console.print(f"[red]line {p.line}: {p.kind}: {p.message}[/]", highlight=False)
-                fail(f"{facts_file}: {len(check.problems)} problem(s); nothing was run")
-            facts, trusted = check.canonical, False
+        facts, trusted = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:
             outcome = engine.run(case_job(case, facts, trusted=trusted))
     answer = answer_of(case, outcome)

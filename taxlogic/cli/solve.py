@@ -23,6 +23,7 @@ def solve(
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result."),
     as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON."),
+    explain: bool = typer.Option(False, "--explain", help="After the answer, why: the statute sections, amounts and facts that decided it."),
 ) -> None:
     """Translate a case into Prolog facts with the LLM, run them against SARA's statutes, repair
     what fails, and answer or abstain. Each step is traced live in the terminal."""
@@ -30,6 +31,7 @@ def solve(
     from taxlogic.agent.exemplars import exemplar_block
     from taxlogic.agent.solve import solve as run_agent
     from taxlogic.agent.state import CaseInput
+    from taxlogic.cli.explain import explain_answer, print_explanation
     from taxlogic.cli.trace import Tracer, print_result
     from taxlogic.core import question_kind
     from taxlogic.eval.benchmarks.sara import answer_correct
@@ -56,14 +58,18 @@ def solve(
                 fail("--translator gold needs --case (free text has no gold facts)")
             with Engine(rules, workers=1) as engine:
                 outcome = engine.run(case_job(case, case.gold_facts, trusted=True))
+                why = explain_answer(engine, inp, case.gold_facts, trusted=True) if explain else None
             ans = answer_of(case, outcome)
             if as_json:
                 print_json({"case": case.id, "translator": "gold", "answer": ans.value, "reason": ans.reason,
-                            "expected": case.expected, "correct": answer_correct(case.kind, case.expected, ans.value), "outcome": outcome.model_dump()})
+                            "expected": case.expected, "correct": answer_correct(case.kind, case.expected, ans.value), "outcome": outcome.model_dump()}
+                           | ({"explanation": why.dump() if why else None} if explain else {}))
             else:
                 console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
                 console.print(f"[bold green]answer[/]: {ans.value}   expected: {case.expected}   "
                               + ("[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"))
+                if why:
+                    print_explanation(why)
             return
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
@@ -77,10 +83,17 @@ def solve(
                 result = run_agent(inp, ctx, samples=samples, on_event=tracer)
             finally:
                 tracer.close()
+            why = None
+            if explain and not result.abstained and result.query:
+                why = explain_answer(engine, inp, result.facts, trusted=False, query=result.query)
     if as_json:
         data = result.model_dump()
         if case is not None:
             data.update(expected=case.expected, correct=answer_correct(case.kind, case.expected, result.answer))
+        if explain:
+            data["explanation"] = why.dump() if why else None
         print_json(data)
     else:
         print_result(console, result, case.expected if case else None)
+        if why:
+            print_explanation(why)
