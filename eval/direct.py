@@ -33,8 +33,7 @@ from typing import Any
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, model_validator
 
-from taxlogic.core import Kind, Label
-from taxlogic.eval.metrics import round_half_up
+from taxlogic.core import Kind, Label, round_half_up
 from taxlogic.prompts import render
 
 

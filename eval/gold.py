@@ -32,7 +32,7 @@ class GoldResult(BaseModel):
 def gold_result(case: Case, outcome: Outcome) -> GoldResult:
     """The answer ``outcome`` gives to ``case``, judged by SARA's score rule
     (:func:`taxlogic.eval.benchmarks.sara.answer_correct`)."""
-    from taxlogic.eval.benchmarks.sara import answer_correct
+    from taxlogic.eval.metrics import answer_correct
 
     ans = answer_of(case, outcome)
     return GoldResult(

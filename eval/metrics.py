@@ -22,11 +22,10 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Protocol, Sequence, runtime_checkable
 
-from taxlogic.core import Kind, Label
+from taxlogic.core import Kind, Label, round_half_up
 
 Number = int | float
 
@@ -50,6 +49,7 @@ __all__ = [
     "Scored",
     "ScoredLike",
     "entailment_accuracy",
+    "answer_correct",
     "entailment_correct",
     "error_cost",
     "exact_match",
@@ -67,21 +67,6 @@ __all__ = [
 # ------------------------------------------------------------------------------------ rounding
 
 
-def round_half_up(x: Number | Decimal | str) -> int:
-    """Whole dollars, 0.5 rounds up: ``floor(x + 0.5)`` computed exactly (a float is taken at its
-    exact binary value, a string as decimal text). Source: appendix A.1.3 of the paper ("Round to
-    the nearest whole dollar (0.5 rounds up)"). Raises ValueError for booleans and non-finite
-    values."""
-    if isinstance(x, bool):
-        raise ValueError("a boolean is not an amount")
-    if isinstance(x, int):
-        return x
-    d = x if isinstance(x, Decimal) else Decimal(x)
-    if not d.is_finite():
-        raise ValueError(f"not a finite amount: {x!r}")
-    return int((d + Decimal("0.5")).to_integral_value(rounding=ROUND_FLOOR))
-
-
 def _q(x: Number) -> Fraction:
     if isinstance(x, bool) or not isinstance(x, (int, float)) or (isinstance(x, float) and not math.isfinite(x)):
         raise ValueError(f"not a finite number: {x!r}")
@@ -95,6 +80,19 @@ def entailment_correct(gold: Label, prediction: Label | None) -> bool:
     """Entailment accuracy criterion: the predicted label equals the gold label (paper §4,
     "Evaluation Metrics": "the proportion of correct binary decisions"). ``None`` is wrong."""
     return prediction is not None and prediction == gold
+
+
+def answer_correct(kind: str, gold: Any, prediction: Any) -> bool:
+    """SARA's score rule for one answer: ``entailment``, ``prediction`` is the gold label;
+    ``numeric``, ``prediction`` (dollars) rounded half up equals ``gold`` (whole dollars). None,
+    or a prediction of the wrong type, is wrong."""
+    if prediction is None:
+        return False
+    if kind == "entailment":
+        return entailment_correct(gold, prediction)
+    if isinstance(prediction, bool) or not isinstance(prediction, (int, float)) or not math.isfinite(prediction):
+        return False
+    return exact_match(gold, prediction)
 
 
 def entailment_accuracy(golds: Sequence[Label], predictions: Sequence[Label | None]) -> float | None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from taxlogic.core import round_half_up
 from taxlogic.kb.domain import get_domain
 from taxlogic.kb.rules import RuleSet
-from taxlogic.kb.sara.answers import whole_dollars
 from taxlogic.tools.engine import Engine, Job, Outcome, parse_number
 from taxlogic.tools.explain import ExplainOptions, Explanation, Law, annotate, explain_job, explanation_of
 
@@ -79,7 +79,7 @@ def check(expl: Explanation, answer: str | int | None) -> list[str]:
     problems = []
     if isinstance(answer, int):
         n = parse_number(expl.value) if expl.value is not None else None
-        if n is None or whole_dollars(n) != answer:
+        if n is None or round_half_up(n) != answer:
             problems.append(f"the tree's value {expl.value} is not the answer {answer}")
     elif answer in ("Entailment", "Contradiction") and expl.holds != (answer == "Entailment"):
         problems.append(f"the tree {'proves' if expl.holds else 'refutes'} the claim, the answer is {answer}")

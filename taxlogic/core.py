@@ -9,7 +9,10 @@ import-linter contracts in ``pyproject.toml`` keep it so).
 from __future__ import annotations
 
 import re
-from typing import Literal
+import math
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal, Union
 
 from pydantic import BaseModel
 
@@ -80,3 +83,19 @@ class Answer(BaseModel):
 
     value: str | int | None = None
     reason: str | None = None
+
+
+def round_half_up(x: Union[int, float, Fraction, Decimal, str]) -> int:
+    """Whole dollars, 0.5 rounds up: ``floor(x + 1/2)`` computed exactly (a float is taken at its
+    exact binary value, a string as decimal text, a Prolog rational as a Fraction). Source:
+    appendix A.1.3 of the paper ("Round to the nearest whole dollar (0.5 rounds up)"); SARA_N
+    answers are whole dollars. Raises ValueError for booleans, non-numbers and non-finite values."""
+    if isinstance(x, bool):
+        raise ValueError("a boolean is not an amount")
+    if isinstance(x, int):
+        return x
+    try:
+        q = Fraction(x)
+    except (ValueError, OverflowError, TypeError, ZeroDivisionError) as exc:
+        raise ValueError(f"not a finite amount: {x!r}") from exc
+    return math.floor(q + Fraction(1, 2))

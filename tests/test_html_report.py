@@ -250,9 +250,6 @@ def test_old_records_and_direct_replies_render(page, runs, ds, tmp_path):
 
 @needs_browser
 def test_justification_tree_opens_and_points_into_the_case(page, runs, tmp_path):
-    class Explained(CaseRecord):
-        explanation: dict | None = None
-
     run = load_runs([runs / "gold"])[0]
     cases = page_cases([run])
     target = next(c for c in cases if c["id"] == "s151_c_neg")
@@ -260,7 +257,7 @@ def test_justification_tree_opens_and_points_into_the_case(page, runs, tmp_path)
     tree = {"label": "s151_c(alice,bob,2015)", "section": "§151(c)", "children": [
         {"label": "s152(bob,alice,2015)", "value": "true", "children": [
             {"label": "son_(e1)", "sentence": sentence}]}]}
-    recs = [Explained(**r.model_dump(), explanation=tree if r.case_id == "s151_c_neg" else None) for r in run.records]
+    recs = [r.model_copy(update={"explanation": tree if r.case_id == "s151_c_neg" else None}) for r in run.records]
     html = render_html([Run(label="gold explained", path=run.path, config=run.config, records=recs)])
     path = tmp_path / "explained.html"
     path.write_text(html, encoding="utf-8")

@@ -6,7 +6,7 @@ Splits ``train``, ``test``, ``all``; tasks ``entailment`` (SARA_E), ``numeric`` 
 Items are :class:`~taxlogic.kb.cases.Case` records sorted by id, judged under SARA's statutes
 (rule set ``r``).
 
-Score rule (:func:`answer_correct`): entailment, the predicted label equals the gold label
+Score rule (:func:`taxlogic.eval.metrics.answer_correct`): entailment, the predicted label equals the gold label
 (paper §4, :func:`~taxlogic.eval.metrics.entailment_correct`); numeric, exact match in whole
 dollars (paper §4 "EM", :func:`~taxlogic.eval.metrics.exact_match`). The gold method, the gold
 checks of ``eval gold`` and of the SARA⁺ build use the same rule. Metrics per task:
@@ -15,25 +15,11 @@ checks of ``eval gold`` and of the SARA⁺ build use the same rule. Metrics per 
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
-from taxlogic.eval.metrics import entailment_correct, exact_match, summarize
+from taxlogic.eval.metrics import answer_correct, summarize
 from taxlogic.kb.data import SARA_RELEASE
-
-
-def answer_correct(kind: str, gold: Any, prediction: Any) -> bool:
-    """SARA's score rule for one answer: ``entailment``, ``prediction`` is the gold label;
-    ``numeric``, ``prediction`` (dollars) rounded half up equals ``gold`` (whole dollars). None,
-    or a prediction of the wrong type, is wrong."""
-    if prediction is None:
-        return False
-    if kind == "entailment":
-        return entailment_correct(gold, prediction)
-    if isinstance(prediction, bool) or not isinstance(prediction, (int, float)) or not math.isfinite(prediction):
-        return False
-    return exact_match(gold, prediction)
 
 
 class SaraBenchmark(Benchmark):

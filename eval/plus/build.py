@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Literal
 
-from taxlogic.eval.benchmarks.sara import answer_correct
+from taxlogic.eval.metrics import answer_correct
 from taxlogic.eval.plus import R, R_PRIME, SPLITS
 from taxlogic.eval.plus.cases import (
     apply_amounts,

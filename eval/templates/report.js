@@ -182,6 +182,7 @@
     if (n === null || typeof n !== "object") return show(n);
     var s = n.label || n.text || n.goal || n.name || n.title || "";
     if (n.value !== undefined && n.value !== null) s += (s ? " = " : "") + show(n.value);
+    if (n.holds === false) s = "\u2717 " + s;  // a condition that failed (why-not trees)
     return s || JSON.stringify(n);
   }
   function nodeChildren(n) { return (n && typeof n === "object" && (n.children || n.kids)) || []; }
@@ -191,8 +192,12 @@
     var label = el("span", "tlabel", nodeLabel(n));
     var extra = [];
     if (n && typeof n === "object") {
-      var cite = n.citation || n.section;
-      if (cite) extra.push(el("span", "cite", cite));
+      var cite = (n.citation && typeof n.citation === "object") ? n.citation.section : (n.citation || n.section);
+      if (cite) {
+        var c = el("span", "cite", String(cite));
+        if (n.citation && n.citation.quote) c.title = String(n.citation.quote);
+        extra.push(c);
+      }
       var sentence = n.sentence || n.anchor;
       if (sentence && caseText) {
         var b = el("button", "anchor", "¶ in case");

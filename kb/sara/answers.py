@@ -10,14 +10,11 @@ same query and read answers the same way:
 
 from __future__ import annotations
 
-import math
-from fractions import Fraction
-
-from taxlogic.core import Answer
+from taxlogic.core import Answer, round_half_up
 from taxlogic.kb.cases import Case
 from taxlogic.tools.engine import Job, Outcome
 
-__all__ = ["Answer", "answer_of", "case_job", "whole_dollars"]
+__all__ = ["Answer", "answer_of", "case_job"]
 
 
 def case_job(case: Case, facts: str, *, trusted: bool, mode: str = "all", **limits) -> Job:
@@ -27,11 +24,6 @@ def case_job(case: Case, facts: str, *, trusted: bool, mode: str = "all", **limi
     if case.kind == "numeric":
         return Job(facts=facts, query=case.value_query, mode=mode, var=case.answer_var, trusted=trusted, **limits)
     return Job(facts=facts, query=case.claim_query, mode="prove", trusted=trusted, **limits)
-
-
-def whole_dollars(x: int | float | Fraction) -> int:
-    """Round half up to whole dollars (paper, appendix A.1.3: "0.5 rounds up")."""
-    return math.floor(Fraction(x) + Fraction(1, 2))
 
 
 def answer_of(case: Case, outcome: Outcome) -> Answer:
@@ -49,7 +41,7 @@ def answer_of(case: Case, outcome: Outcome) -> Answer:
     nums = outcome.numbers
     if len(nums) != len(outcome.values):
         return Answer(reason=f"non-numeric tax value(s): {', '.join(outcome.values)}")
-    distinct = sorted({whole_dollars(n) for n in nums})
+    distinct = sorted({round_half_up(n) for n in nums})
     if len(distinct) > 1:
         return Answer(reason=f"several distinct tax values: {', '.join(map(str, distinct[:5]))}")
     return Answer(value=distinct[0])

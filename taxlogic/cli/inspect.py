@@ -21,7 +21,7 @@ def inspect_cmd(
     """Validate, run and inspect a fact set for a case exactly as the agent's inspect step does;
     print every problem found (kind, line, message) and the answer the facts would give.
     Exit code 1 when the inspector found a problem (the agent would repair or abstain)."""
-    from taxlogic.eval.benchmarks.sara import answer_correct
+    from taxlogic.eval.metrics import answer_correct
     from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules

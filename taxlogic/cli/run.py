@@ -18,7 +18,7 @@ def run(
     as_json: bool = typer.Option(False, "--json", help="Print the outcome as JSON."),
 ) -> None:
     """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences)."""
-    from taxlogic.eval.benchmarks.sara import answer_correct
+    from taxlogic.eval.metrics import answer_correct
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job

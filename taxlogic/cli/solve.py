@@ -34,7 +34,7 @@ def solve(
     from taxlogic.cli.explain import explain_answer, print_explanation
     from taxlogic.cli.trace import Tracer, print_result
     from taxlogic.core import question_kind
-    from taxlogic.eval.benchmarks.sara import answer_correct
+    from taxlogic.eval.metrics import answer_correct
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
