@@ -100,7 +100,7 @@ class AirlineDomain:
         return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "X", trusted=False)
 
     def answer_of(self, case, outcome):
-        from taxlogic.kb.sara.answers import answer_of
+        from taxlogic.kb.answers import answer_of
 
         return answer_of(case, outcome)
 
