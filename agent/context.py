@@ -21,7 +21,9 @@ class AgentContext:
     ``budget``: repair rounds after the first translation (paper's single-shot baseline: 0).
     ``llm_retries``: retries of transient LLM failures per call. ``grammar``: constrain output to
     Prolog facts with a llama.cpp GBNF grammar. ``exemplars``: a rendered exemplar block (train
-    split only; never the case itself). ``seed``: sample index for self-consistency (sent to the
+    split only; never the case itself). ``show_query``: give the translator the query its facts
+    must serve and its constants (False: the paper appendix's input, text and question only; the
+    query still runs). ``seed``: sample index for self-consistency (sent to the
     endpoint as ``seed`` so samples differ and cache separately)."""
 
     model: BaseChatModel
@@ -31,6 +33,7 @@ class AgentContext:
     llm_retries: int = 4
     grammar: bool = False
     exemplars: str = ""
+    show_query: bool = True
     seed: int | None = None
     llm_wait: Any = None  # tenacity wait strategy (tests use none)
     domain: Any = None  # a taxlogic.kb.domain.Domain; None means SARA

@@ -1,8 +1,15 @@
-"""In-context exemplars (text -> gold facts) retrieved from the train split by similarity.
+"""In-context exemplars (text -> gold facts) retrieved by similarity, never related to an
+evaluated item.
 
-Similarity is the cosine of bag-of-words vectors (lower-cased word counts) between case texts.
-The evaluated cases are never exemplars: callers pass them in ``exclude`` (the case itself at
-least), so no eval case can leak its own gold facts into a prompt.
+Similarity is the cosine of bag-of-words vectors (lower-cased word counts) between case texts;
+ties break by case id. The pool is SARA's train split unless a caller gives one (the paper
+protocol's held-out cases, :mod:`taxlogic.eval.protocol`).
+
+**No leak.** A case is *related* to an evaluated item, and never an exemplar, when it is the
+item's source (a SARA⁺ item is made from one SARA case: :attr:`~taxlogic.kb.cases.Case.source_id`)
+or when its text is the item's text or the item's source's text (SARA's pos/neg siblings share
+one text, some across train and test). :func:`related_ids` computes that set over *all* evaluated
+items at once, so no item of a run sees a case related to any other item either.
 """
 
 from __future__ import annotations
@@ -10,12 +17,16 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Iterable
+from typing import Any, Iterable, Sequence
 
 from taxlogic.kb.cases import Case, load_cases
 from taxlogic.prompts import Exemplar, exemplars_block
 
 _WORD = re.compile(r"[a-z]+")
+
+
+class ExemplarError(ValueError):
+    """Too few cases unrelated to the evaluated items are left to give k exemplars."""
 
 
 def _vector(text: str) -> Counter:
@@ -28,9 +39,30 @@ def _cosine(a: Counter, b: Counter) -> float:
     return dot / (na * nb) if na and nb else 0.0
 
 
+def _source_id(item: Any) -> str:
+    return getattr(item, "source_id", None) or str(item.id).split("__")[0]
+
+
+def related_ids(items: Iterable[Any], cases: Sequence[Case] | None = None) -> set[str]:
+    """Ids of the SARA ``cases`` (default: all of SARA) related to any of ``items`` (module
+    doc): each item's id and source id, and every case whose text equals an item's text or its
+    source case's text."""
+    cases = list(cases) if cases is not None else load_cases(split="all")
+    by_id = {c.id: c for c in cases}
+    ids: set[str] = set()
+    texts: set[str] = set()
+    for item in items:
+        src = _source_id(item)
+        ids |= {str(item.id), src}
+        texts.add(item.text)
+        if src in by_id:
+            texts.add(by_id[src].text)
+    return ids | {c.id for c in cases if c.text in texts}
+
+
 def select_exemplars(text: str, kind: str, k: int, exclude: Iterable[str] = (), pool: list[Case] | None = None) -> list[Exemplar]:
-    """The ``k`` train cases of the same ``kind`` most similar to ``text``, best first, none in
-    ``exclude`` (case ids). Ties break by case id. ``pool`` defaults to the SARA train split."""
+    """The ``k`` cases of ``pool`` (default: SARA train) of the same ``kind`` most similar to
+    ``text``, best first, none in ``exclude`` (case ids). Ties break by case id."""
     if k <= 0:
         return []
     excluded = set(exclude)
@@ -40,6 +72,32 @@ def select_exemplars(text: str, kind: str, k: int, exclude: Iterable[str] = (), 
     return [Exemplar(c.text, c.question, c.gold_facts) for c in ranked[:k]]
 
 
-def exemplar_block(text: str, kind: str, k: int, exclude: Iterable[str] = ()) -> str:
+def exemplar_block(text: str, kind: str, k: int, exclude: Iterable[str] = (), pool: list[Case] | None = None) -> str:
     """Rendered exemplar block for the translation prompt (``""`` when k = 0)."""
-    return exemplars_block(select_exemplars(text, kind, k, exclude))
+    return exemplars_block(select_exemplars(text, kind, k, exclude, pool))
+
+
+class ExemplarSource:
+    """Exemplars for every item of one evaluation: ``k`` per item from ``pool`` (default SARA
+    train), none related to any of ``items`` (:func:`related_ids`).
+
+    Raises :class:`ExemplarError` when a task of ``items`` has fewer than ``k`` unrelated cases
+    left (e.g. ``--split all``, which evaluates every SARA case): never silently fewer."""
+
+    def __init__(self, items: Sequence[Any], k: int, pool: list[Case] | None = None, *, hint: str = ""):
+        self.k = k
+        self.pool = pool if pool is not None else load_cases(split="train")
+        self.excluded = related_ids(items)
+        if k <= 0:
+            return
+        for kind in sorted({i.kind for i in items}):
+            left = sum(c.kind == kind and c.id not in self.excluded for c in self.pool)
+            if left < k:
+                raise ExemplarError(
+                    f"--exemplars {k}: only {left} {kind} case(s) of the exemplar pool are unrelated to the "
+                    f"evaluated items (an item's own case, its source or a case with the same text is never an "
+                    f"exemplar){hint}")
+
+    def block(self, text: str, kind: str) -> str:
+        """The rendered block of the ``k`` unrelated exemplars most similar to ``text``."""
+        return exemplar_block(text, kind, self.k, self.excluded, self.pool)

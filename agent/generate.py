@@ -16,7 +16,7 @@ def generate(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     ctx, case = runtime.context, state["case"]
     messages = [
         SystemMessage(ctx.system_prompt(case.kind)),
-        HumanMessage(ctx.domain.user_prompt(case, state.get("query"), ctx.exemplars)),
+        HumanMessage(ctx.domain.user_prompt(case, state.get("query") if ctx.show_query else None, ctx.exemplars)),
     ]
     try:
         reply = ctx.call_llm(messages)

@@ -4,7 +4,9 @@ the benchmark's scorer (:func:`taxlogic.eval.benchmarks.score`), never here.
 
 - ``gold``: the item's gold Prolog program through the engine (must score 100%);
 - ``agent``: the LangGraph translator agent (LLM -> facts -> Prolog, repair, abstain);
-- ``direct``: the LLM answers directly from statutes + case (paper appendix A.1.3).
+- ``direct``: the LLM answers directly from statutes + case (paper appendix A.1.3);
+- ``prolog-single-shot``: the paper's "Prolog" baseline (Kordjamshidi et al. §4.2, Tables 6
+  and 9): one translation, validated for safety only, run, answered with what Prolog returns.
 
 These are the generic methods, for benchmarks whose items are SARA cases. A benchmark may supply
 its own method of a name (:attr:`taxlogic.eval.benchmarks.Benchmark.methods`: RuleArena's direct
@@ -62,7 +64,10 @@ class MethodOptions:
     ``samples`` (self-consistency), ``exemplars`` (k, never an evaluated case) and ``grammar``;
     ``settings``; ``model``: a chat model to use instead of the endpoint and ``wait``: the retry
     wait (tests pass fakes); ``explain``: save each answer's justification tree in its record
-    (:mod:`taxlogic.eval.explained`)."""
+    (:mod:`taxlogic.eval.explained`); ``exemplar_pool``: the cases exemplars come from (None:
+    SARA train; the paper protocol's held-out cases, :mod:`taxlogic.eval.protocol`);
+    ``query_in_prompt``: show the translator the gold query and its constants (False: the
+    appendix's input, the query kept for execution only)."""
 
     engines: Engines | None = None
     model_name: str | None = None
@@ -74,6 +79,19 @@ class MethodOptions:
     model: Any = None
     wait: Any = None
     explain: bool = False
+    exemplar_pool: list | None = None
+    query_in_prompt: bool = True
+
+
+def exemplar_source(ds: "Dataset", opts: MethodOptions):
+    """The exemplars of a translator method over ``ds``: ``opts.exemplars`` per item, none related
+    to any evaluated item. Raises :class:`~taxlogic.agent.exemplars.ExemplarError` when too few
+    unrelated cases are left."""
+    from taxlogic.agent.exemplars import ExemplarSource
+
+    hint = "" if opts.exemplar_pool is not None else \
+        "; hold cases out with --holdout paper (or --protocol paper), or evaluate --split test"
+    return ExemplarSource(ds.items, opts.exemplars, opts.exemplar_pool, hint=hint)
 
 
 def register_method(name: str) -> Callable[[MethodFactory], MethodFactory]:
@@ -131,23 +149,23 @@ def gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
 @register_method("agent")
 def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent.context import make_context
-    from taxlogic.agent.exemplars import exemplar_block
     from taxlogic.agent.solve import solve
     from taxlogic.agent.state import CaseInput
 
     contexts: dict[str, object] = {}
-    eval_ids = {c.id for c in ds.items}
+    exemplars = exemplar_source(ds, opts)  # never a case related to an evaluated item
 
     def ctx_for(rules: str):
         if rules not in contexts:
             contexts[rules] = make_context(ds.rule_sets[rules], opts.engines(rules), opts.settings,
                                            model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar)
+            contexts[rules] = replace(contexts[rules], show_query=opts.query_in_prompt)
         return contexts[rules]
 
     def run(item) -> CaseRecord:
         ctx = ctx_for(item.rules)
-        if opts.exemplars:  # never an evaluated case as an exemplar
-            ctx = replace(ctx, exemplars=exemplar_block(item.text, item.kind, opts.exemplars, exclude=eval_ids))
+        if opts.exemplars:
+            ctx = replace(ctx, exemplars=exemplars.block(item.text, item.kind))
         result = solve(CaseInput.from_case(item), ctx, samples=opts.samples)
         errors = [i.render() for r in result.rounds for i in r.issues]
         why = None
@@ -197,4 +215,51 @@ def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
                           invalid=not parsed.valid, reason=parsed.invalid_reason, rounds=1,
                           input_tokens=reply.input_tokens, output_tokens=reply.output_tokens, seconds=reply.seconds,
                           details={"confidence": parsed.confidence, "raw": reply.text[:2000]})
+    return run
+
+
+@register_method("prolog-single-shot")
+def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
+    """The paper's Prolog baseline (Kordjamshidi et al. §4.2 "Mapping to Logical Solvers", Tables 6
+    and 9; Jurayj et al. 2025 without self-consistency): the A.1.4/A.1.5 prompt (with exemplars and
+    the query block as ``opts`` say), one LLM call, :func:`~taxlogic.tools.facts.check_safety`
+    (no vocabulary-of-values checks, no inspector), one Prolog run of the hand-written query, and
+    the answer Prolog gives: entailment, proved or not; numeric, the first binding of the tax
+    variable in whole dollars. A safety rejection, an empty translation, an LLM failure, a Prolog
+    error or limit, or no value is an *invalid* answer (wrong, never an abstention)."""
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from taxlogic.agent import llm
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.sara.answers import answer_of
+    from taxlogic.tools.facts import check_safety
+
+    model, name, settings = chat_model_for(opts)
+    domain = get_domain("sara")
+    exemplars = exemplar_source(ds, opts)
+
+    def run(item) -> CaseRecord:
+        base = record_base(item, ds, "prolog-single-shot", name)
+        inp = CaseInput.from_case(item)
+        block = exemplars.block(item.text, item.kind) if opts.exemplars else ""
+        messages = [SystemMessage(domain.system_prompt(ds.rule_sets[item.rules], item.kind)),
+                    HumanMessage(domain.user_prompt(inp, inp.query if opts.query_in_prompt else None, block))]
+        try:
+            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
+        except llm.LLMError as exc:
+            return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {llm.describe_error(exc)}",
+                              errors=[llm.describe_error(exc)])
+        usage = dict(rounds=1, input_tokens=reply.input_tokens, output_tokens=reply.output_tokens)
+        check = check_safety(reply.text, ds.rule_sets[item.rules].vocabulary)
+        if check.problems or not check.facts:
+            why = check.format_problems() or "no Prolog facts in the reply"
+            return CaseRecord(**base, **usage, invalid=True, reason=f"rejected by the safety check: {why.splitlines()[0]}",
+                              errors=why.splitlines()[:20], facts=reply.text, seconds=reply.seconds)
+        job = domain.query_job(inp, inp.query, check.canonical)
+        outcome = opts.engines(item.rules).run(job.model_copy(update={"mode": "first"}) if job.mode == "all" else job)
+        ans = answer_of(item, outcome)
+        return CaseRecord(**base, **usage, prediction=ans.value, invalid=ans.value is None, reason=ans.reason,
+                          facts=check.canonical, seconds=reply.seconds + outcome.seconds,
+                          details={"outcome": outcome.summary(), "inferences": outcome.inferences})
     return run

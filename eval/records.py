@@ -34,6 +34,9 @@ class RunConfig(BaseModel):
     limit: int | None = None
     shots: int | None = None  # RuleArena: 0 or 1 (None for SARA, keeping older run folders valid)
     explain: bool | None = None  # records hold explanations (``eval run --explain``)
+    protocol: str | None = None  # ``eval run --protocol`` (None: default, keeping older run folders valid)
+    holdout: str | None = None  # ``--holdout paper``: held-out cases left out and used as exemplars
+    query_in_prompt: bool | None = None  # False: the translator did not see the query (paper A.1.4/A.1.5)
 
 
 class CaseRecord(BaseModel):

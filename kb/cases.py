@@ -59,6 +59,12 @@ class Case(BaseModel):
     def expected_label(self) -> Label | None:
         return self.expected if isinstance(self.expected, str) else None
 
+    @property
+    def source_id(self) -> str:
+        """The SARA case this item was made from: its own id for a SARA case; for a SARA⁺ item
+        (id ``<source>__<r|c|rc|p>``, :mod:`taxlogic.eval.plus.build`) the part before ``__``."""
+        return self.id.split("__")[0]
+
 
 def _sections(raw: str, case_id: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}

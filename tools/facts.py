@@ -51,6 +51,8 @@ __all__ = [
     "FactCheck",
     "parse_facts",
     "check_facts",
+    "check_safety",
+    "SAFETY_KINDS",
     "Clause",
     "split_clauses",
     "MAX_PROBLEMS",
@@ -1011,3 +1013,25 @@ def check_facts(
         else:
             facts.append(shaped)
     return FactCheck(facts=facts, problems=_finish(problems))
+
+
+#: Problem kinds that make a fact set unsafe to load (:func:`check_safety`): what is not a plain
+#: fact, and any predicate name outside the knowledge base's vocabulary (a hook such as
+#: ``term_expansion/2``, a built-in, a utility of ``utils.pl`` that a fact would redefine).
+SAFETY_KINDS: frozenset[str] = frozenset(
+    {"encoding", "size", "syntax", "not_a_fact", "variable", "unknown_predicate", "utility_predicate"})
+
+
+def check_safety(text: str | bytes, vocab: Vocabulary, **limits) -> FactCheck:
+    """Safety only, for the paper's single-shot Prolog baseline (Kordjamshidi et al. §4.2): the
+    problems of :func:`check_facts` whose kind is in :data:`SAFETY_KINDS`, and when there are
+    none, *every* parsed fact in ``facts``. A known predicate at another arity, a malformed date or
+    an amount written as text is the translator's error, not a danger: such facts go to Prolog as
+    written (re-serialised), and Prolog's answer is the baseline's answer. ``limits``:
+    ``max_bytes``, ``max_facts`` as for :func:`check_facts`."""
+    full = check_facts(text, vocab, **limits)
+    unsafe = [p for p in full.problems if p.kind in SAFETY_KINDS]
+    if unsafe:
+        return FactCheck(facts=[], problems=unsafe)
+    facts, _ = parse_facts(text, **limits)
+    return FactCheck(facts=facts, problems=[])

@@ -88,16 +88,20 @@ def _explain_gold(engine, cases, bar) -> dict:
 
 
 def _default_out(method: str, model: str | None, dataset: str, split: str, task: str, budget: int,
-                 shots: int | None = None) -> Path:
+                 shots: int | None = None, protocol: str | None = None) -> Path:
     from taxlogic.settings import get_settings
 
     tag = "" if method != "agent" else f"-b{budget}"
     who = method if method == "gold" else f"{method}-{(model or get_settings().llm_model).replace('/', '_')}{tag}"
-    return Path("runs") / (f"{who}-{dataset}-{split}-{task}" + ("" if shots is None else f"-{shots}shot"))
+    return Path("runs") / (f"{who}-{dataset}-{split}-{task}" + ("" if shots is None else f"-{shots}shot")
+                           + (f"-{protocol}" if protocol else ""))
 
 
 def run(
-    method: str = typer.Option(..., help="agent (LLM translator + Prolog) | direct (LLM answers, appendix A.1.3) | gold (gold programs)."),
+    method: str = typer.Option(..., help="agent (LLM translator + Prolog, repair, abstention) | prolog-single-shot (the paper's Prolog baseline: one translation, run, Prolog's answer) | direct (LLM answers, appendix A.1.3) | gold (gold programs)."),
+    protocol: str = typer.Option("default", help="default (taxlogic's settings) | paper (Kordjamshidi et al.: --split all --holdout paper --no-query-in-prompt, 4 held-out exemplars; see README)."),
+    holdout: Optional[str] = typer.Option(None, help="paper: leave out the 4 held-out cases per task (and SARA⁺ items made from them) and use them as the exemplars (eval/protocol.py)."),
+    query_in_prompt: Optional[bool] = typer.Option(None, "--query-in-prompt/--no-query-in-prompt", help="Show the translator the gold query and its constants (default: yes; --protocol paper: no, as the appendix)."),
     dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split)."),
     split: Optional[str] = typer.Option(None, help="Default: test for SARA, all for RuleArena. SARA: train | test | all. RuleArena: level0 | level1 | level2 | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2."),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: the prompt variant, all (standard) | textual (airline; tax level0) | distractor (tax level0) | placeholder (tax)."),
@@ -106,7 +110,7 @@ def run(
     out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<method>-<model>-<dataset>-<split>-<task>). Re-running resumes it."),
     budget: int = typer.Option(3, min=0, help="agent: repair rounds (0 = the paper's single-shot Prolog baseline)."),
     samples: int = typer.Option(1, min=1, help="agent: self-consistency samples."),
-    exemplars: int = typer.Option(0, min=0, help="agent: k exemplars from SARA train, never an evaluated case."),
+    exemplars: Optional[int] = typer.Option(None, min=0, help="agent, prolog-single-shot: k exemplars from SARA train (with --holdout: from the held-out cases), never a case related to an evaluated item (default 0; --protocol paper: 4)."),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
     workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
@@ -122,11 +126,28 @@ def run(
     from taxlogic.eval.summary import run_summary
     from taxlogic.settings import get_settings
 
+    from taxlogic.eval.protocol import PROTOCOLS, apply_holdout
+
     names = method_names()
     if method not in names:
         fail(f"--method must be {', '.join(names[:-1])} or {names[-1]}")
+    if protocol not in PROTOCOLS:
+        fail(f"--protocol must be {' or '.join(PROTOCOLS)}")
+    proto = PROTOCOLS[protocol]
+    holdout = holdout or proto.holdout
+    query_in_prompt = proto.query_in_prompt if query_in_prompt is None else query_in_prompt
+    translator = method in ("agent", "prolog-single-shot")
+    exemplars = exemplars if exemplars is not None else ((proto.exemplars or 0) if translator else 0)
     dataset = infer_benchmark(dataset, split or "test")
     known = find_benchmark(dataset)
+    if proto.split and dataset == "sara":
+        if split not in (None, proto.split):
+            fail(f"--protocol {protocol} evaluates SARA --split {proto.split} (minus the held-out cases), not --split {split}")
+        split = proto.split
+    if holdout not in (None, "none", "paper"):
+        fail("--holdout must be none or paper")
+    if holdout == "paper" and known is not None and known.family != "SARA":
+        fail("--holdout paper applies to SARA and SARA⁺ only")
     split = split or (known.default_split if known else "test")
     takes_shots = known is not None and known.takes_shots
     if shots and not takes_shots:
@@ -134,17 +155,21 @@ def run(
     cfg_shots = shots if takes_shots else None
     if explain and (method == "direct" or (known is not None and method in known.methods)):
         fail("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
-    out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots)
+    holdout = None if holdout == "none" else holdout
+    out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots,
+                              None if protocol == "default" else protocol)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
-                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=cfg_shots,
-                       explain=explain or None)
+                       exemplars=exemplars if translator else None, limit=limit, shots=cfg_shots,
+                       explain=explain or None, protocol=None if protocol == "default" else protocol,
+                       holdout=holdout, query_in_prompt=None if query_in_prompt or not translator else False)
     with friendly_errors():
         try:
             bench = get_benchmark(dataset)
-            ds = bench.load(split, task, limit=limit,
-                            options=LoadOptions(shots=shots, model=model or get_settings().llm_model, plus_dir=plus_dir))
+            ds = bench.load(split, task, options=LoadOptions(shots=shots, model=model or get_settings().llm_model,
+                                                             plus_dir=plus_dir))
+            pool = apply_holdout(ds, holdout, limit)
         except ValueError as exc:
             fail(str(exc))
         if not bench.offers(method):
@@ -153,7 +178,8 @@ def run(
         try:
             with RunStore(out, config) as store:
                 fn = make_method(method, ds, MethodOptions(engines=engines, model_name=model, budget=budget,
-                                                           samples=samples, exemplars=exemplars, explain=explain))
+                                                           samples=samples, exemplars=exemplars, explain=explain,
+                                                           exemplar_pool=pool, query_in_prompt=query_in_prompt))
                 done = len(store.done_ids() & {c.id for c in ds.items})
                 with progress_bar() as bar:
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)

@@ -17,7 +17,7 @@ def solve(
     translator: str = typer.Option("llm", help="llm: the agent translates; gold: the case's own gold facts (checks the KB path)."),
     budget: int = typer.Option(3, min=0, help="Repair rounds after the first translation; then the agent abstains."),
     samples: int = typer.Option(1, min=1, help="Self-consistency: k independent translations; answer only if all agree."),
-    exemplars: int = typer.Option(0, min=0, help="k in-context exemplars (text -> gold facts) from the train split, never the case itself."),
+    exemplars: int = typer.Option(0, min=0, help="k in-context exemplars (text -> gold facts) from the train split, never the case itself nor a case with its text."),
     model: Optional[str] = typer.Option(None, help="Model name (default: TAXLOGIC_LLM_MODEL)."),
     grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
@@ -28,7 +28,7 @@ def solve(
     """Translate a case into Prolog facts with the LLM, run them against SARA's statutes, repair
     what fails, and answer or abstain. Each step is traced live in the terminal."""
     from taxlogic.agent.context import make_context
-    from taxlogic.agent.exemplars import exemplar_block
+    from taxlogic.agent.exemplars import exemplar_block, related_ids
     from taxlogic.agent.solve import solve as run_agent
     from taxlogic.agent.state import CaseInput
     from taxlogic.cli.explain import explain_answer, print_explanation
@@ -74,7 +74,7 @@ def solve(
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
             if exemplars:
-                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=[case.id] if case else [])
+                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=related_ids([case]) if case else [])
             if not (quiet or as_json):
                 console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {ctx.model.model_name}  "
                               f"budget: {budget}  query: {inp.query or '(to be written)'}", highlight=False)
