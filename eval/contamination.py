@@ -39,6 +39,10 @@ Pipeline
    position." So the headline **κ = κ(p*)** with ``p* = argmax_p p_o(p)`` (ties: the split with the
    larger p_e, i.e. the more conservative κ). **Min contamination** = ``min_p κ(p)`` over the
    non-preferred positions, **max contamination** = ``max_p κ(p)`` over the BCQ splits (Table 7).
+   Both are also given as raw BCQ accuracy, ``min_p p_o(p)`` and ``max_p p_o(p)``
+   (``min_bcq_accuracy``, ``max_bcq_accuracy``): Table 7's Max values are all whole numbers and
+   would need positional-bias rates p_e below 0.2 to be κ, so the paper's "Max Cont" is most
+   likely raw BCQ accuracy; reports show both, labelled.
    Invalid answers stay in both denominators (they are not a choice of p). κ is None when a split
    has no items. κ may be negative (the model avoids the verbatim option).
 
@@ -529,6 +533,7 @@ def summarize(
     scored = [s for s in splits if s["kappa"] is not None]
     best = max(scored, key=lambda s: (s["p_o"], s["p_e"])) if scored else None
     kappas = [s["kappa"] for s in scored]
+    accs = [s["p_o"] for s in splits if s["p_o"] is not None]
     quiz_records = bdq + [r for i in perturbed for p in positions if (r := records.get(f"bcq:{p}:{i.id}"))]
     bcq_invalid = sum(s["invalid"] for s in splits)
     pert_used = [perturbations[i.id] for i in instances if i.id in perturbations]
@@ -557,6 +562,8 @@ def summarize(
         "kappa": best["kappa"] if best else None,
         "min_contamination": min(kappas) if kappas else None,
         "max_contamination": max(kappas) if kappas else None,
+        "min_bcq_accuracy": min(accs) if accs else None,
+        "max_bcq_accuracy": max(accs) if accs else None,
         "invalid_answers": {"bdq": dist["counts"]["invalid"], "bcq": bcq_invalid,
                             "total": dist["counts"]["invalid"] + bcq_invalid},
         "tokens": {

@@ -3,8 +3,11 @@ and 9), as a terminal table, Markdown, CSV and a PNG plot.
 
 Each run folder contributes one row per task it covers: the method label (method, model,
 repair budget), dataset/split, and the headline metrics of :func:`taxlogic.eval.summary.headline`
-(percentages): Acc (entailment) or EM (numeric), M10%, SARA tolerance, Err among answered,
-abstention rate, mean cost of errors in dollars (numeric).
+(percentages): Acc (entailment) or EM (numeric), M10%, SARA tolerance, Err among all cases (paper
+Table 5: Acc/EM + Err + abstention = 100), Err among answered, abstention rate, mean cost of errors
+in dollars (numeric). Two tables in the paper's shapes follow: Table 5 (EM/Err per method on
+SARA_N and Acc/Err on SARA_E, :func:`table5_markdown`) and Table 7 (contamination Min/Max per
+model, κ-based and raw BCQ accuracy, :func:`table7_markdown`).
 
 What a run's rows hold is its benchmark's business (:meth:`Benchmark.report_rows
 <taxlogic.eval.benchmarks.Benchmark.report_rows>`): RuleArena runs give one row per run (split
@@ -26,7 +29,7 @@ from taxlogic.eval.benchmarks import ReportTable, find_benchmark, get_benchmark
 from taxlogic.eval.records import iter_run_dirs, read_config, read_records
 from taxlogic.eval.summary import run_summary
 
-COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "abstain", "cost", "shots", "setting", "total",
+COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "err_answered", "abstain", "cost", "shots", "setting", "total",
            "note", "contamination")
 
 
@@ -38,7 +41,8 @@ class ReportRow(BaseModel):
     acc: float | None = None
     m10: float | None = None
     tol: float | None = None
-    err: float | None = None
+    err: float | None = None  # wrong answers among all cases (paper Table 5)
+    err_answered: float | None = None  # wrong answers among answered cases
     abstain: float | None = None
     cost: float | None = None
     shots: int | None = None  # RuleArena rows: shots, setting label, problems in the level, notes
@@ -58,6 +62,8 @@ class ContaminationRow(BaseModel):
     kappa: float | None
     min_contamination: float | None
     max_contamination: float | None
+    min_bcq_accuracy: float | None = None
+    max_bcq_accuracy: float | None = None
     quizzed: int
     invalid_answers: int
     run: str
@@ -83,6 +89,8 @@ def collect_contamination(paths: list[Path]) -> list[ContaminationRow]:
         out.append(ContaminationRow(model=s.get("model") or "?", kappa=pct(s.get("kappa")),
                                     min_contamination=pct(s.get("min_contamination")),
                                     max_contamination=pct(s.get("max_contamination")),
+                                    min_bcq_accuracy=pct(s.get("min_bcq_accuracy")),
+                                    max_bcq_accuracy=pct(s.get("max_bcq_accuracy")),
                                     quizzed=int(s.get("quizzed") or 0), invalid_answers=int((s.get("invalid_answers") or {}).get("total", 0)),
                                     run=str(d)))
     return out
@@ -160,12 +168,63 @@ def to_markdown(rows: list[ReportRow]) -> str:
     if not common:
         return extra
     title = data_title(common)
-    head = "| method | split | task | n | Acc/EM % | M10 % | tol % | Err % | abstain % | cost $ | contamination κ % (min–max) |"
-    lines = ([f"## {title}", ""] if title else []) + [head, "|" + "---|" * 11]
+    head = ("| method | split | task | n | Acc/EM % | M10 % | tol % | Err % (all) | Err % (answered) | abstain % | cost $ "
+            "| contamination κ % (min–max) |")
+    lines = ([f"## {title}", ""] if title else []) + [head, "|" + "---|" * 12]
     for r in common:
         lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
-                     f"{_fmt(r.err)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | {r.contamination or '–'} |")
-    return "\n".join(lines) + "\n" + ("\n" + extra if extra else "")
+                     f"{_fmt(r.err)} | {_fmt(r.err_answered)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | "
+                     f"{r.contamination or '–'} |")
+    table5 = table5_markdown(common)
+    return "\n".join(lines) + "\n" + ("\n" + table5 if table5 else "") + ("\n" + extra if extra else "")
+
+
+def table5_lines(rows: list[ReportRow]) -> tuple[list[str], list[list[str]]]:
+    """Paper Table 5's shape: one line per method, one column per (split, task), cells "EM/Err"
+    (numeric) or "Acc/Err" (entailment) in whole %, Err among all cases, so that the rest is the
+    abstention rate. Returns (header, lines); no lines without rows."""
+    cols = list(dict.fromkeys((r.split, r.task) for r in rows))
+    methods = list(dict.fromkeys(r.method for r in rows))
+    cell = {(r.method, r.split, r.task): r for r in rows}
+    lines = []
+    for m in methods:
+        line = [m]
+        for c in cols:
+            r = cell.get((m, *c))
+            err = "–" if r is None or r.err is None else f"{r.err:.0f}"
+            line.append("–" if r is None or r.acc is None else f"{r.acc:.0f}/{err}")
+        lines.append(line)
+    return ["method"] + [f"{s} {t} ({'EM' if t == 'numeric' else 'Acc'}/Err)" for s, t in cols], lines
+
+
+def table5_markdown(rows: list[ReportRow]) -> str:
+    """:func:`table5_lines` as a Markdown section ("" without rows)."""
+    header, lines = table5_lines(rows)
+    if not lines:
+        return ""
+    out = ["## Table 5 shape: EM/Err (Err among all cases; EM + Err + abstained = 100)", "",
+           "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(line) + " |" for line in lines]
+    return "\n".join(out) + "\n"
+
+
+def table7_lines(quiz: list[ContaminationRow]) -> tuple[list[str], list[list[str]]]:
+    """Paper Table 7's shape: Model, Min Cont, Max Cont, given both κ-based (§3.1.1's definition)
+    and as raw BCQ accuracy (what Table 7's whole-number Max values most likely are), in %."""
+    header = ["Model", "Min Cont (κ)", "Max Cont (κ)", "Min Cont (BCQ acc)", "Max Cont (BCQ acc)"]
+    return header, [[q.model, _fmt(q.min_contamination), _fmt(q.max_contamination), _fmt(q.min_bcq_accuracy),
+                     _fmt(q.max_bcq_accuracy)] for q in quiz]
+
+
+def table7_markdown(quiz: list[ContaminationRow]) -> str:
+    """:func:`table7_lines` as a Markdown section ("" without quiz runs)."""
+    header, lines = table7_lines(quiz)
+    if not lines:
+        return ""
+    out = ["## Table 7 shape: data contamination (min/max), %", "", "| " + " | ".join(header) + " |",
+           "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(line) + " |" for line in lines]
+    return "\n".join(out) + "\n"
 
 
 def to_csv(rows: list[ReportRow]) -> str:
@@ -207,11 +266,13 @@ def plot(rows: list[ReportRow], path: Path) -> None:
     plt.close(fig)
 
 
-def write_report(rows: list[ReportRow], out: Path) -> dict[str, Path]:
-    """Write report.md, report.csv and report.png into ``out``; returns their paths."""
+def write_report(rows: list[ReportRow], out: Path, quiz: list[ContaminationRow] | None = None) -> dict[str, Path]:
+    """Write report.md (with Table 7's shape when ``quiz`` runs are given), report.csv and
+    report.png into ``out``; returns their paths."""
     out.mkdir(parents=True, exist_ok=True)
     paths = {"markdown": out / "report.md", "csv": out / "report.csv", "plot": out / "report.png"}
-    paths["markdown"].write_text(to_markdown(rows))
+    table7 = table7_markdown(quiz or [])
+    paths["markdown"].write_text(to_markdown(rows) + ("\n" + table7 if table7 else ""))
     paths["csv"].write_text(to_csv(rows))
     plot(rows, paths["plot"])
     return paths

@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     llm_base_url: str = Field("http://127.0.0.1:8765/v1", description="OpenAI-compatible base URL.")
     llm_api_key: str = Field("", description="API key; falls back to OPENAI_API_KEY, then 'sk-no-key'.")
     llm_model: str = Field("smollm2-135m", description="Model name sent to the endpoint.")
+    quiz_perturb_model: str | None = Field(
+        None, description="Model that writes the contamination quiz's perturbations for every quizzed model "
+                          "(paper §4: one fixed model); None: llm_model.")
     llm_temperature: float = Field(0.0, ge=0)
     llm_max_tokens: int = Field(1024, gt=0, description="Max output tokens per call.")
     llm_timeout: float = Field(120.0, gt=0, description="Per-request client timeout, seconds.")

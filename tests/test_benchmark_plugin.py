@@ -119,5 +119,5 @@ def test_made_up_benchmark_runs_scores_and_reports(cli, tmp_path):
     res = cli("eval", "report", "runs", "--out", "rep")
     assert res.exit_code == 0, res.output
     md = (tmp_path / "rep" / "report.md").read_text()
-    assert f"| direct fake-model | {NAME}/all | arithmetic | 3 | 66.7 | – | – | 0.0 | 0.0 |" in md
+    assert f"| direct fake-model | {NAME}/all | arithmetic | 3 | 66.7 | – | – | 0.0 | – | 0.0 |" in md
     assert f"| gold | {NAME}/all | arithmetic | 3 | 100.0 |" in md

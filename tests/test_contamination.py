@@ -225,6 +225,9 @@ def test_uniform_random_gives_kappa_near_zero(tmp_path):
         assert abs(b["p_o"] - 0.2) < 0.07
     assert abs(s["kappa"]) < 0.12
     assert abs(s["min_contamination"]) < 0.12 and abs(s["max_contamination"]) < 0.12
+    # raw BCQ accuracy beside κ: chance-level, and never the κ values (p_e > 0 here)
+    assert s["min_bcq_accuracy"] == min(b["p_o"] for b in s["bcq"]) and s["max_bcq_accuracy"] == max(b["p_o"] for b in s["bcq"])
+    assert s["max_bcq_accuracy"] > s["max_contamination"]
 
 
 def test_always_a_shows_bias_and_bcq_corrects_it(tmp_path):

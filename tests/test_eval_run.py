@@ -134,12 +134,37 @@ def test_report_puts_contamination_beside_accuracy(tmp_path):
     quiz.mkdir()
     (quiz / "meta.json").write_text("{}")
     (quiz / "summary.json").write_text(json.dumps({"model": "m1", "kappa": 0.5, "min_contamination": 0.25,
-                                                   "max_contamination": 0.75, "quizzed": 20,
+                                                   "max_contamination": 0.75, "min_bcq_accuracy": 0.4,
+                                                   "max_bcq_accuracy": 0.8, "quizzed": 20,
                                                    "invalid_answers": {"total": 3}}))
     found = collect_contamination([tmp_path])
     assert [(q.model, q.kappa, q.min_contamination, q.max_contamination, q.invalid_answers) for q in found] == \
         [("m1", 50.0, 25.0, 75.0, 3)]
+    from taxlogic.eval.report import table7_markdown
+
+    assert "| Model | Min Cont (κ) | Max Cont (κ) | Min Cont (BCQ acc) | Max Cont (BCQ acc) |" in table7_markdown(found)
+    assert "| m1 | 25.0 | 75.0 | 40.0 | 80.0 |" in table7_markdown(found)
     rows = [ReportRow(method="direct m1", split="sara/test", task="numeric", n=1),
             ReportRow(method="direct m2", split="sara/test", task="numeric", n=1)]
     attach_contamination(rows, found)
     assert [r.contamination for r in rows] == ["25.0–75.0", None]
+
+
+def test_err_among_all_cases_as_in_table_5(tmp_path):
+    """Err counts wrong answers among all cases (EM + Err + abstained = 100, paper Table 5), with
+    Err among answered as a second column."""
+    from taxlogic.eval.report import table5_markdown
+
+    cfg = CFG.model_copy(update={"method": "direct", "model": "m", "task": "numeric", "limit": None})
+    outcomes = ["ok"] * 5 + ["wrong"] * 2 + ["abstained"] * 3
+    with RunStore(tmp_path / "run", cfg) as store:
+        for i, o in enumerate(outcomes):
+            store.append(CaseRecord(case_id=f"tax_case_{i}", dataset="sara", split="test", kind="numeric", method="direct",
+                                    gold=100, prediction=None if o == "abstained" else (100 if o == "ok" else 90),
+                                    correct=o == "ok", abstained=o == "abstained"))
+    [row] = collect([tmp_path / "run"])
+    assert (row.acc, row.err, row.abstain) == (50.0, 20.0, 30.0) and row.err_answered == pytest.approx(100 * 2 / 7)
+    md = to_markdown([row])
+    assert "| Err % (all) | Err % (answered) |" in md
+    assert f"| direct m | sara/test | numeric | 10 | 50.0 | {row.m10:.1f} | {row.tol:.1f} | 20.0 | 28.6 | 30.0 |" in md
+    assert "| direct m | 50/20 |" in table5_markdown([row])

@@ -159,8 +159,9 @@ class Benchmark:
         raise NotImplementedError
 
     def headline(self, kind: str, metrics: dict[str, Any]) -> dict[str, float | None]:
-        """The few numbers a table shows for one task: ``acc``, ``err`` (among answered),
-        ``abstain`` (fractions), and where defined ``m10``, ``tol``, ``cost`` (dollars)."""
+        """The few numbers a table shows for one task: ``acc``, ``err`` (wrong answers among all
+        cases, paper Table 5), ``err_answered`` (among answered), ``abstain`` (fractions), and where
+        defined ``m10``, ``tol``, ``cost`` (dollars)."""
         raise NotImplementedError
 
     def report_split(self, cfg: "RunConfig") -> str:

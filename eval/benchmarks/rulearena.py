@@ -329,9 +329,10 @@ class RuleArenaBenchmark(Benchmark):
         return rulearena_summary(records)
 
     def headline(self, kind: str, metrics: dict[str, Any]) -> dict[str, float | None]:
-        """Accuracy, Err among answered, abstention (the agent's)."""
-        return {"acc": metrics.get("accuracy"), "err": metrics.get("err_answered"),
-                "abstain": metrics.get("abstention_rate")}
+        """Accuracy, Err among all cases and among answered, abstention (the agent's)."""
+        err = metrics.get("err_answered")
+        return {"acc": metrics.get("accuracy"), "err": None if err is None else err * metrics["n_answered"] / metrics["n"],
+                "err_answered": err, "abstain": metrics.get("abstention_rate")}
 
     def report_rows(self, cfg, records, summary, run_dir, label):
         return report_rows(cfg, records, summary, run_dir, label)

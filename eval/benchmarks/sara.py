@@ -45,14 +45,16 @@ class SaraBenchmark(Benchmark):
         return summarize(records)
 
     def headline(self, kind: str, metrics: dict[str, Any]) -> dict[str, float | None]:
-        """Entailment: Acc, Err among answered, abstention. Numeric: EM, M10%, SARA tolerance, Err
-        among answered (EM), abstention, mean cost of errors (dollars)."""
+        """Entailment: Acc, Err among all cases (paper Table 5: Acc + Err + abstention = 100%), Err
+        among answered, abstention. Numeric: EM, M10%, SARA tolerance, Err (EM) among all and among
+        answered, abstention, mean cost of errors (dollars)."""
         if kind == "entailment":
-            return {"acc": metrics.get("accuracy"), "err": metrics.get("err_answered"),
-                    "abstain": metrics.get("abstention_rate")}
+            return {"acc": metrics.get("accuracy"), "err": metrics.get("err_all"),
+                    "err_answered": metrics.get("err_answered"), "abstain": metrics.get("abstention_rate")}
         em = metrics.get("exact_match", {})
         return {"acc": em.get("accuracy"), "m10": metrics.get("within_10pct", {}).get("accuracy"),
-                "tol": metrics.get("sara_tolerance", {}).get("accuracy"), "err": em.get("err_answered"),
+                "tol": metrics.get("sara_tolerance", {}).get("accuracy"), "err": em.get("err_all"),
+                "err_answered": em.get("err_answered"),
                 "abstain": metrics.get("abstention_rate"), "cost": metrics.get("cost", {}).get("mean")}
 
 

@@ -30,6 +30,8 @@ points elsewhere), ``records.jsonl`` and ``summary.json``. Re-running the same c
                          position, kappa = (p_o - p_e) / (1 - p_e)
     min_contamination   lowest κ over the BCQ splits (Table 7 "Min Cont")
     max_contamination   highest κ over the BCQ splits (Table 7 "Max Cont")
+    min_bcq_accuracy    lowest raw BCQ accuracy p_o over the BCQ splits
+    max_bcq_accuracy    highest raw BCQ accuracy p_o (most likely what Table 7's "Max Cont" is)
     invalid_answers     {bdq, bcq, total}: replies that were not exactly {"answer": "X"}
     tokens              {quiz: {input, output}, perturbation: {input, output}}
     complete            every item of the selection answered
@@ -62,12 +64,14 @@ def render_summary(summary: dict[str, Any]) -> None:
     title = f"Data contamination on {SARA_RELEASE} ({summary.get('split', 'all')}, {summary.get('task', 'all')})"
     main = Table(title=title)
     main.add_column("Model", no_wrap=True)
-    for col in ("Min Cont", "Max Cont", "κ (best)", "Quizzed", "Skipped", "Invalid"):
+    for col in ("Min Cont (κ)", "Max Cont (κ)", "Min BCQ acc", "Max BCQ acc", "κ (best)", "Quizzed", "Skipped", "Invalid"):
         main.add_column(col, justify="right")
     main.add_row(
         str(summary.get("model")),
         _pct(summary.get("min_contamination")),
         _pct(summary.get("max_contamination")),
+        _pct(summary.get("min_bcq_accuracy")),
+        _pct(summary.get("max_bcq_accuracy")),
         _pct(summary.get("kappa")) + (f" ({summary['best_position']})" if summary.get("best_position") else ""),
         f"{summary['quizzed']}/{summary['instances']}",
         str(summary["skipped"]),
@@ -122,8 +126,9 @@ def contamination(
              "word-level paraphraser; no LLM needed)."),
     perturb_model: Optional[str] = typer.Option(
         None, "--perturb-model",
-        help="Model that writes perturbations (--perturber llm); default TAXLOGIC_LLM_MODEL. The paper used a "
-             "strong model (Claude Sonnet 4.5); a small model's perturbations are mostly rejected."),
+        help="Model that writes perturbations (--perturber llm); default TAXLOGIC_QUIZ_PERTURB_MODEL, else "
+             "TAXLOGIC_LLM_MODEL: one fixed model for every quizzed --model, as the paper (Claude Sonnet 4.5 for "
+             "all); a small model's perturbations are mostly rejected."),
     perturbations: Optional[Path] = typer.Option(
         None, "--perturbations",
         help="Perturbation cache (JSONL) to use instead of OUT/perturbations.jsonl, e.g. to quiz several models "
@@ -170,7 +175,7 @@ def contamination(
         perturb_llm = None
         perturb_name = None
         if perturber == "llm":
-            perturb_name = perturb_model or settings.llm_model
+            perturb_name = perturb_model or settings.quiz_perturb_model or settings.llm_model
             perturb_llm = chat_model(
                 settings, model_name=perturb_name, max_tokens=perturb_max_tokens or max(settings.llm_max_tokens, 4096))
         try:

@@ -208,13 +208,13 @@ def _print_run_summary(summary: dict, out: Path) -> None:
     cfg = summary["config"]
     bench = get_benchmark(cfg["dataset"])
     table = Table(title=f"{cfg['method']} on {cfg['dataset']}/{cfg['split']} ({out})")
-    for col in ("task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $"):
+    for col in ("task", "n", "Acc/EM %", "M10 %", "tol %", "Err % (all)", "Err % (answered)", "abstain %", "cost $"):
         table.add_column(col, justify="left" if col == "task" else "right")
     for kind, m in summary["metrics"].items():
         h = bench.headline(kind, m)
         cost = h.get("cost")
         table.add_row(kind, str(m["n"]), pct(h["acc"]), pct(h.get("m10")), pct(h.get("tol")), pct(h["err"]),
-                      pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
+                      pct(h.get("err_answered")), pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
     console.print(table)
     console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
                   f"{summary['invalid']} invalid; tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
@@ -229,7 +229,8 @@ def report(
     """Compare runs side by side per split and task (Acc/EM, M10%, tolerance, Err, abstention, cost),
     in the terminal, as Markdown and CSV, and as a PNG plot; with --html, a page to browse every case."""
     from taxlogic.eval.report import (
-        attach_contamination, collect, collect_contamination, data_title, own_tables, write_report)
+        attach_contamination, collect, collect_contamination, data_title, own_tables, table5_lines, table7_lines,
+        write_report)
 
     with friendly_errors():
         try:
@@ -240,7 +241,7 @@ def report(
     if not rows and not quiz:
         fail("no finished cases or contamination runs in those folders")
     attach_contamination(rows, quiz)
-    paths = write_report(rows, out) if rows else {}
+    paths = write_report(rows, out, quiz) if rows else {}
     if html and rows:
         from taxlogic.eval.html_report import write_html
 
@@ -252,14 +253,12 @@ def report(
         print_json({"rows": [r.model_dump() for r in rows], "contamination": [q.model_dump() for q in quiz]})
         return
     if quiz:
-        qt = Table(title="contamination quiz (paper Table 7): κ %")
-        for col in ("model", "κ (best BCQ)", "min", "max", "quizzed", "invalid answers"):
-            qt.add_column(col, justify="left" if col == "model" else "right")
-        for q in quiz:
-            qt.add_row(q.model, pct(None if q.kappa is None else q.kappa / 100),
-                       pct(None if q.min_contamination is None else q.min_contamination / 100),
-                       pct(None if q.max_contamination is None else q.max_contamination / 100),
-                       str(q.quizzed), str(q.invalid_answers))
+        header, lines = table7_lines(quiz)
+        qt = Table(title="contamination quiz (paper Table 7 shape), %")
+        for col in header + ["κ (best BCQ)", "quizzed", "invalid answers"]:
+            qt.add_column(col, justify="left" if col == "Model" else "right")
+        for q, line in zip(quiz, lines):
+            qt.add_row(*line, pct(None if q.kappa is None else q.kappa / 100), str(q.quizzed), str(q.invalid_answers))
         console.print(qt)
     if not rows:
         return
@@ -268,15 +267,25 @@ def report(
     common, tables = own_tables(rows)
     title = data_title(common)
     table = Table(title="taxlogic report" + (f": {title}" if title else ""))
-    for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "abstain %", "cost $", "cont. %"):
+    for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "Err ans. %", "abstain %",
+                "cost $", "cont. %"):
         table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
     for r in common:
         table.add_row(r.method, r.split, r.task, str(r.n), pct(None if r.acc is None else r.acc / 100),
                       pct(None if r.m10 is None else r.m10 / 100), pct(None if r.tol is None else r.tol / 100),
-                      pct(None if r.err is None else r.err / 100), pct(None if r.abstain is None else r.abstain / 100),
+                      pct(None if r.err is None else r.err / 100),
+                      pct(None if r.err_answered is None else r.err_answered / 100),
+                      pct(None if r.abstain is None else r.abstain / 100),
                       "–" if r.cost is None else f"{r.cost:,.0f}", r.contamination or "–")
     if table.row_count:
         console.print(table)
+        header, lines = table5_lines(common)
+        t5 = Table(title="paper Table 5 shape: EM/Err, % (Err among all cases; EM + Err + abstained = 100)")
+        for col in header:
+            t5.add_column(col, justify="left" if col == "method" else "right")
+        for line in lines:
+            t5.add_row(*line)
+        console.print(t5)
     for own, own_rows in tables:
         header, lines, notes = own.lines(own_rows)
         if not lines:
