@@ -235,9 +235,9 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.kb.sara.answers import answer_of
     from taxlogic.tools.facts import check_safety
 
+    exemplars = exemplar_source(ds, opts)  # refuses before any model (or its cache) is set up
     model, name, settings = chat_model_for(opts)
     domain = get_domain("sara")
-    exemplars = exemplar_source(ds, opts)
 
     def run(item) -> CaseRecord:
         base = record_base(item, ds, "prolog-single-shot", name)

@@ -153,7 +153,7 @@ def run(
     if shots and not takes_shots:
         fail(shots_message())
     cfg_shots = shots if takes_shots else None
-    if explain and (method == "direct" or (known is not None and method in known.methods)):
+    if explain and (method not in ("gold", "agent") or (known is not None and method in known.methods)):
         fail("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
     holdout = None if holdout == "none" else holdout
     out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots,
