@@ -211,7 +211,7 @@ def chat(
     """Chat about a fact pattern: paste it, ask questions, ask what-ifs that change the facts
     ("What if Alice earned $50,000 instead?"), and look at the facts and the trace."""
     from taxlogic.agent.chat import ChatSession
-    from taxlogic.cli.trace import Tracer
+    from taxlogic.cli.trace import Tracer, model_label
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
@@ -219,8 +219,7 @@ def chat(
         rules = sara_rules()
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
-            name = getattr(ctx.model, "model_name", None) or type(ctx.model).__name__
-            console.print(f"[bold]taxlogic chat[/]  model: {escape(str(name))}  budget: {budget}  "
+            console.print(f"[bold]taxlogic chat[/]  model: {escape(model_label(ctx.model))}  budget: {budget}  "
                           "[dim](/help for commands, /quit or end of input to leave)[/]", highlight=False)
             tracer = Tracer(console, trace)
             try:
