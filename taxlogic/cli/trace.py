@@ -17,6 +17,7 @@ from typing import IO
 
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from taxlogic.agent.state import AgentResult, Issue, TraceEvent
 
@@ -142,6 +143,33 @@ class Tracer:
         self.flush()
         if self.fh:
             self.fh.close()
+
+
+class Spinner:
+    """While the agent works: a spinner, the elapsed time and the tokens so far (rich, transient;
+    the trace prints above it). ``wrap(on_event)`` returns an ``on_event`` that also counts tokens."""
+
+    def __init__(self, console: Console):
+        self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                                 TextColumn("[dim]{task.fields[tokens]}[/]"), console=console, transient=True)
+        self.task = self.progress.add_task("working", total=None, tokens="")
+        self.tokens = [0, 0]
+
+    def __enter__(self) -> "Spinner":
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.progress.stop()
+
+    def wrap(self, on_event):
+        def both(ev: TraceEvent) -> None:
+            on_event(ev)
+            self.tokens[0] += ev.input_tokens
+            self.tokens[1] += ev.output_tokens
+            self.progress.update(self.task, description=f"working (after r{ev.round} {ev.node})",
+                                 tokens=f"{self.tokens[0]}→{self.tokens[1]} tok")
+        return both
 
 
 def model_label(model) -> str:
