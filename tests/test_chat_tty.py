@@ -27,10 +27,9 @@ def slow(messages, i):
     time.sleep(120)
     return "x."
 
-def make(rules, engine, **kw):
-    ctx = real_make(rules, engine, **kw)
-    ctx.model, ctx.grammar = scripted(slow), False
-    return ctx
+def make(rules, engine, *, budget=3, **kw):  # no endpoint, no LLM cache
+    from taxlogic.agent.context import AgentContext
+    return AgentContext(model=scripted(slow), engine=engine, rules=rules, budget=budget, llm_retries=1)
 
 def set_pattern(self, text):
     print(f"[pattern of {{len(text)}} characters, {{len(text.splitlines())}} lines]")

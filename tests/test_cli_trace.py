@@ -24,16 +24,15 @@ def gold_lines(sara_data_dir):
 
 @pytest.fixture
 def with_model(monkeypatch):
-    """Make ``solve`` use a scripted model (grammar off)."""
+    """Make ``solve`` use a scripted model (no endpoint, no LLM cache, grammar off)."""
+    from tenacity import wait_none
+
     import taxlogic.agent.context as context
 
-    real = context.make_context
-
     def use(script):
-        def make(rules, engine, **kwargs):
-            ctx = real(rules, engine, **kwargs)
-            ctx.model, ctx.grammar = scripted(script), False
-            return ctx
+        def make(rules, engine, *, budget=3, **kwargs):
+            return context.AgentContext(model=scripted(script), engine=engine, rules=rules, budget=budget,
+                                        llm_retries=1, llm_wait=wait_none())
         monkeypatch.setattr(context, "make_context", make)
     return use
 

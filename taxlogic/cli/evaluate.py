@@ -220,10 +220,13 @@ def report(
     attach_contamination(rows, quiz)
     with friendly_errors():
         paths = write_report(rows, out) if rows else {}
-        if html and rows:
-            from taxlogic.eval.html_report import write_html
+    if html and rows:
+        from taxlogic.eval.html_report import write_html
 
+        try:
             paths["html"] = write_html(runs, html, rows, quiz)
+        except OSError as exc:
+            fail(f"cannot write {html}: {exc.strerror or exc}")
     if as_json:
         print_json({"rows": [r.model_dump() for r in rows], "contamination": [q.model_dump() for q in quiz]})
         return

@@ -73,6 +73,7 @@ def solve(
                 if why:
                     print_explanation(why)
             return
+        tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)  # a bad --trace fails first
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
             if exemplars:
@@ -80,7 +81,6 @@ def solve(
             if not (quiet or as_json):
                 console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {escape(model_label(ctx.model))}  "
                               f"budget: {budget}  query: {inp.query or '(to be written)'}", highlight=False)
-            tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)
             try:
                 result = run_agent(inp, ctx, samples=samples, on_event=tracer)
             finally:
