@@ -193,7 +193,7 @@ class ChatSession:
             return result
         diff = facts_diff(facts, self._comparable(reply.text))
         ev = TraceEvent(node="edit", round=0, seconds=time.perf_counter() - t0, input_tokens=reply.input_tokens,
-                        output_tokens=reply.output_tokens, facts_diff=diff,
+                        output_tokens=reply.output_tokens, facts_diff=diff, facts=reply.text,
                         detail=f"{len(reply.text.splitlines())} lines" + ("" if diff else ", unchanged"))
         if on_event:
             on_event(ev)

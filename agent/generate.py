@@ -27,6 +27,7 @@ def generate(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     return {
         "facts": reply.text, "round": 0, "messages": messages + [AIMessage(reply.text)],
         "trace": [TraceEvent(node="generate", round=0, seconds=0, input_tokens=reply.input_tokens,
-                             output_tokens=reply.output_tokens, detail=f"{len(reply.text.splitlines())} lines")],
+                             output_tokens=reply.output_tokens, facts=reply.text,
+                             detail=f"{len(reply.text.splitlines())} lines")],
         "usage": usage_of(reply),
     }

@@ -76,6 +76,12 @@ def write_query(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     messages = [SystemMessage(ctx.system_prompt(case.kind)),
                 HumanMessage(render("write_query_user", case_text=case.text, question=case.question,
                                     kind=case.kind, predicates=preds))]
+    by_rule = getattr(ctx.domain, "rule_query", None)
+    found = by_rule(case, ctx.rules) if by_rule else None
+    if found:  # a standard question form: no model call
+        query, var = found
+        return {"case": case.model_copy(update={"query": query, "answer_var": var}), "query": query,
+                "trace": [TraceEvent(node="write_query", round=0, seconds=0, detail=f"{query} (by rule)")]}
     issues: list[Issue] = []
     tokens = {"input_tokens": 0, "output_tokens": 0}  # every attempt's, for the result's totals
     for _ in range(ctx.budget + 1):

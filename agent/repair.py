@@ -31,9 +31,10 @@ def repair(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         issue = Issue(kind="llm_error", message=describe_error(exc))
         return {"abstain_reason": f"LLM call failed during repair: {describe_error(exc)}",
                 "trace": [TraceEvent(node="repair", round=rnd, seconds=0, issues=[issue])]}
+    diff = facts_diff(state["facts"], reply.text)
     return {
         "facts": reply.text, "round": rnd, "messages": messages + [AIMessage(reply.text)], "usage": usage_of(reply),
         "trace": [TraceEvent(node="repair", round=rnd, seconds=0, input_tokens=reply.input_tokens,
-                             output_tokens=reply.output_tokens, facts_diff=facts_diff(state["facts"], reply.text),
-                             detail=f"{len(reply.text.splitlines())} lines")],
+                             output_tokens=reply.output_tokens, facts_diff=diff, facts=reply.text,
+                             detail=f"{len(reply.text.splitlines())} lines" + ("" if diff else ", unchanged"))],
     }

@@ -38,6 +38,7 @@ class TraceEvent(BaseModel):
     issues: list[Issue] = Field(default_factory=list)
     detail: str = ""
     facts_diff: list[str] = Field(default_factory=list)
+    facts: str = ""             # generate, repair, edit: the facts the model wrote (issues' lines refer to them)
 
 
 class AgentState(TypedDict, total=False):

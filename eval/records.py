@@ -93,12 +93,15 @@ class RunStore:
         cfg_path = self.out / "run.json"
         if cfg_path.is_file():
             old = RunConfig.model_validate_json(cfg_path.read_text())
-            if old != self.config:
-                diff = {k: (getattr(old, k), getattr(self.config, k)) for k in RunConfig.model_fields
-                        if getattr(old, k) != getattr(self.config, k)}
-                raise ValueError(f"{self.out} holds a run with other settings {diff}; use another --out")
-        else:
-            cfg_path.write_text(self.config.model_dump_json(indent=2) + "\n")
+            diff = [k for k in RunConfig.model_fields if k != "limit" and getattr(old, k) != getattr(self.config, k)]
+            if diff:
+                said = ", ".join(f"{k} {getattr(old, k)} (now {getattr(self.config, k)})" for k in diff)
+                raise ValueError(f"{self.out} holds a run with other settings: {said}; use the same settings to "
+                                 "resume it, or another --out")
+            # a run is extended (or resumed in part) with another --limit: its records stay valid
+            limits = (old.limit, self.config.limit)
+            self.config = self.config.model_copy(update={"limit": None if None in limits else max(limits)})
+        cfg_path.write_text(self.config.model_dump_json(indent=2) + "\n")
         self._repair_tail()
         return self
 

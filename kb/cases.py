@@ -161,9 +161,24 @@ def _load(root: str) -> tuple[Case, ...]:
     return tuple(cases)
 
 
+#: SARA's splits and tasks, as ``--split`` and ``--task`` take them.
+SPLITS = ("train", "test", "all")
+TASKS = ("entailment", "numeric", "all")
+
+
+def check_task(task: str) -> None:
+    """Raises ValueError unless ``task`` is one of :data:`TASKS`."""
+    if task not in TASKS:
+        raise ValueError(f"unknown task {task!r}: SARA's tasks are {', '.join(TASKS)}")
+
+
 def load_cases(data_dir: Path | None = None, split: str = "all", kind: str = "all") -> list[Case]:
     """All SARA cases (sorted by id), filtered by ``split`` (train/test/all) and ``kind``
-    (entailment/numeric/all). Raises :class:`DataError` if SARA is not installed."""
+    (entailment/numeric/all). Raises ValueError for another split or kind, :class:`DataError`
+    if SARA is not installed."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}: SARA's splits are {', '.join(SPLITS)}")
+    check_task(kind)
     cases = _load(str(sara_paths(data_dir).root))
     return [
         c.model_copy()

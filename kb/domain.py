@@ -44,6 +44,10 @@ class Domain(Protocol):
     def query_job(self, case: "CaseInput", query: str, canonical: str) -> "Job":
         """The engine job that answers ``case`` from validated facts."""
 
+    # Optional: ``rule_query(case, rules) -> (query, answer variable) | None``, the query of a
+    # question in a standard form, written by rule; the agent asks the model only when it is
+    # absent or returns None.
+
     def answer_of(self, case: "CaseInput", outcome: "Outcome") -> "Answer":
         """The answer an outcome gives (or none, with a reason)."""
 

@@ -35,6 +35,42 @@ def question_kind(question: str) -> Kind:
     return "numeric" if "how much tax" in question.lower() else "entailment"
 
 
+_NAME = r"([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)*?)"
+_TAX_QUESTION = re.compile(r"^\s*how\s+much\s+tax\s+(?:does|do|will|would|should)\s+" + _NAME
+                           + r"\s+(?:have\s+to\s+|need\s+to\s+)?(?:pay|owe)\s+(?:for\s+|in\s+)?(?:the\s+year\s+)?(\d{4})\s*\??\s*$", re.I)
+_SECTION_QUESTION = re.compile(r"^\s*(?:does\s+)?section\s+(\d+(?:\([A-Za-z0-9]+\))*)\s+appl(?:y|ies)\s+to\s+" + _NAME
+                               + r"\s+(?:in|for)\s+(?:the\s+year\s+)?(\d{4})\s*[.?]?\s*$", re.I)
+
+
+class StandardQuestion(BaseModel):
+    """A question in one of the standard forms (:func:`standard_question`): who, which year, and
+    for a claim the statute section as SARA's predicate name (``s152_b_1`` for §152(b)(1))."""
+
+    kind: Kind
+    person: str          # a Prolog atom: "Alice" -> alice, "Mary Smith" -> mary_smith
+    year: int
+    section: str | None = None
+
+
+def standard_question(question: str) -> StandardQuestion | None:
+    """The question's parts when it has a standard form, else None:
+
+    - "How much tax does Alice have to pay in 2017?" (also "… owe for 2017") -> numeric;
+    - "Does section 152(b)(1) apply to Bob in 2015?" / "Section 152(b)(1) applies to Bob for the
+      year 2015." (SARA's own wording of its claims) -> entailment, section ``s152_b_1``.
+    """
+    if m := _TAX_QUESTION.match(question):
+        return StandardQuestion(kind="numeric", person=_atom(m.group(1)), year=int(m.group(2)))
+    if m := _SECTION_QUESTION.match(question):
+        section = "s" + m.group(1).replace(")(", "_").replace("(", "_").replace(")", "")
+        return StandardQuestion(kind="entailment", person=_atom(m.group(2)), year=int(m.group(3)), section=section)
+    return None
+
+
+def _atom(name: str) -> str:
+    return "_".join(name.lower().split())
+
+
 def is_what_if(text: str) -> bool:
     """Does ``text`` start as a change to an earlier fact pattern ("What if Alice earned …?",
     "Suppose …", "Assume …")?"""

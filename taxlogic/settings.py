@@ -10,7 +10,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -37,7 +37,8 @@ class Settings(BaseSettings):
     cache_dir: Path = Field(default_factory=_default_cache_dir, description="LLM response cache and other caches.")
 
     # Prolog engine
-    workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, description="Prolog worker processes.")
+    workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=0,
+                         description="Prolog worker processes; 0 means one per core (as `--workers 0`).")
     time_limit: float = Field(10.0, gt=0, description="Per-query CPU time limit inside Prolog, seconds.")
     inference_limit: int = Field(2_000_000_000, gt=0, description="Per-query inference limit inside Prolog.")
     wall_limit: float = Field(60.0, gt=0, description="Hard wall-clock limit per query enforced by the parent, seconds.")
@@ -70,6 +71,11 @@ class Settings(BaseSettings):
         "~1.5x faster (bench/llm_prompt_speed.py); same model, same greedy decoding.",
     )
 
+    @field_validator("workers")
+    @classmethod
+    def _zero_is_one_per_core(cls, v: int) -> int:
+        return v or os.cpu_count() or 1
+
     def api_key(self) -> str:
         return self.llm_api_key or os.environ.get("OPENAI_API_KEY", "") or "sk-no-key"
 
@@ -78,3 +84,15 @@ class Settings(BaseSettings):
 def get_settings() -> Settings:
     """The process-wide settings (read once)."""
     return Settings()
+
+
+def describe_error(exc: ValidationError) -> str:
+    """One line naming each bad variable and why, e.g. "TAXLOGIC_WORKERS='abc': Input should be a
+    valid integer, unable to parse string as an integer"."""
+    parts = []
+    for err in exc.errors():
+        name = "TAXLOGIC_" + "_".join(str(p) for p in err.get("loc", ())).upper()
+        value = err.get("input")
+        shown = "" if isinstance(value, dict) or value is None else f"={str(value)!r}"
+        parts.append(f"{name}{shown}: {err.get('msg', 'invalid')}")
+    return "invalid setting: " + "; ".join(parts)

@@ -14,7 +14,7 @@ from taxlogic.agent.context import AgentContext
 from fakes import scripted
 
 PATTERN = "Alice's income in 2017 was $30000. Alice is not married and takes the standard deduction."
-QUESTION = "How much tax does Alice have to pay in 2017?"
+QUESTION = "How much tax is Alice liable for in 2017?"  # not a standard form: the model writes the query
 QUERY_LINE = "tax(alice, 2017, Tax)"
 FACTS_30 = 'income_(i).\nagent_(i, alice).\namount_(i, 30000).\nstart_(i, "2017-12-31").\n'
 FACTS_50 = FACTS_30.replace("30000", "50000")
@@ -107,7 +107,7 @@ def test_later_questions_reuse_the_facts(ctx_for):
     assert again.answer == first.answer and len(model.calls) == 3
     assert again.rounds[0].facts == first.facts
     # a question the facts cannot answer (Bob is not in them): repaired, starting from those facts
-    bob = session.ask("How much tax does Bob have to pay in 2017?")
+    bob = session.ask("How much tax is Bob liable for in 2017?")
     assert [i.kind for i in bob.rounds[0].issues] == ["coverage_person"]
     assert nodes(bob)[:2] == ["write_query", "validate"] and "repair" in nodes(bob) and "generate" not in nodes(bob)
     repair = model.calls[4]
@@ -280,3 +280,27 @@ def test_repl_why_and_whynot(cli):
     assert "tax owed by alice for 2017" in out and "§1(c)" in out
     assert "nothing failed: the last answer holds" in out
     assert "answer: Contradiction" in out and "✗ §7703" in out
+
+
+@pytest.mark.parametrize("question, kind, query", [
+    ("How much tax does Alice have to pay in 2017?", "numeric", "tax(alice,2017,Tax)"),
+    ("how much tax does Mary Smith owe for 2017", "numeric", "tax(mary_smith,2017,Tax)"),
+    ("Does section 152(b)(1) apply to Bob in 2015?", "entailment", "s152_b_1(bob,_,2015)"),
+    ("Section 2(a)(1)(A) applies to Bob in 2015.", "entailment", "s2_a_1_A(bob,_,_,2015)"),
+    ("Alice is a dependent of Bob in 2015.", "entailment", None),
+])
+def test_standard_question_forms_become_queries_by_rule(question, kind, query, rules):
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.kb.sara.questions import rule_query
+
+    found = rule_query(CaseInput(text="x", question=question, kind=kind), rules)
+    assert (found[0] if found else None) == query
+
+
+def test_chat_question_in_standard_form_needs_no_model_query(ctx_for):
+    model = scripted([FACTS_30])  # facts only: the query is written by rule
+    session = ChatSession(ctx_for(model))
+    session.set_fact_pattern(PATTERN)
+    result = session.ask("How much tax does Alice have to pay in 2017?")
+    assert not result.abstained and session.query == "tax(alice,2017,Tax)" and len(model.calls) == 1
+    assert result.trace[0].node == "write_query" and result.trace[0].detail.endswith("(by rule)")

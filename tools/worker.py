@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 from importlib import resources
 
@@ -18,7 +19,10 @@ def _escape(text: str) -> str:
 
 
 def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone: str) -> None:
-    """Worker main loop. First message sent: {"ready": True, "load_seconds": s} or {"fatal": msg}."""
+    """Worker main loop. First message sent: {"ready": True, "load_seconds": s} or {"fatal": msg}.
+    Ctrl-C is the parent's: the worker ignores SIGINT (before and after SWI-Prolog installs its
+    handlers), and the parent closes it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ["TZ"] = timezone
     time.tzset()
     try:
@@ -38,6 +42,7 @@ def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone:
         if errors:
             conn.send({"fatal": f"{len(errors)} error(s) loading {prolog_dir}: " + " | ".join(errors[:3])})
             return
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         conn.send({"ready": True, "load_seconds": time.perf_counter() - t0, "pid": os.getpid(), "kb_messages": msgs})
     except Exception as exc:  # reported to the parent, which raises EngineError
         conn.send({"fatal": f"{type(exc).__name__}: {exc}"})

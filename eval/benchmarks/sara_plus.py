@@ -25,10 +25,12 @@ class SaraPlusBenchmark(SaraBenchmark):
 
     def items(self, split: str, task: str, options: LoadOptions):
         from taxlogic.eval.plus.build import default_build_dir, load_plus_split, plus_rules
+        from taxlogic.kb.cases import check_task
         from taxlogic.kb.rules import sara_rules
 
         if split not in SPLITS:
             raise ValueError(f"SARA⁺ splits are {', '.join(SPLITS)} (not {split!r})")
+        check_task(task)
         build = Path(options.plus_dir) if options.plus_dir else default_build_dir(0)
         if not (build / f"{split}.jsonl").is_file():
             raise FileNotFoundError(f"no SARA⁺ build at {build}: run `taxlogic data plus --seed 0` first (or pass --plus-dir)")

@@ -45,6 +45,12 @@ class SaraDomain:
             return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "Tax", trusted=False)
         return Job(facts=canonical, query=query, mode="prove", trusted=False)
 
+    def rule_query(self, case, rules):
+        """The query of a standard question form, by rule (:mod:`.questions`); None otherwise."""
+        from taxlogic.kb.sara.questions import rule_query
+
+        return rule_query(case, rules)
+
     def answer_of(self, case, outcome):
         from taxlogic.kb.sara.answers import answer_of
 

@@ -11,6 +11,7 @@ from typing import Callable
 
 import typer
 
+from taxlogic.cli.common import check_settings, err_console
 from taxlogic.cli import chat, contamination, data, evaluate, explain, inspect, llm, run, solve, verifier
 
 #: Command groups: name -> help.
@@ -42,6 +43,11 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
 )
 
 
+def _start() -> None:
+    """taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides."""
+    check_settings()
+
+
 def build_app() -> typer.Typer:
     """The ``taxlogic`` Typer app with every command of :data:`COMMANDS` mounted."""
     root = typer.Typer(
@@ -50,6 +56,7 @@ def build_app() -> typer.Typer:
         pretty_exceptions_enable=False,
         add_completion=False,
     )
+    root.callback()(_start)
     groups = {name: typer.Typer(help=text, no_args_is_help=True) for name, text in GROUPS.items()}
     for path, fn in COMMANDS:
         group, _, name = path.rpartition(" ")
@@ -63,4 +70,11 @@ app = build_app()
 
 
 def main() -> None:
-    app()
+    """The console script. Ctrl-C inside a command ends it as click does ("Aborted!", no
+    traceback; the Prolog workers ignore SIGINT and are closed by the engine); before one starts,
+    with exit code 130."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        err_console.print("[yellow]interrupted[/]")
+        raise SystemExit(130) from None

@@ -36,6 +36,7 @@ claim such as "Section 63(c)(5) applies to Alice in 2017." A line starting with 
   /quit     leave (so does end of input)"""
 
 _QUIT = ("/quit", "/exit", "/q")
+_COMMANDS = ("/facts", "/query", "/trace", "/why", "/whynot", "/pattern", "/new", "/help", *_QUIT)
 
 
 def make_context(rules, engine, **kwargs):
@@ -51,33 +52,60 @@ def _numbered(text: str) -> str:
     return "\n".join(f"{i:>{width}}: {line}" for i, line in enumerate(lines, start=1))
 
 
-def _input(out: Console, prompt: str) -> str:
-    """One line from stdin after ``prompt``; piped input (not echoed by a terminal) is echoed so a
-    transcript reads like a session. Raises EOFError at the end of input."""
-    line = out.input(prompt)
-    if not sys.stdin.isatty():
-        out.print(escape(line), highlight=False, soft_wrap=True)
-    return line
+class LineReader:
+    """Reads the user's lines. On a terminal: prompt_toolkit (a line editor with history, pasted
+    text kept whole however long, a multi-line paste as one entry); otherwise plain lines from
+    stdin, echoed so a piped transcript reads like a session. ``read`` raises EOFError at the end
+    of input and KeyboardInterrupt on Ctrl-C."""
+
+    def __init__(self, out: Console, interactive: bool | None = None):
+        self.out = out
+        self.session = None
+        if interactive if interactive is not None else (sys.stdin.isatty() and sys.stdout.isatty()):
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.history import InMemoryHistory
+
+            self.session = PromptSession(history=InMemoryHistory())
+
+    def read(self, prompt: str) -> str:
+        if self.session is not None:
+            from prompt_toolkit.formatted_text import ANSI
+
+            with self.out.capture() as cap:
+                self.out.print(prompt, end="")
+            return self.session.prompt(ANSI(cap.get()))
+        line = self.out.input(prompt)
+        self.out.print(escape(line), highlight=False, soft_wrap=True)
+        return line
 
 
-def read_pattern(out: Console) -> str | None:
-    """Read a multi-line fact pattern ending with an empty line; None at EOF (or /quit) before any text."""
+def read_pattern(out: Console, reader: LineReader) -> str | None:
+    """Read a multi-line fact pattern ending with an empty line; None at EOF (or /quit) before any
+    text. A line starting with "/" before any text is a command, not the pattern's first line."""
     out.print("[bold]Fact pattern[/] (paste it; an empty line ends it):")
     lines: list[str] = []
     while True:
         try:
-            line = _input(out, "[dim]   …[/] " if lines else "[bold]pattern>[/] ")
+            line = reader.read("[dim]   …[/] " if lines else "[bold]pattern>[/] ")
         except EOFError:
             out.print()
             break
-        if not lines and line.strip().lower() in _QUIT:
-            return None
+        except KeyboardInterrupt:
+            lines = []
+            out.print("[dim](cleared; /quit or end of input leaves)[/]")
+            continue
+        if not lines and line.strip().startswith("/"):
+            cmd = line.split()[0].lower()
+            if cmd in _QUIT:
+                return None
+            out.print(escape(HELP) if cmd == "/help" else "no fact pattern yet: paste one first", highlight=False)
+            continue
         if not line.strip():
             if lines:
                 break
             continue
-        lines.append(line.rstrip())
-    return "\n".join(lines) if lines else None
+        lines.extend(l.rstrip() for l in line.splitlines())  # a multi-line paste comes as one entry
+    return "\n".join(lines).strip("\n") or None
 
 
 def _show_facts(out: Console, session) -> None:
@@ -137,62 +165,78 @@ def _show_why(out: Console, session, failed_only: bool) -> None:
         print_explanation(expl, out=out)
 
 
-def repl(session, tracer, out: Console = console) -> None:
-    """The read-eval-print loop on ``session`` (a :class:`taxlogic.agent.chat.ChatSession`)."""
+def repl(session, tracer, out: Console = console, reader: LineReader | None = None) -> None:
+    """The read-eval-print loop on ``session`` (a :class:`taxlogic.agent.chat.ChatSession`).
+    Commands work at every prompt; Ctrl-C during a model call stops it and returns to the prompt."""
     from taxlogic.agent.chat import ChatError
     from taxlogic.agent.llm import LLMError
-    from taxlogic.cli.trace import print_result
+    from taxlogic.cli.trace import Spinner, print_result
     from taxlogic.tools.engine import EngineError
 
-    pattern = read_pattern(out)
+    reader = reader or LineReader(out)
+
+    def command(cmd: str) -> bool:
+        """Run ``cmd``; False when it ends the chat."""
+        if cmd in _QUIT:
+            return False
+        if cmd == "/help":
+            out.print(escape(HELP), highlight=False)
+        elif cmd == "/new":
+            pattern = read_pattern(out, reader)
+            if pattern is None:
+                return False
+            session.set_fact_pattern(pattern)
+            out.print("[dim]New fact pattern; ask a question.[/]")
+        elif not session.pattern:
+            out.print("no fact pattern yet: paste one first" if cmd in _COMMANDS else
+                      f"[red]unknown command[/] {escape(cmd)}: /help lists them", highlight=False)
+        elif cmd == "/facts":
+            _show_facts(out, session)
+        elif cmd == "/query":
+            _show_query(out, session)
+        elif cmd == "/trace":
+            _show_trace(out, session)
+        elif cmd in ("/why", "/whynot"):
+            _show_why(out, session, failed_only=cmd == "/whynot")
+        elif cmd == "/pattern":
+            _show_pattern(out, session)
+        else:
+            out.print(f"[red]unknown command[/] {escape(cmd)}: /help lists them", highlight=False)
+        return True
+
+    pattern = read_pattern(out, reader)
     if pattern is None:
         return
     session.set_fact_pattern(pattern)
     out.print("[dim]Ask a question (/help for commands).[/]")
     while True:
         try:
-            line = _input(out, "[bold cyan]question>[/] ").strip()
-        except (EOFError, KeyboardInterrupt):
+            line = reader.read("[bold cyan]question>[/] ").strip()
+        except EOFError:
             out.print()
             return
+        except KeyboardInterrupt:
+            continue
         if not line:
             continue
         if line.startswith("/"):
-            cmd = line.split()[0].lower()
-            if cmd in _QUIT:
+            if not command(line.split()[0].lower()):
                 return
-            if cmd == "/help":
-                out.print(escape(HELP), highlight=False)
-            elif cmd == "/facts":
-                _show_facts(out, session)
-            elif cmd == "/query":
-                _show_query(out, session)
-            elif cmd == "/trace":
-                _show_trace(out, session)
-            elif cmd in ("/why", "/whynot"):
-                _show_why(out, session, failed_only=cmd == "/whynot")
-            elif cmd == "/pattern":
-                _show_pattern(out, session)
-            elif cmd == "/new":
-                pattern = read_pattern(out)
-                if pattern is None:
-                    return
-                session.set_fact_pattern(pattern)
-                out.print("[dim]New fact pattern; ask a question.[/]")
-            else:
-                out.print(f"[red]unknown command[/] {escape(cmd)}: /help lists them", highlight=False)
             continue
         try:
-            if session.is_follow_up(line):
-                if not session.can_follow_up:
-                    out.print("[yellow]that reads as a what-if, but there is no answered question to change yet: "
-                              "ask a question first[/]")
-                    continue
-                result = session.what_if(line, on_event=tracer)
-            else:
-                result = session.ask(line, on_event=tracer)
+            with Spinner(out) as spin:
+                on_event = spin.wrap(tracer)
+                if session.is_follow_up(line):
+                    if not session.can_follow_up:
+                        out.print("[yellow]that reads as a what-if, but there is no answered question to change yet: "
+                                  "ask a question first[/]")
+                        continue
+                    result = session.what_if(line, on_event=on_event)
+                else:
+                    result = session.ask(line, on_event=on_event)
         except KeyboardInterrupt:
-            out.print("[yellow]interrupted[/]")
+            tracer.flush()
+            out.print("[yellow]interrupted[/]: back to the prompt")
             continue
         except (ChatError, LLMError, EngineError) as exc:
             out.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
@@ -207,11 +251,12 @@ def chat(
     budget: int = typer.Option(3, min=0, help="Repair rounds after each translation or edit; then the agent abstains."),
     grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view)."),
 ) -> None:
     """Chat about a fact pattern: paste it, ask questions, ask what-ifs that change the facts
     ("What if Alice earned $50,000 instead?"), and look at the facts and the trace."""
     from taxlogic.agent.chat import ChatSession
-    from taxlogic.cli.trace import Tracer
+    from taxlogic.cli.trace import Tracer, model_label
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
@@ -219,10 +264,9 @@ def chat(
         rules = sara_rules()
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
-            name = getattr(ctx.model, "model_name", None) or type(ctx.model).__name__
-            console.print(f"[bold]taxlogic chat[/]  model: {escape(str(name))}  budget: {budget}  "
+            console.print(f"[bold]taxlogic chat[/]  model: {escape(model_label(ctx.model))}  budget: {budget}  "
                           "[dim](/help for commands, /quit or end of input to leave)[/]", highlight=False)
-            tracer = Tracer(console, trace)
+            tracer = Tracer(console, trace, verbose=verbose)
             try:
                 repl(ChatSession(ctx), tracer)
             finally:

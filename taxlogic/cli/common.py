@@ -54,6 +54,25 @@ def stage_progress(bar: Progress, labels: dict[str, str] | None = None):
     return progress
 
 
+def check_settings() -> None:
+    """Read the settings (environment, ``.env``) once at start-up; a bad value exits with one
+    line naming the variable."""
+    from pydantic import ValidationError
+
+    from taxlogic.settings import describe_error, get_settings
+
+    try:
+        get_settings()
+    except ValidationError as exc:
+        fail(describe_error(exc))
+
+
+def os_error(exc: OSError) -> str:
+    """An OS error as one line: "PATH: Permission denied" (no errno, no Python repr)."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    return where + (exc.strerror or str(exc))
+
+
 @contextmanager
 def friendly_errors():
     """Turn the errors a user can meet (missing data, SWI-Prolog, LLM endpoint) into one line."""
@@ -70,6 +89,8 @@ def friendly_errors():
         pass
     try:
         yield
+    except OSError as exc:  # missing file, a folder given for a file, permission denied, disk full …
+        fail(os_error(exc))
     except known as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         fail(str(msg))
@@ -85,7 +106,10 @@ def case_facts(case, facts_file: Path | None, rules) -> tuple[str, bool]:
 
     if not facts_file.is_file():
         fail(f"--facts {facts_file}: no such file")
-    check = check_facts(facts_file.read_bytes(), rules.vocabulary)
+    data = facts_file.read_bytes()
+    if not data.strip():
+        fail(f"--facts {facts_file}: the file is empty; there are no facts to run")
+    check = check_facts(data, rules.vocabulary)
     if not check.ok:
         for p in check.problems:
             console.print(f"[red]line {p.line}: {p.kind}: {p.message}[/]", highlight=False)

@@ -17,7 +17,7 @@ from taxlogic.cli.common import console, fail, friendly_errors, pct, print_json,
 def gold(
     split: str = typer.Option("all", help="all | train | test"),
     task: str = typer.Option("all", help="all | entailment | numeric"),
-    workers: int = typer.Option(0, help="Prolog workers (0: one per core)."),
+    workers: int = typer.Option(0, min=0, help="Prolog workers (0: one per core)."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON summary: total, correct, failed, seconds, failures, errata."),
     explain: bool = typer.Option(False, "--explain", help="Also explain every answer and check each explanation (value or truth, cited sections)."),
 ) -> None:
@@ -29,7 +29,10 @@ def gold(
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():
-        cases = load_cases(split=split, kind=task)
+        try:
+            cases = load_cases(split=split, kind=task)
+        except ValueError as exc:
+            fail(str(exc))
         rules = sara_rules()
         t0 = time.perf_counter()
         results = []
@@ -195,7 +198,8 @@ def run(
     ids = {c.id for c in ds.items}
     records = [r for r in read_records(out) if r.case_id in ids]
     summary = run_summary(config, records)
-    (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    with friendly_errors():
+        (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
     if as_json:
         print_json(summary)
     else:
@@ -241,7 +245,8 @@ def report(
     if not rows and not quiz:
         fail("no finished cases or contamination runs in those folders")
     attach_contamination(rows, quiz)
-    paths = write_report(rows, out, quiz) if rows else {}
+    with friendly_errors():
+        paths = write_report(rows, out, quiz) if rows else {}
     if html and rows:
         from taxlogic.eval.html_report import write_html
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.markup import escape
 
 from taxlogic.cli.common import console, fail, friendly_errors, print_json
 
@@ -22,6 +23,7 @@ def solve(
     grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view)."),
     as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON."),
     explain: bool = typer.Option(False, "--explain", help="After the answer, why: the statute sections, amounts and facts that decided it."),
 ) -> None:
@@ -32,7 +34,7 @@ def solve(
     from taxlogic.agent.solve import solve as run_agent
     from taxlogic.agent.state import CaseInput
     from taxlogic.cli.explain import explain_answer, print_explanation
-    from taxlogic.cli.trace import Tracer, print_result
+    from taxlogic.cli.trace import Tracer, model_label, print_result
     from taxlogic.core import question_kind
     from taxlogic.eval.metrics import answer_correct
     from taxlogic.kb.cases import get_case
@@ -71,14 +73,14 @@ def solve(
                 if why:
                     print_explanation(why)
             return
+        tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)  # a bad --trace fails first
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
             if exemplars:
                 ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=related_ids([case]) if case else [])
             if not (quiet or as_json):
-                console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {ctx.model.model_name}  "
+                console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {escape(model_label(ctx.model))}  "
                               f"budget: {budget}  query: {inp.query or '(to be written)'}", highlight=False)
-            tracer = Tracer(console, trace, show=not (quiet or as_json))
             try:
                 result = run_agent(inp, ctx, samples=samples, on_event=tracer)
             finally:

@@ -1,4 +1,14 @@
-"""Live trace of the agent's steps in the terminal (rich), and the JSONL trace file."""
+"""Live trace of the agent's steps in the terminal (rich), and the JSONL trace file.
+
+Each step prints one line (round, node, seconds, tokens, detail). A translation (``generate``)
+or a change of the facts (``repair``, chat's ``edit``) is followed by the facts the model wrote,
+once the round's checks are known: every issue that names a line is marked under that line, the
+others are listed under their step. A translation shows its facts; a repair or edit its diff
+against the facts before it ("unchanged" when the model returned the same facts) and the lines
+with issues. By default long fact sets are shown compactly (the first lines and the lines with
+issues, with one line of context); ``verbose`` shows every line. The abstention's reason is
+printed once, by :func:`print_result`.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +17,80 @@ from typing import IO
 
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from taxlogic.agent.state import AgentResult, TraceEvent
+from taxlogic.agent.state import AgentResult, Issue, TraceEvent
 
-_STYLE = {"generate": "cyan", "repair": "magenta", "validate": "blue", "execute": "yellow",
+_STYLE = {"generate": "cyan", "repair": "magenta", "edit": "magenta", "validate": "blue", "execute": "yellow",
           "inspect": "blue", "answer": "bold green", "abstain": "bold red", "write_query": "cyan"}
+
+#: Steps that bring new facts from the model, and the steps that check them in the same round.
+FACT_STEPS = ("generate", "repair", "edit")
+CHECK_STEPS = ("validate", "execute", "inspect")
+
+#: Compact view: facts of at most this many lines are shown whole; longer ones by their first
+#: ``HEAD`` lines and the lines with issues (with ``CONTEXT`` lines either side).
+SHORT, HEAD, CONTEXT, MAX_DIFF = 15, 5, 1, 12
+
+
+def shown_lines(n_lines: int, marked: set[int], verbose: bool) -> list[int]:
+    """The 1-based line numbers of an ``n_lines``-line fact set to show: all when ``verbose`` or
+    the set is short, else the first :data:`HEAD` lines and each line in ``marked`` with
+    :data:`CONTEXT` lines either side."""
+    if verbose or n_lines <= SHORT:
+        return list(range(1, n_lines + 1))
+    keep = set(range(1, min(HEAD, n_lines) + 1))
+    for line in marked:
+        keep.update(range(max(1, line - CONTEXT), min(n_lines, line + CONTEXT) + 1))
+    return sorted(keep)
+
+
+def render_facts(facts: str, issues: list[Issue], *, verbose: bool = False, only_marked: bool = False) -> list[str]:
+    """Rich-markup lines showing ``facts`` numbered, each issue with a line under the line it
+    names, elided runs as "… k lines". ``only_marked``: just the lines with issues."""
+    lines = facts.splitlines()
+    by_line: dict[int, list[Issue]] = {}
+    for issue in issues:
+        if issue.line and 1 <= issue.line <= len(lines):
+            by_line.setdefault(issue.line, []).append(issue)
+    numbers = sorted(by_line) if only_marked else shown_lines(len(lines), set(by_line), verbose)
+    width = len(str(len(lines) or 1))
+    out, last = [], 0
+    for n in numbers:
+        if not only_marked and n > last + 1:
+            out.append(f"      [dim]{'…':>{width}}   {n - last - 1} more line{'s' if n - last - 1 != 1 else ''}[/]")
+        mark = "[red]✗[/]" if n in by_line else " "
+        out.append(f"    {mark} [dim]{n:>{width}} │[/] {escape(lines[n - 1])}")
+        for issue in by_line.get(n, []):
+            out.append(f"      {' ' * width}   [red]↑ {escape(issue.kind)}: {escape(issue.message)}[/]")
+        last = n
+    if not only_marked and numbers and last < len(lines):
+        rest = len(lines) - last
+        out.append(f"      [dim]{'…':>{width}}   {rest} more line{'s' if rest != 1 else ''}[/]")
+    return out
+
+
+def render_diff(diff: list[str], verbose: bool = False) -> list[str]:
+    """The repair's diff lines (``+`` green, ``-`` red), at most :data:`MAX_DIFF` unless ``verbose``."""
+    if not diff:
+        return ["      [dim]unchanged: the model returned the same facts[/]"]
+    shown = diff if verbose else diff[:MAX_DIFF]
+    out = [f"      [{'green' if l.startswith('+') else 'red'}]{escape(l)}[/]" for l in shown]
+    if len(diff) > len(shown):
+        out.append(f"      [dim]… {len(diff) - len(shown)} more changed lines (--verbose shows all)[/]")
+    return out
 
 
 class Tracer:
-    """Callable ``on_event`` for :func:`taxlogic.agent.solve.solve`: prints each step live
-    (node, round, seconds, tokens, issues, fact changes) and appends it to ``jsonl`` if given."""
+    """Callable ``on_event`` for :func:`taxlogic.agent.solve.solve`: prints each step live (see
+    the module doc) and appends it to ``jsonl`` if given (one :class:`TraceEvent` per line, with
+    the facts the model wrote, its issues and diff). Raises OSError if ``jsonl`` cannot be opened."""
 
-    def __init__(self, console: Console, jsonl: Path | None = None, *, show: bool = True, max_issues: int = 6):
-        self.console, self.show, self.max_issues = console, show, max_issues
+    def __init__(self, console: Console, jsonl: Path | None = None, *, show: bool = True, verbose: bool = False):
+        self.console, self.show, self.verbose = console, show, verbose
         self.fh: IO[str] | None = open(jsonl, "a", encoding="utf-8") if jsonl else None
+        self._pending: TraceEvent | None = None   # the last facts from the model, awaiting their round's issues
+        self._issues: list[Issue] = []
 
     def __call__(self, ev: TraceEvent) -> None:
         if self.fh:
@@ -28,25 +98,88 @@ class Tracer:
             self.fh.flush()
         if not self.show:
             return
+        if ev.node not in CHECK_STEPS:
+            self.flush()
         tokens = f"  {ev.input_tokens}→{ev.output_tokens} tok" if ev.input_tokens or ev.output_tokens else ""
+        detail = "" if ev.node == "abstain" else ev.detail  # the reason is printed once, with the result
         style = _STYLE.get(ev.node, "white")
-        self.console.print(f"[dim]r{ev.round}[/] [{style}]{ev.node:<11}[/] {ev.seconds:6.2f} s{tokens}  {escape(ev.detail)}",
-                           highlight=False, soft_wrap=True)
-        for issue in ev.issues[: self.max_issues]:
-            self.console.print(f"      [red]✗ {escape(issue.render())}[/]", highlight=False, soft_wrap=True)
-        if len(ev.issues) > self.max_issues:
-            self.console.print(f"      [red]… {len(ev.issues) - self.max_issues} more[/]")
-        for line in ev.facts_diff[:12]:
-            colour = "green" if line.startswith("+") else "red"
-            self.console.print(f"      [{colour}]{escape(line)}[/]", highlight=False)
+        self._print(f"[dim]r{ev.round}[/] [{style}]{ev.node:<11}[/] {ev.seconds:6.2f} s{tokens}  {escape(detail)}")
+        lines_known = self._pending is not None and ev.node in CHECK_STEPS
+        for issue in ev.issues:
+            if lines_known and issue.line:
+                if issue not in self._issues:  # inspect repeats what validate found
+                    self._issues.append(issue)
+            else:
+                self._print(f"      [red]✗ {escape(issue.render())}[/]")
+        if ev.node in FACT_STEPS and ev.facts:
+            self._pending, self._issues = ev, []
+
+    def flush(self) -> None:
+        """Print the pending facts (the last translation, repair or edit) with the issues found on
+        their lines; a no-op when nothing is pending."""
+        ev, issues = self._pending, self._issues
+        self._pending, self._issues = None, []
+        if ev is None:
+            return
+        n = len(ev.facts.splitlines())
+        marked = len({i.line for i in issues})
+        head = f"facts r{ev.round}: {n} line{'s' if n != 1 else ''}" + (f", {marked} with issues" if marked else "")
+        self._print(f"    [bold]{head}[/]")
+        if ev.node == "generate":
+            body = render_facts(ev.facts, issues, verbose=self.verbose)
+        else:
+            body = render_diff(ev.facts_diff, self.verbose)
+            if self.verbose:
+                body += render_facts(ev.facts, issues, verbose=True)
+            elif issues:
+                body += render_facts(ev.facts, issues, only_marked=True)
+        for line in body:
+            self._print(line)
+
+    def _print(self, markup: str) -> None:
+        self.console.print(markup, highlight=False, soft_wrap=True)
 
     def close(self) -> None:
+        self.flush()
         if self.fh:
             self.fh.close()
 
 
+class Spinner:
+    """While the agent works: a spinner, the elapsed time and the tokens so far (rich, transient;
+    the trace prints above it). ``wrap(on_event)`` returns an ``on_event`` that also counts tokens."""
+
+    def __init__(self, console: Console):
+        self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                                 TextColumn("[dim]{task.fields[tokens]}[/]"), console=console, transient=True)
+        self.task = self.progress.add_task("working", total=None, tokens="")
+        self.tokens = [0, 0]
+
+    def __enter__(self) -> "Spinner":
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.progress.stop()
+
+    def wrap(self, on_event):
+        def both(ev: TraceEvent) -> None:
+            on_event(ev)
+            self.tokens[0] += ev.input_tokens
+            self.tokens[1] += ev.output_tokens
+            self.progress.update(self.task, description=f"working (after r{ev.round} {ev.node})",
+                                 tokens=f"{self.tokens[0]}→{self.tokens[1]} tok")
+        return both
+
+
+def model_label(model) -> str:
+    """The name a chat model is shown by: its ``model_name``, else its class name."""
+    return str(getattr(model, "model_name", None) or type(model).__name__)
+
+
 def print_result(console: Console, result: AgentResult, expected=None) -> None:
-    """The final line(s): answer or abstention, cost in tokens and seconds, and correctness if known."""
+    """The final line(s): answer or abstention (with its reason), cost in tokens and seconds, and
+    correctness if known."""
     cost = f"{len(result.rounds)} round(s), {result.input_tokens}→{result.output_tokens} tokens, {result.seconds:.1f} s"
     if result.abstained:
         console.print(f"[bold red]abstained[/]: {escape(result.reason or '')}  ({cost})", highlight=False, soft_wrap=True)

@@ -1,0 +1,84 @@
+"""The live trace of ``taxlogic solve`` shows the facts the model wrote, the issues on their lines,
+repairs as diffs ("unchanged" when identical), the abstention's reason once; ``--trace FILE``
+holds the same facts and issues. A scripted fake model, real SWI-Prolog."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from fakes import scripted
+
+CASE = "tax_case_1"
+BAD_LINE = "salary_of(alice, 1000)."
+
+
+@pytest.fixture
+def gold_lines(sara_data_dir):
+    from taxlogic.kb.cases import get_case
+
+    return [l for l in get_case(CASE).gold_facts.splitlines() if l.strip() and not l.startswith("%")]
+
+
+@pytest.fixture
+def with_model(monkeypatch):
+    """Make ``solve`` use a scripted model (no endpoint, no LLM cache, grammar off)."""
+    from tenacity import wait_none
+
+    import taxlogic.agent.context as context
+
+    def use(script):
+        def make(rules, engine, *, budget=3, **kwargs):
+            return context.AgentContext(model=scripted(script), engine=engine, rules=rules, budget=budget,
+                                        llm_retries=1, llm_wait=wait_none())
+        monkeypatch.setattr(context, "make_context", make)
+    return use
+
+
+def solve(*args):
+    from taxlogic.cli import app
+
+    return CliRunner().invoke(app, ["solve", "--case", CASE, *args], terminal_width=200)
+
+
+def test_trace_shows_facts_issues_on_their_lines_and_repairs(gold_lines, with_model, tmp_path):
+    bad = "\n".join(gold_lines[:2] + [BAD_LINE] + gold_lines[2:])
+    with_model([bad, bad, "\n".join(gold_lines)])
+    trace = tmp_path / "trace.jsonl"
+    res = solve("--trace", str(trace))
+    assert res.exit_code == 0, res.output
+    out = res.output.splitlines()
+    # round 0: the facts, numbered, the bad line marked and its issue right under it
+    r0 = out.index(next(l for l in out if l.strip().startswith("facts r0:")))
+    assert "23 lines, 1 with issues" in out[r0]
+    assert out[r0 + 1].split("│")[1].strip() == gold_lines[0]
+    marked = next(i for i, l in enumerate(out) if l.rstrip().endswith(BAD_LINE))
+    assert out[marked].lstrip().startswith("✗  3 │")
+    assert "↑ unknown_predicate: unknown predicate salary_of/2" in out[marked + 1]
+    assert "18 more lines" in res.output  # compact by default
+    # round 1: the model sent the same facts back
+    r1 = out.index(next(l for l in out if l.strip().startswith("facts r1:")))
+    assert "unchanged" in out[r1 + 1] and out[r1 + 2].rstrip().endswith(BAD_LINE)
+    # round 2: the repair's diff removes the bad line, then the answer
+    r2 = out.index(next(l for l in out if l.strip().startswith("facts r2:")))
+    assert out[r2 + 1].strip() == "-" + BAD_LINE
+    assert "answer: 0" in res.output and "correct" in res.output
+    # the trace file holds the same facts and issues
+    events = [json.loads(l) for l in trace.read_text().splitlines()]
+    gen = next(e for e in events if e["node"] == "generate")
+    assert gen["facts"] == bad
+    assert any(i["line"] == 3 and i["kind"] == "unknown_predicate" for e in events if e["node"] == "validate" for i in e["issues"])
+    assert [e["facts_diff"] for e in events if e["node"] == "repair"] == [[], ["-" + BAD_LINE]]
+
+
+def test_verbose_shows_every_line_and_abstain_reason_once(gold_lines, with_model):
+    bad = "\n".join(gold_lines[:2] + [BAD_LINE] + gold_lines[2:])
+    with_model([bad])
+    res = solve("--budget", "1", "--verbose")
+    assert res.exit_code == 0, res.output
+    for line in gold_lines:
+        assert line in res.output
+    assert "more lines" not in res.output
+    assert res.output.count("still wrong after 1 repair round") == 1
