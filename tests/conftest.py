@@ -7,11 +7,16 @@ temporary one from ``TAXLOGIC_SARA_SOURCE`` or ``../shared/sara`` beside the che
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+
+# The suite never reads or writes the user's caches (LLM response cache, server pid files): a
+# scripted model's replies cached under ~/.cache/taxlogic would answer a later real run.
+os.environ["TAXLOGIC_CACHE_DIR"] = tempfile.mkdtemp(prefix="taxlogic-test-cache-")
 
 
 def _ensure_sara(tmp_root: Path) -> Path:
