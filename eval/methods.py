@@ -10,11 +10,15 @@ These are the generic methods, for benchmarks whose items are SARA cases. A benc
 its own method of a name (:attr:`taxlogic.eval.benchmarks.Benchmark.methods`: RuleArena's direct
 query, the airline knowledge base's gold and agent); :func:`make_method` picks it first.
 
-Methods are called from several threads at once; the Prolog engines are thread-safe pools.
+Methods are called from several threads at once; the Prolog engines are thread-safe pools,
+one per rule set for the whole run (:class:`Engines`). A method lets an endpoint failure
+(:func:`taxlogic.agent.llm.is_endpoint_failure`) propagate: the runner records the case as
+errored and redoes it on resume; it is never an abstention or an invalid answer.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -39,19 +43,27 @@ class MethodUnavailable(ValueError):
 
 @dataclass
 class Engines:
-    """One engine pool per rule set of ``dataset``, started on first use, closed together."""
+    """One engine pool per rule set of ``dataset``, started on first use (under a lock: threads
+    asking at once get the same engine, the KB is loaded once), shared by every case of a run and
+    closed together. The pool has ``workers`` Prolog processes (None: ``TAXLOGIC_WORKERS``),
+    whatever the number of cases in flight."""
 
     dataset: "Dataset"
     workers: int | None = None
     _engines: dict[str, Engine] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __call__(self, rules: str) -> Engine:
-        if rules not in self._engines:
-            self._engines[rules] = Engine(self.dataset.rule_sets[rules], workers=self.workers)
-        return self._engines[rules]
+        with self._lock:
+            if rules not in self._engines:
+                self._engines[rules] = Engine(self.dataset.rule_sets[rules], workers=self.workers)
+            return self._engines[rules]
 
     def close(self) -> None:
-        for e in self._engines.values():
+        """Close every engine started (idempotent)."""
+        with self._lock:
+            engines, self._engines = list(self._engines.values()), {}
+        for e in engines:
             e.close()
 
 
@@ -136,13 +148,15 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent.state import CaseInput
 
     contexts: dict[str, object] = {}
+    lock = threading.Lock()
     eval_ids = {c.id for c in ds.items}
 
     def ctx_for(rules: str):
-        if rules not in contexts:
-            contexts[rules] = make_context(ds.rule_sets[rules], opts.engines(rules), opts.settings,
-                                           model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar)
-        return contexts[rules]
+        with lock:  # one context (chat model, engine) per rule set, whatever the threads
+            if rules not in contexts:
+                contexts[rules] = make_context(ds.rule_sets[rules], opts.engines(rules), opts.settings,
+                                               model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar)
+            return contexts[rules]
 
     def run(item) -> CaseRecord:
         ctx = ctx_for(item.rules)
@@ -189,7 +203,7 @@ def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
         base = record_base(item, ds, "direct", name)
         try:
             reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
-        except llm.LLMError as exc:
+        except llm.LLMRequestRejected as exc:  # endpoint failures propagate: the case is errored
             return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {llm.describe_error(exc)}",
                               errors=[llm.describe_error(exc)])
         parsed = parse_direct_answer(reply.text, item.kind)

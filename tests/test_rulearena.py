@@ -439,9 +439,9 @@ def test_cli_run_and_report_without_a_model(root, tmp_path, monkeypatch):
         summary = json.loads((out / "summary.json").read_text())
         assert summary["config"]["shots"] == 1 and summary["metrics"]["airline"]["n_invalid"] == 2
         res = runner.invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-nba", "--split", "level0"])
-        assert res.exit_code == 1 and "use --method direct" in res.output
+        assert res.exit_code == 2 and "use --method direct" in res.output
         res = runner.invoke(app, ["eval", "run", "--method", "direct", "--split", "test", "--shots", "1"])
-        assert res.exit_code == 1 and "RuleArena" in res.output
+        assert res.exit_code == 2 and "RuleArena" in res.output
         res = runner.invoke(app, ["eval", "report", str(tmp_path / "runs"), "--out", str(tmp_path / "rep")])
         assert res.exit_code == 0, res.output
         assert "Table 2 shape" in res.output and "airline L1" in (tmp_path / "rep" / "report.md").read_text()

@@ -11,7 +11,7 @@ from rich.markup import escape
 from taxlogic.agent.state import AgentResult, TraceEvent
 
 _STYLE = {"generate": "cyan", "repair": "magenta", "validate": "blue", "execute": "yellow",
-          "inspect": "blue", "answer": "bold green", "abstain": "bold red", "write_query": "cyan"}
+          "inspect": "blue", "unchanged": "dim", "answer": "bold green", "abstain": "bold red", "write_query": "cyan"}
 
 
 class Tracer:
