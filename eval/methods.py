@@ -59,12 +59,39 @@ class Engines:
                 self._engines[rules] = Engine(self.dataset.rule_sets[rules], workers=self.workers)
             return self._engines[rules]
 
+    def warm(self, rule_sets) -> None:
+        """Start the engines of ``rule_sets`` in a background thread, so that they load while
+        the first LLM calls are out (a failure shows again at the first real use)."""
+        def start() -> None:
+            for rules in rule_sets:
+                try:
+                    self(rules)
+                except Exception:  # noqa: BLE001 - raised again, with its message, when a case needs it
+                    return
+        threading.Thread(target=start, name="engines-warm", daemon=True).start()
+
+    def lazy(self, rules: str) -> "_EngineOf":
+        """A stand-in for ``self(rules)`` that starts nothing until a job is run on it."""
+        return _EngineOf(self, rules)
+
     def close(self) -> None:
         """Close every engine started (idempotent)."""
         with self._lock:
             engines, self._engines = list(self._engines.values()), {}
         for e in engines:
             e.close()
+
+
+@dataclass(frozen=True)
+class _EngineOf:
+    """The run's engine for one rule set, looked up (started if need be) at each use: a context
+    can be made, and its first LLM call sent, before the engine has loaded its KB."""
+
+    engines: Engines
+    rules: str
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engines(self.rules), name)
 
 
 @dataclass
@@ -151,10 +178,12 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     lock = threading.Lock()
     eval_ids = {c.id for c in ds.items}
 
+    opts.engines.warm(dict.fromkeys(c.rules for c in ds.items))  # KBs load while the first LLM calls are out
+
     def ctx_for(rules: str):
         with lock:  # one context (chat model, engine) per rule set, whatever the threads
             if rules not in contexts:
-                contexts[rules] = make_context(ds.rule_sets[rules], opts.engines(rules), opts.settings,
+                contexts[rules] = make_context(ds.rule_sets[rules], opts.engines.lazy(rules), opts.settings,
                                                model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar)
             return contexts[rules]
 

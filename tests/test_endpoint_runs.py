@@ -15,6 +15,7 @@ from taxlogic.cli import app
 from taxlogic.eval.benchmarks import load_dataset
 from taxlogic.eval.gold_endpoint import GoldEndpoint
 from taxlogic.eval.records import read_errored, read_records
+from taxlogic.eval.report import collect, to_markdown
 from taxlogic.settings import get_settings
 
 LIMIT = 8
@@ -74,6 +75,9 @@ def test_outage_errors_cases_stops_the_run_and_resuming_redoes_exactly_them(case
     assert 4 <= len(first) < LIMIT and len(errored) >= 2
     assert not any(r.abstained and "LLM" in (r.reason or "") for r in first)  # an outage is no abstention
     assert errored.isdisjoint(r.case_id for r in first)
+    rows = collect([out])  # the report counts errored cases apart, never in n, accuracy or abstention
+    assert sum(r.errored for r in rows) == len(errored) and sum(r.n for r in rows) == len(first)
+    assert "Errored cases" in to_markdown(rows)
 
     ep.refuse = None
     ep.start()  # the endpoint is back, on the same port
