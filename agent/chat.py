@@ -39,7 +39,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from taxlogic.agent.context import AgentContext, usage_of
 from taxlogic.agent.solve import run_graph
-from taxlogic.agent.llm import LLMError, describe_error
+from taxlogic.agent.llm import LLMRequestRejected, describe_error
 from taxlogic.agent.repair import facts_diff
 from taxlogic.agent.state import AgentResult, CaseInput, Issue, Kind, TraceEvent
 from taxlogic.core import is_what_if, question_kind
@@ -182,7 +182,7 @@ class ChatSession:
                     HumanMessage(render("edit_user", facts=facts.strip("\n"), change=change))]
         try:
             reply = ctx.call_llm(messages)
-        except LLMError as exc:
+        except LLMRequestRejected as exc:  # endpoint failures propagate (not an abstention)
             ev = TraceEvent(node="edit", round=0, seconds=time.perf_counter() - t0,
                             issues=[Issue(kind="llm_error", message=describe_error(exc))])
             if on_event:

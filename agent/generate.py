@@ -6,7 +6,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from taxlogic.agent.context import AgentContext, timed, usage_of
-from taxlogic.agent.llm import LLMError, describe_error
+from taxlogic.agent.llm import LLMRequestRejected, describe_error
 from taxlogic.agent.state import AgentState, Issue, TraceEvent
 
 
@@ -20,7 +20,7 @@ def generate(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     ]
     try:
         reply = ctx.call_llm(messages)
-    except LLMError as exc:
+    except LLMRequestRejected as exc:  # endpoint failures propagate (not an abstention)
         issue = Issue(kind="llm_error", message=describe_error(exc))
         return {"abstain_reason": f"LLM call failed: {describe_error(exc)}",
                 "trace": [TraceEvent(node="generate", round=0, seconds=0, issues=[issue])]}

@@ -4,7 +4,11 @@
     START -> [write_query ->] validate        (the initial state already has facts: chat, what-if)
     inspect -> answer                (no issues)
             -> repair -> validate    (issues, repair budget left)
-            -> abstain               (issues, budget spent; or an LLM failure anywhere)
+                      -> unchanged -> (as after inspect)   (the repair gave the same facts again)
+            -> abstain               (issues, budget spent; or the endpoint refused a request)
+
+An endpoint failure (:func:`taxlogic.agent.llm.is_endpoint_failure`) is not an abstention: it
+propagates out of the graph.
 
 Nodes live one per module beside this file; their dependencies come from the run-time context
 (:class:`taxlogic.agent.context.AgentContext`).
@@ -22,7 +26,7 @@ from taxlogic.agent.finish import abstain, answer
 from taxlogic.agent.generate import generate
 from taxlogic.agent.inspect import inspect
 from taxlogic.agent.query import write_query
-from taxlogic.agent.repair import repair
+from taxlogic.agent.repair import repair, unchanged
 from taxlogic.agent.state import AgentState
 from taxlogic.agent.validate import validate
 
@@ -51,6 +55,12 @@ def _after_query(state: AgentState) -> str:
     return "abstain" if state.get("abstain_reason") else _translate_or_check(state)
 
 
+def _after_repair(state: AgentState) -> str:
+    if state.get("abstain_reason"):
+        return "abstain"
+    return "unchanged" if state.get("unchanged") else "validate"
+
+
 def _after_validate(state: AgentState) -> str:
     return "inspect" if state.get("issues") else "execute"
 
@@ -67,12 +77,13 @@ def build_graph():
     g = StateGraph(AgentState, context_schema=AgentContext)
     for name, fn in (("write_query", write_query), ("generate", generate), ("validate", validate),
                      ("execute", execute), ("inspect", inspect), ("repair", repair),
-                     ("answer", answer), ("abstain", abstain)):
+                     ("unchanged", unchanged), ("answer", answer), ("abstain", abstain)):
         g.add_node(name, fn)
     g.add_conditional_edges(START, _start, ["generate", "write_query", "validate"])
     g.add_conditional_edges("write_query", _after_query, ["generate", "validate", "abstain"])
     g.add_conditional_edges("generate", _after_llm, ["validate", "abstain"])
-    g.add_conditional_edges("repair", _after_llm, ["validate", "abstain"])
+    g.add_conditional_edges("repair", _after_repair, ["validate", "unchanged", "abstain"])
+    g.add_conditional_edges("unchanged", _after_inspect, ["answer", "repair", "abstain"])
     g.add_conditional_edges("validate", _after_validate, ["execute", "inspect"])
     g.add_edge("execute", "inspect")
     g.add_conditional_edges("inspect", _after_inspect, ["answer", "repair", "abstain"])

@@ -59,6 +59,10 @@ __all__ = [
     "InvalidKey",
     "LLMRequestRejected",
     "LLMFailed",
+    "is_endpoint_failure",
+    "retry_after",
+    "RateGate",
+    "gate_for",
     "chat_model",
     "make_chat_model",
     "enable_cache",
@@ -76,6 +80,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SERVE_HINT = "start the embedded model with `taxlogic llm serve`, or set TAXLOGIC_LLM_BASE_URL"
+URL_HINT = "check that the server at TAXLOGIC_LLM_BASE_URL is running and reachable"
 KEY_HINT = "set TAXLOGIC_LLM_API_KEY (or OPENAI_API_KEY) to a key the endpoint accepts"
 
 # --------------------------------------------------------------------------------------------------
@@ -103,8 +108,9 @@ class EndpointUnreachable(LLMFailed):
 
     def __init__(self, url: str, *, cause: BaseException | None = None, attempts: int = 0) -> None:
         tries = f" after {attempts} attempt{'s' if attempts != 1 else ''}" if attempts else ""
+        hint = SERVE_HINT if _is_embedded(url) else URL_HINT
         super().__init__(
-            f"cannot reach the LLM endpoint {url}{tries} ({_short(cause)}): {SERVE_HINT}",
+            f"cannot reach the LLM endpoint {url}{tries} ({_short(cause)}): {hint}",
             cause=cause,
             attempts=attempts,
         )
@@ -145,6 +151,24 @@ class LLMRequestRejected(LLMError):
         )
         self.url = url
         self.status = status
+
+
+def is_endpoint_failure(exc: BaseException) -> bool:
+    """True for failures of the endpoint, not of the case: unreachable, timeouts, 429/5xx after
+    every retry (:class:`LLMFailed`), a rejected key (:class:`InvalidKey`) or an unknown model
+    (:class:`ModelNotFound`). A batch run records such a case as *errored* and redoes it on
+    resume; it is never an abstention. False for :class:`LLMRequestRejected` (this request was
+    refused, e.g. a prompt too long: the method's outcome for this case)."""
+    return isinstance(exc, (LLMFailed, InvalidKey, ModelNotFound))
+
+
+def _is_embedded(url: str) -> bool:
+    """Is ``url`` the embedded server's (``taxlogic llm serve``: loopback, ``TAXLOGIC_SERVE_PORT``)?"""
+    try:
+        parts = urlsplit(url)
+        return (parts.hostname or "").lower() in _LOOPBACK_HOSTS and parts.port == get_settings().serve_port
+    except ValueError:
+        return False
 
 
 def _one_line(text: str) -> str:
@@ -319,7 +343,7 @@ def make_chat_model(settings: Settings | None = None, **overrides: Any) -> ChatO
 
     Uses ``settings.llm_base_url``, ``settings.api_key()``, ``llm_model``, ``llm_temperature``,
     ``llm_max_tokens`` and ``llm_timeout`` (client timeout); ``max_retries=0`` because :func:`invoke`
-    retries. ``max_tokens`` is also sent as ``extra_body["max_tokens"]`` (llama.cpp ignores
+    retries; with ``llm_requests_per_minute`` a rate limiter shared by the process's models. ``max_tokens`` is also sent as ``extra_body["max_tokens"]`` (llama.cpp ignores
     ``max_completion_tokens``), except for api.openai.com, whose newer models reject it.
     Keyword ``overrides`` are passed to ``ChatOpenAI`` (e.g. ``temperature=0.7``); an
     ``extra_body`` override is merged, e.g. ``extra_body=grammar_extra_body(PROLOG_FACTS_GBNF)``.
@@ -341,6 +365,8 @@ def make_chat_model(settings: Settings | None = None, **overrides: Any) -> ChatO
     }
     if extra_body:
         kwargs["extra_body"] = extra_body
+    if s.llm_requests_per_minute > 0:
+        kwargs["rate_limiter"] = _rate_limiter(base_url, s.llm_requests_per_minute)
     kwargs.update(overrides)
     return ChatOpenAI(**kwargs)
 
@@ -475,6 +501,109 @@ def disable_cache() -> None:
 
 
 # --------------------------------------------------------------------------------------------------
+# rate limits
+
+
+def retry_after(exc: BaseException | None) -> float | None:
+    """Seconds the endpoint asked us to wait (HTTP ``Retry-After``: seconds or an HTTP date, or
+    OpenAI's ``retry-after-ms``) on a 429/503 ``exc`` (or the error it wraps); None if it did not say."""
+    import email.utils
+
+    for _ in range(4):
+        if exc is None:
+            return None
+        headers = getattr(getattr(exc, "response", None), "headers", None)
+        if headers is not None:
+            ms = headers.get("retry-after-ms")
+            value = headers.get("retry-after")
+            try:
+                if ms is not None:
+                    return max(0.0, float(ms) / 1000)
+                if value is not None:
+                    return max(0.0, float(value))
+            except ValueError:
+                when = email.utils.parsedate_to_datetime(value) if value else None
+                if when is not None:
+                    return max(0.0, when.timestamp() - time.time())
+            return None
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
+class RateGate:
+    """The calls to one endpoint, from every thread of the process, wait here before each attempt.
+
+    When a call is refused with HTTP 429, :meth:`hold` closes the gate for the ``Retry-After``
+    seconds (or the retry's own backoff): every in-flight case waits, not only the one that got
+    the 429. When it reopens, waiting calls pass one every ``spacing`` seconds rather than all at
+    once (no thundering herd)."""
+
+    def __init__(self, spacing: float = 0.05) -> None:
+        self.spacing = spacing
+        self._lock = threading.Lock()
+        self._open_at = 0.0   # monotonic time the gate reopens
+        self._next_slot = 0.0  # next free start time while callers drain after a hold
+
+    def hold(self, seconds: float) -> None:
+        """Close the gate for ``seconds`` from now (never shortens a longer hold)."""
+        with self._lock:
+            self._open_at = max(self._open_at, time.monotonic() + seconds)
+
+    def delay(self) -> float:
+        """Seconds this caller must wait before its request (0 when the gate is open and idle);
+        reserves the caller's slot."""
+        with self._lock:
+            now = time.monotonic()
+            if now >= self._open_at and now >= self._next_slot:
+                return 0.0
+            slot = max(self._open_at, self._next_slot, now)
+            self._next_slot = slot + self.spacing
+            return slot - now
+
+
+_gates: dict[str, RateGate] = {}
+_limiters: dict[tuple[str, float], Any] = {}
+
+
+def gate_for(model: Any) -> RateGate:
+    """The :class:`RateGate` of ``model``'s endpoint (one per base URL per process)."""
+    url = _model_url(model)
+    with _cache_lock:
+        return _gates.setdefault(url, RateGate())
+
+
+def _rate_limiter(url: str, per_minute: float) -> Any:
+    """langchain's token-bucket limiter capping requests to ``url`` at ``per_minute``, shared by
+    every chat model of the process on that endpoint (``TAXLOGIC_LLM_REQUESTS_PER_MINUTE``)."""
+    from langchain_core.rate_limiters import InMemoryRateLimiter
+
+    with _cache_lock:
+        key = (url, per_minute)
+        if key not in _limiters:
+            _limiters[key] = InMemoryRateLimiter(requests_per_second=per_minute / 60.0,
+                                                 check_every_n_seconds=min(0.1, 30.0 / per_minute), max_bucket_size=1)
+        return _limiters[key]
+
+
+class wait_retry_after(wait_base):
+    """Tenacity wait: the endpoint's ``Retry-After`` when it gave one, else ``fallback``'s wait;
+    a 429 also closes the endpoint's :class:`RateGate` for that long, pausing every other call."""
+
+    def __init__(self, fallback: wait_base, gate: RateGate | None = None) -> None:
+        self.fallback, self.gate = fallback, gate
+
+    def __call__(self, retry_state: RetryCallState) -> float:
+        exc = retry_state.outcome.exception() if retry_state.outcome else None
+        seconds = float(self.fallback(retry_state))
+        after = retry_after(exc)
+        if after is not None:
+            seconds = after
+        if self.gate is not None and exc is not None and _status(exc) == 429:
+            self.gate.hold(seconds)
+        return seconds
+
+
+# --------------------------------------------------------------------------------------------------
 # invocation
 
 
@@ -540,7 +669,9 @@ def invoke(
 
     Transient failures (connection errors, timeouts, HTTP 408/409/429/5xx) are retried up to
     ``max_retries`` times after the first attempt with ``wait`` between attempts (default
-    :func:`default_wait`: exponential backoff with jitter, at most 8 s); anything else fails at once.
+    :func:`default_wait`: exponential backoff with jitter, at most 8 s), or the endpoint's
+    ``Retry-After`` when it sends one; anything else fails at once. Before each attempt the call
+    waits at the endpoint's :class:`RateGate`, which a 429 closes for every thread.
 
     Raises :class:`EndpointUnreachable`, :class:`LLMFailed`, :class:`InvalidKey`,
     :class:`ModelNotFound` or :class:`LLMRequestRejected`; other exceptions (bugs) propagate unchanged.
@@ -557,9 +688,10 @@ def invoke(
             state.next_action.sleep if state.next_action else 0.0,
         )
 
+    gate = gate_for(model)
     retrying = Retrying(
         stop=stop_after_attempt(max_retries + 1),
-        wait=wait if wait is not None else default_wait(),
+        wait=wait_retry_after(wait if wait is not None else default_wait(), gate),
         retry=retry_if_exception(is_transient),
         reraise=True,
         sleep=sleep,
@@ -570,6 +702,8 @@ def invoke(
         for attempt in retrying:
             with attempt:
                 attempts = attempt.retry_state.attempt_number
+                if (pause := gate.delay()) > 0:
+                    sleep(pause)
                 result = model.invoke(messages, **kwargs)
     except Exception as exc:  # noqa: BLE001 - translated or re-raised below
         translated = _translate(exc, model, attempts=attempts)

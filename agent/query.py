@@ -13,7 +13,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from taxlogic.agent.context import AgentContext, timed
-from taxlogic.agent.llm import LLMError, describe_error
+from taxlogic.agent.llm import LLMRequestRejected, describe_error
 from taxlogic.agent.state import AgentState, Issue, TraceEvent
 from taxlogic.tools.vocabulary import Vocabulary
 from taxlogic.prompts import render
@@ -87,7 +87,7 @@ def write_query(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     for _ in range(ctx.budget + 1):
         try:
             reply = ctx.call_llm(messages, facts_grammar=False)
-        except LLMError as exc:
+        except LLMRequestRejected as exc:  # endpoint failures propagate (not an abstention)
             return {"abstain_reason": f"LLM call failed: {describe_error(exc)}",
                     "trace": [TraceEvent(node="write_query", round=0, seconds=0, **tokens,
                                          issues=[Issue(kind="llm_error", message=describe_error(exc))])]}

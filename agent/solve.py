@@ -25,7 +25,10 @@ def run_graph(state: dict, ctx: AgentContext, on_event: Callable[[TraceEvent], N
     """One run of the graph from ``state`` (a case and a query; optionally given ``facts`` to
     check first, as the chat's what-if edits do). Streams each step to ``on_event``; ``lead``
     events (done before the graph, e.g. a chat edit) head the trace. Returns the result and the
-    final state. Never raises for LLM or Prolog trouble: those end in an abstention."""
+    final state. Prolog trouble and a request the endpoint refused end in an abstention; an
+    endpoint failure (:func:`taxlogic.agent.llm.is_endpoint_failure`: unreachable, timeouts,
+    5xx or 429 after retries, a rejected key) raises that :class:`~taxlogic.agent.llm.LLMError`:
+    it says nothing about the case."""
     t0 = time.perf_counter() if t0 is None else t0
     state = {"budget": ctx.budget, "round": 0, "rounds": [], "trace": [], **state}
     final: dict = dict(state)

@@ -25,6 +25,7 @@ class Round(BaseModel):
     cached_tokens: int = 0
     seconds: float = 0.0
     llm_seconds: float = 0.0
+    unchanged: bool = False  # a repair gave the same canonical facts as the round before: not run again
 
 
 class TraceEvent(BaseModel):
@@ -58,6 +59,7 @@ class AgentState(TypedDict, total=False):
     rounds: Annotated[list[Round], operator.add]
     trace: Annotated[list[TraceEvent], operator.add]
     abstain_reason: str | None
+    unchanged: bool             # the latest repair gave the same facts as the round before
 
 
 class AgentResult(BaseModel):

@@ -12,11 +12,15 @@ These are the generic methods, for benchmarks whose items are SARA cases. A benc
 its own method of a name (:attr:`taxlogic.eval.benchmarks.Benchmark.methods`: RuleArena's direct
 query, the airline knowledge base's gold and agent); :func:`make_method` picks it first.
 
-Methods are called from several threads at once; the Prolog engines are thread-safe pools.
+Methods are called from several threads at once; the Prolog engines are thread-safe pools,
+one per rule set for the whole run (:class:`Engines`). A method lets an endpoint failure
+(:func:`taxlogic.agent.llm.is_endpoint_failure`) propagate: the runner records the case as
+errored and redoes it on resume; it is never an abstention or an invalid answer.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -41,20 +45,55 @@ class MethodUnavailable(ValueError):
 
 @dataclass
 class Engines:
-    """One engine pool per rule set of ``dataset``, started on first use, closed together."""
+    """One engine pool per rule set of ``dataset``, started on first use (under a lock: threads
+    asking at once get the same engine, the KB is loaded once), shared by every case of a run and
+    closed together. The pool has ``workers`` Prolog processes (None: ``TAXLOGIC_WORKERS``),
+    whatever the number of cases in flight."""
 
     dataset: "Dataset"
     workers: int | None = None
     _engines: dict[str, Engine] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __call__(self, rules: str) -> Engine:
-        if rules not in self._engines:
-            self._engines[rules] = Engine(self.dataset.rule_sets[rules], workers=self.workers)
-        return self._engines[rules]
+        with self._lock:
+            if rules not in self._engines:
+                self._engines[rules] = Engine(self.dataset.rule_sets[rules], workers=self.workers)
+            return self._engines[rules]
+
+    def warm(self, rule_sets) -> None:
+        """Start the engines of ``rule_sets`` in a background thread, so that they load while
+        the first LLM calls are out (a failure shows again at the first real use)."""
+        def start() -> None:
+            for rules in rule_sets:
+                try:
+                    self(rules)
+                except Exception:  # noqa: BLE001 - raised again, with its message, when a case needs it
+                    return
+        threading.Thread(target=start, name="engines-warm", daemon=True).start()
+
+    def lazy(self, rules: str) -> "_EngineOf":
+        """A stand-in for ``self(rules)`` that starts nothing until a job is run on it."""
+        return _EngineOf(self, rules)
 
     def close(self) -> None:
-        for e in self._engines.values():
+        """Close every engine started (idempotent)."""
+        with self._lock:
+            engines, self._engines = list(self._engines.values()), {}
+        for e in engines:
             e.close()
+
+
+@dataclass(frozen=True)
+class _EngineOf:
+    """The run's engine for one rule set, looked up (started if need be) at each use: a context
+    can be made, and its first LLM call sent, before the engine has loaded its KB."""
+
+    engines: Engines
+    rules: str
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engines(self.rules), name)
 
 
 @dataclass
@@ -154,13 +193,17 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
 
     contexts: dict[str, object] = {}
     exemplars = exemplar_source(ds, opts)  # never a case related to an evaluated item
+    lock = threading.Lock()
+
+    opts.engines.warm(dict.fromkeys(c.rules for c in ds.items))  # KBs load while the first LLM calls are out
 
     def ctx_for(rules: str):
-        if rules not in contexts:
-            contexts[rules] = make_context(ds.rule_sets[rules], opts.engines(rules), opts.settings,
-                                           model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar)
-            contexts[rules] = replace(contexts[rules], show_query=opts.query_in_prompt)
-        return contexts[rules]
+        with lock:  # one context (chat model, engine) per rule set, whatever the threads
+            if rules not in contexts:
+                ctx = make_context(ds.rule_sets[rules], opts.engines.lazy(rules), opts.settings,
+                                   model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar)
+                contexts[rules] = replace(ctx, show_query=opts.query_in_prompt)
+            return contexts[rules]
 
     def run(item) -> CaseRecord:
         ctx = ctx_for(item.rules)
@@ -207,7 +250,7 @@ def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
         base = record_base(item, ds, "direct", name)
         try:
             reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
-        except llm.LLMError as exc:
+        except llm.LLMRequestRejected as exc:  # endpoint failures propagate: the case is errored
             return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {llm.describe_error(exc)}",
                               errors=[llm.describe_error(exc)])
         parsed = parse_direct_answer(reply.text, item.kind)

@@ -1,8 +1,10 @@
-"""Evaluation logs as data: a run folder holds ``run.json`` (what was run) and ``records.jsonl``
-(one :class:`CaseRecord` per finished case, appended as it finishes).
+"""Evaluation logs as data: a run folder holds ``run.json`` (what was run), ``records.jsonl``
+(one :class:`CaseRecord` per finished case, appended as it finishes) and ``errors.jsonl`` (one
+:class:`ErroredCase` per case the LLM endpoint failed on: errored, not a result).
 
 A run is resumable: re-running the same command skips the cases already in ``records.jsonl``,
-so a crash or Ctrl-C loses at most the cases in flight. One process writes a run folder at a
+so a crash or Ctrl-C loses at most the cases in flight; errored cases are not in
+``records.jsonl``, so they are redone. One process writes a run folder at a
 time (an exclusive ``flock`` on ``.lock``); within a process, records are written whole, one
 line per ``write`` under a lock, so concurrent cases never mix or duplicate records. A partial
 last line left by a killed process is ignored (and rewritten when that case is run again).
@@ -69,6 +71,16 @@ class CaseRecord(BaseModel):
     explanation: dict[str, Any] | None = None  # ``eval run --explain``: a taxlogic.tools.explain.Explanation
 
 
+class ErroredCase(BaseModel):
+    """A case the method could not finish because the LLM endpoint failed (after retries):
+    neither an answer nor an abstention; redone when the run is resumed. ``error``: the one-line
+    message, naming the endpoint."""
+
+    case_id: str
+    kind: str
+    error: str
+
+
 class RunLockedError(RuntimeError):
     """Another process is writing to this run folder."""
 
@@ -79,6 +91,7 @@ class RunStore:
     def __init__(self, out: Path, config: RunConfig):
         self.out, self.config = Path(out), config
         self.records_path = self.out / "records.jsonl"
+        self.errors_path = self.out / "errors.jsonl"
         self._lock = threading.Lock()
         self._lockfile = None
 
@@ -112,18 +125,24 @@ class RunStore:
 
     def _repair_tail(self) -> None:
         """Drop a partial last line (a write cut short by a kill)."""
-        if not self.records_path.is_file():
-            return
-        data = self.records_path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            self.records_path.write_bytes(data[: data.rfind(b"\n") + 1])
+        for path in (self.records_path, self.errors_path):
+            if path.is_file():
+                data = path.read_bytes()
+                if data and not data.endswith(b"\n"):
+                    path.write_bytes(data[: data.rfind(b"\n") + 1])
 
     def done_ids(self) -> set[str]:
         return {r.case_id for r in read_records(self.out)}
 
     def append(self, record: CaseRecord) -> None:
-        line = record.model_dump_json() + "\n"
-        with self._lock, open(self.records_path, "a", encoding="utf-8") as fh:
+        self._write(self.records_path, record.model_dump_json() + "\n")
+
+    def append_error(self, errored: ErroredCase) -> None:
+        """Log a case the endpoint failed on (``errors.jsonl``); it stays to be done."""
+        self._write(self.errors_path, errored.model_dump_json() + "\n")
+
+    def _write(self, path: Path, line: str) -> None:
+        with self._lock, open(path, "a", encoding="utf-8") as fh:
             fh.write(line)
             fh.flush()
 
@@ -143,6 +162,23 @@ def read_records(out: Path) -> list[CaseRecord]:
             seen.add(rec.case_id)
             records.append(rec)
     return records
+
+
+def read_errored(out: Path) -> list[ErroredCase]:
+    """The cases of a run folder still errored: logged in ``errors.jsonl`` (latest entry per case)
+    and not finished since (no record in ``records.jsonl``)."""
+    path = Path(out) / "errors.jsonl"
+    if not path.is_file():
+        return []
+    done = {r.case_id for r in read_records(out)}
+    latest: dict[str, ErroredCase] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            e = ErroredCase.model_validate_json(line)
+        except ValueError:
+            continue  # a partial line from an interrupted write
+        latest[e.case_id] = e
+    return [e for cid, e in latest.items() if cid not in done]
 
 
 def read_config(out: Path) -> RunConfig:

@@ -26,11 +26,11 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from taxlogic.eval.benchmarks import ReportTable, find_benchmark, get_benchmark
-from taxlogic.eval.records import iter_run_dirs, read_config, read_records
+from taxlogic.eval.records import iter_run_dirs, read_config, read_errored, read_records
 from taxlogic.eval.summary import run_summary
 
 COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "err_answered", "abstain", "cost", "shots", "setting", "total",
-           "note", "contamination")
+           "note", "contamination", "errored")
 
 
 class ReportRow(BaseModel):
@@ -50,6 +50,7 @@ class ReportRow(BaseModel):
     total: int | None = None
     note: str | None = None
     contamination: str | None = None  # the model's contamination (κ min–max, %) when a quiz run was given
+    errored: int = 0  # cases of this run and task the LLM endpoint failed on: not in n, acc or abstain
     run: str = ""
     dataset: str = Field("", exclude=True)  # the run's benchmark (picks the table the row goes into)
 
@@ -127,8 +128,10 @@ def collect(paths: list[Path]) -> list[ReportRow]:
         if not records:
             continue
         bench = get_benchmark(cfg.dataset)
-        summary = run_summary(cfg, records)
-        rows.extend(ReportRow(**x, dataset=cfg.dataset) for x in bench.report_rows(cfg, records, summary, d, method_label(cfg)))
+        errored = read_errored(d)
+        summary = run_summary(cfg, records, errored)
+        rows.extend(ReportRow(**x, dataset=cfg.dataset, errored=sum(e.kind == x.get("task") for e in errored))
+                    for x in bench.report_rows(cfg, records, summary, d, method_label(cfg)))
     return rows
 
 
@@ -175,6 +178,10 @@ def to_markdown(rows: list[ReportRow]) -> str:
         lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
                      f"{_fmt(r.err)} | {_fmt(r.err_answered)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | "
                      f"{r.contamination or '–'} |")
+    errored = [f"{r.method} {r.split} {r.task}: {r.errored}" for r in common if r.errored]
+    if errored:
+        lines += ["", "Errored cases (the LLM endpoint failed; not counted above, redone when the run is resumed): "
+                  + "; ".join(errored)]
     table5 = table5_markdown(common)
     return "\n".join(lines) + "\n" + ("\n" + table5 if table5 else "") + ("\n" + extra if extra else "")
 

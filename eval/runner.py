@@ -1,42 +1,102 @@
 """Running a method over a dataset: concurrent, resumable, every record scored by the benchmark
-(:func:`taxlogic.eval.benchmarks.score`) and saved as it finishes."""
+(:func:`taxlogic.eval.benchmarks.score`) and saved as it finishes.
+
+A case whose LLM endpoint failed (:func:`taxlogic.agent.llm.is_endpoint_failure`: unreachable,
+timeouts, 429/5xx after every retry, a rejected key) is *errored*: logged in ``errors.jsonl``,
+never written as a result, redone on resume. After ``max_failures`` errored cases in a row the
+run stops with :class:`EndpointDown`.
+"""
 
 from __future__ import annotations
 
 import traceback
+from dataclasses import dataclass
 from typing import Any, Callable
 
+from taxlogic.agent.llm import LLMError, is_endpoint_failure
 from taxlogic.eval.benchmarks import Dataset, score
 from taxlogic.eval.concurrency import run_bounded
 from taxlogic.eval.methods import Method, record_base
-from taxlogic.eval.records import CaseRecord, RunStore
+from taxlogic.eval.records import CaseRecord, ErroredCase, RunStore
 
 
-def _safe(method: Method, item: Any, ds: Dataset, method_name: str) -> CaseRecord:
-    """A method bug on one case becomes an invalid record with the error, not a crashed run."""
+class EndpointDown(RuntimeError):
+    """The run stopped: the LLM endpoint failed on ``max_failures`` cases in a row. ``str(exc)``
+    is one line naming the endpoint (the last failure's message); ``errored`` counts this run's
+    errored cases."""
+
+    def __init__(self, message: str, errored: int) -> None:
+        super().__init__(message)
+        self.errored = errored
+
+
+@dataclass
+class RunCounts:
+    """What one :func:`run_eval` call did: ``ran`` records written, ``errored`` cases the endpoint
+    failed on (left to redo)."""
+
+    ran: int = 0
+    errored: int = 0
+
+
+@dataclass(frozen=True)
+class _Errored:
+    error: LLMError
+
+
+def _safe(method: Method, item: Any, ds: Dataset, method_name: str) -> CaseRecord | _Errored:
+    """A method bug on one case becomes an invalid record with the error, not a crashed run; an
+    endpoint failure becomes :class:`_Errored`."""
     try:
         return method(item)
+    except LLMError as exc:
+        if is_endpoint_failure(exc):
+            return _Errored(exc)
+        return CaseRecord(**record_base(item, ds, method_name), invalid=True, reason=str(exc), errors=[str(exc)])
     except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
         return CaseRecord(**record_base(item, ds, method_name), invalid=True,
                           reason=f"{type(exc).__name__}: {exc}", errors=[traceback.format_exc(limit=3)])
 
 
 def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, concurrency: int = 1,
-             on_record: Callable[[CaseRecord], None] | None = None) -> int:
+             on_record: Callable[[CaseRecord], None] | None = None,
+             on_error: Callable[[ErroredCase], None] | None = None,
+             max_failures: int | None = None) -> RunCounts:
     """Evaluate every item of ``ds`` not yet in ``store`` with at most ``concurrency`` cases in
-    flight; score each record by ``ds.benchmark`` and append it as it finishes. Returns how many
-    cases were run now."""
+    flight; score each record by ``ds.benchmark`` and append it as it finishes. An errored case
+    is logged (``store.append_error``, ``on_error``) and left to redo. ``max_failures``: errored
+    cases in a row that stop the run (None: ``TAXLOGIC_LLM_MAX_CONSECUTIVE_FAILURES``); queued
+    cases are then not started, cases in flight finish and are saved, and :class:`EndpointDown`
+    is raised. Returns :class:`RunCounts`."""
+    if max_failures is None:
+        from taxlogic.settings import get_settings
+
+        max_failures = get_settings().llm_max_consecutive_failures
     done = store.done_ids()
     todo = [c for c in ds.items if c.id not in done]
-    ran = 0
+    counts = RunCounts()
+    streak, stopping = 0, False
 
-    def finished(item: Any, record: CaseRecord) -> None:
-        nonlocal ran
-        record = score(ds.benchmark, item, record)
+    def finished(item: Any, result: CaseRecord | _Errored) -> None:
+        nonlocal streak, stopping
+        if isinstance(result, _Errored):
+            errored = ErroredCase(case_id=item.id, kind=item.kind, error=str(result.error))
+            store.append_error(errored)
+            counts.errored += 1
+            streak += 1
+            if on_error:
+                on_error(errored)
+            if streak >= max_failures and not stopping:
+                stopping = True
+                raise EndpointDown(f"stopped after {streak} cases in a row failed on the LLM endpoint: "
+                                   f"{result.error}", counts.errored)
+            return
+        streak = 0
+        record = score(ds.benchmark, item, result)
         store.append(record)
-        ran += 1
+        counts.ran += 1
         if on_record:
             on_record(record)
 
     run_bounded(todo, lambda item: _safe(method, item, ds, method_name), finished, max(1, concurrency))
-    return ran
+    return counts

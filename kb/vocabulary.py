@@ -15,6 +15,7 @@ The files are read term by term by ``vocabulary.pl`` in a ``swipl`` subprocess; 
 from __future__ import annotations
 
 import subprocess
+import threading
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -34,9 +35,18 @@ def _group(rows: list[tuple[str, str, int, str]], pred) -> dict[str, frozenset[i
     return {k: frozenset(v) for k, v in sorted(out.items())}
 
 
-@lru_cache(maxsize=8)
 def load_vocabulary(prolog_dir: str | Path) -> Vocabulary:
-    """Read the vocabulary of the statute folder ``prolog_dir``. Raises :class:`VocabularyError`."""
+    """Read the vocabulary of the statute folder ``prolog_dir`` once per folder (under a lock:
+    threads asking at once start one ``swipl``). Raises :class:`VocabularyError`."""
+    with _LOCK:
+        return _load_vocabulary(prolog_dir)
+
+
+_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=8)
+def _load_vocabulary(prolog_dir: str | Path) -> Vocabulary:
     script = resources.files("taxlogic.kb").joinpath("vocabulary.pl")
     try:
         proc = subprocess.run(

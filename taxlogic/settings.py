@@ -56,6 +56,11 @@ class Settings(BaseSettings):
     llm_timeout: float = Field(120.0, gt=0, description="Per-request client timeout, seconds.")
     llm_max_retries: int = Field(4, ge=0, description="Retries on transient failures (connection, 429, 5xx).")
     llm_cache: bool = Field(True, description="Cache LLM responses on disk (SQLite).")
+    llm_max_consecutive_failures: int = Field(
+        3, ge=1, description="A batch command (eval run, contamination, paraphrases) stops after this many "
+        "consecutive LLM calls failed after their retries (endpoint down, timeouts, 5xx, auth); resuming continues.")
+    llm_requests_per_minute: float = Field(
+        0, ge=0, description="Cap on LLM requests per minute across all threads of a process (0: no cap).")
 
     # embedded server (`taxlogic llm serve`)
     serve_host: str = "127.0.0.1"

@@ -9,6 +9,7 @@ from tenacity import wait_none
 
 from taxlogic.agent.context import AgentContext
 from taxlogic.agent.graph import recursion_limit
+from taxlogic.agent.llm import EndpointUnreachable, is_endpoint_failure
 from taxlogic.agent.solve import solve
 from taxlogic.agent.state import CaseInput
 from taxlogic.kb.cases import get_case
@@ -79,13 +80,48 @@ def test_prolog_level_problems_are_fed_back(ctx_for, tax_case):
     assert result.answer == case.expected
 
 
-def test_llm_errors_retried_then_abstain(ctx_for, tax_case):
+def test_endpoint_failure_is_raised_not_an_abstention(ctx_for, tax_case):
     _, inp = tax_case
     err = openai.APIConnectionError(request=httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions"))
     model = scripted([err])
-    result = solve(inp, ctx_for(model))
-    assert result.abstained and "LLM call failed" in result.reason
+    with pytest.raises(EndpointUnreachable, match="127.0.0.1:9") as info:
+        solve(inp, ctx_for(model))
+    assert is_endpoint_failure(info.value) and "llm serve" not in str(info.value)  # not the embedded server's URL
     assert len(model.calls) == 3  # first try + llm_retries=2
+
+
+def test_rejected_request_abstains(ctx_for, tax_case):
+    _, inp = tax_case
+    req = httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions")
+    model = scripted([openai.BadRequestError("context length exceeded", response=httpx.Response(400, request=req), body=None)])
+    result = solve(inp, ctx_for(model))
+    assert result.abstained and "LLM call failed" in result.reason and "HTTP 400" in result.reason
+    assert len(model.calls) == 1  # not retried
+
+
+def test_unchanged_repair_is_not_run_again(ctx_for, tax_case, monkeypatch):
+    """A repair giving the same canonical facts (layout aside) is neither validated nor executed
+    again: the round is recorded as unchanged, and the trace says so."""
+    import taxlogic.agent.execute as execute_mod
+
+    case, inp = tax_case
+    wrong = case.gold_facts.replace("alice", "alicia", 1)  # a fact about someone the case never names
+    runs: list = []
+    real_run = execute_mod.query_job
+    monkeypatch.setattr(execute_mod, "query_job", lambda *a, **k: runs.append(1) or real_run(*a, **k))
+    relaid = "\n\n".join(l.strip() for l in wrong.splitlines())  # same facts, other layout
+    model = scripted([wrong, relaid, relaid])
+    ctx = ctx_for(model, budget=2)
+    result = solve(inp, ctx)
+    nodes = [e.node for e in result.trace]
+    assert result.rounds[0].issues and not result.rounds[0].unchanged, "the wrong facts must be caught"
+    assert nodes.count("execute") == 1 and len(runs) == 1, nodes
+    assert nodes.count("validate") == 1 and nodes.count("unchanged") == 2, nodes
+    assert [r.unchanged for r in result.rounds] == [False, True, True]
+    assert all(r.issues == result.rounds[0].issues and r.outcome == result.rounds[0].outcome for r in result.rounds[1:])
+    repairs = [e for e in result.trace if e.node == "repair"]
+    assert all("unchanged: the same facts as round" in e.detail for e in repairs)
+    assert result.abstained and len(model.calls) == 3
 
 
 def test_transient_llm_error_then_success(ctx_for, tax_case):

@@ -155,19 +155,27 @@ def test_misuse_raises_chat_error(ctx_for):
     assert not session.can_follow_up
 
 
-def test_llm_failure_in_edit_abstains(ctx_for):
+def test_llm_failure_in_edit(ctx_for):
+    """A request the endpoint refuses (HTTP 400) is the edit's outcome: an abstention; an
+    endpoint that is down is no outcome at all: the error propagates (the REPL prints it)."""
     import httpx
     import openai
 
-    err = openai.APIConnectionError(request=httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions"))
-    model = scripted([QUERY_LINE, FACTS_30, err])
+    from taxlogic.agent.llm import EndpointUnreachable
+
+    req = httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions")
+    rejected = openai.BadRequestError("prompt too long", response=httpx.Response(400, request=req), body=None)
+    down = openai.APIConnectionError(request=req)
+    model = scripted([QUERY_LINE, FACTS_30, rejected, down])
     session = ChatSession(ctx_for(model))
     session.set_fact_pattern(PATTERN)
     session.ask(QUESTION)
     facts = session.facts
     result = session.what_if(CHANGE)
-    assert result.abstained and "LLM call failed" in result.reason
+    assert result.abstained and "LLM call failed" in result.reason and "HTTP 400" in result.reason
     assert nodes(result) == ["edit"] and result.trace[0].issues[0].kind == "llm_error"
+    with pytest.raises(EndpointUnreachable, match="127.0.0.1:9"):
+        session.what_if(CHANGE)
     assert session.facts == facts
 
 

@@ -44,7 +44,7 @@ def _normalised(path):
 
 def test_gold_method_scores_everything(ds, engines, tmp_path):
     with RunStore(tmp_path / "run", CFG) as store:
-        assert run_eval(ds, make_method("gold", ds, engines=engines), "gold", store, concurrency=2) == 12
+        assert run_eval(ds, make_method("gold", ds, engines=engines), "gold", store, concurrency=2).ran == 12
     records = read_records(tmp_path / "run")
     assert len(records) == 12 and all(r.correct for r in records)
     summary = run_summary(CFG, records)
@@ -72,7 +72,7 @@ def test_resume_after_interrupt_gives_the_same_file(ds, engines, tmp_path):
     with open(tmp_path / "cut" / "records.jsonl", "a") as fh:
         fh.write('{"case_id": "s1_a')
     with RunStore(tmp_path / "cut", CFG) as store:
-        assert run_eval(ds, method, "gold", store, concurrency=1) == 8
+        assert run_eval(ds, method, "gold", store, concurrency=1).ran == 8
     assert _normalised(tmp_path / "cut") == _normalised(tmp_path / "full")
 
 

@@ -316,7 +316,7 @@ def test_eval_run_explain_saves_trees_in_records(sara_data_dir, tmp_path):
         expl = Explanation.model_validate(r.explanation)
         assert expl.case_id == r.case_id and check(expl, r.prediction) == []
     refused = cli("eval", "run", "--method", "direct", "--split", "test", "--limit", "1", "--out", str(tmp_path / "d"), "--explain")
-    assert refused.exit_code == 1 and "--explain needs" in refused.output
+    assert refused.exit_code == 2 and "--explain needs" in refused.output
 
 
 def test_aggregates_record_their_solutions(engine):

@@ -204,15 +204,30 @@ def test_connection_refused_with_real_chatopenai_names_url():
         invoke(model, [("user", "hi")], max_retries=1, **FAST)
     msg = str(info.value)
     assert url in msg
-    assert "taxlogic llm serve" in msg and "TAXLOGIC_LLM_BASE_URL" in msg
+    assert "taxlogic llm serve" not in msg and "TAXLOGIC_LLM_BASE_URL" in msg  # a URL of the user's: no embedded-model hint
     assert "\n" not in msg
     assert info.value.attempts == 2
     assert describe_error(info.value) == msg
 
 
+def test_connection_refused_at_the_embedded_servers_url_hints_llm_serve(monkeypatch):
+    from taxlogic.settings import get_settings
+
+    port = _free_port()
+    monkeypatch.setenv("TAXLOGIC_SERVE_PORT", str(port))
+    get_settings.cache_clear()
+    try:
+        model = make_chat_model(settings(llm_base_url=f"http://127.0.0.1:{port}/v1", llm_timeout=5))
+        with pytest.raises(EndpointUnreachable, match="start the embedded model with `taxlogic llm serve`"):
+            invoke(model, [("user", "hi")], max_retries=0, **FAST)
+    finally:
+        monkeypatch.delenv("TAXLOGIC_SERVE_PORT")
+        get_settings.cache_clear()
+
+
 def test_describe_error_raw_exceptions():
     assert "TAXLOGIC_LLM_API_KEY" in describe_error(status_error(openai.AuthenticationError, 401))
-    assert "taxlogic llm serve" in describe_error(connection_error())
+    assert "127.0.0.1:9/v1" in describe_error(connection_error()) and "TAXLOGIC_LLM_BASE_URL" in describe_error(connection_error())
     assert describe_error(ValueError("a\nb")) == "ValueError: a b"
 
 

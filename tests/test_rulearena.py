@@ -418,7 +418,7 @@ def test_root_from_environment(root, tmp_path, monkeypatch):
 
 def test_cli_run_and_report_without_a_model(root, tmp_path, monkeypatch):
     """Wiring: --shots, the run folder name, summary.json, the Table-2 report; an unreachable
-    endpoint gives invalid records, not a crash."""
+    endpoint gives errored cases (no records, exit 1 naming it), not a crash."""
     from typer.testing import CliRunner
 
     from taxlogic.cli import app
@@ -433,15 +433,21 @@ def test_cli_run_and_report_without_a_model(root, tmp_path, monkeypatch):
         runner = CliRunner()
         res = runner.invoke(app, ["eval", "run", "--method", "direct", "--dataset", "rulearena-airline", "--split", "level0",
                                   "--shots", "1", "--limit", "2", "--json"])
-        assert res.exit_code == 0, res.output
+        assert res.exit_code == 1 and "127.0.0.1:9" in res.output and "errored" in res.output, res.output
         who = get_settings().llm_model.replace("/", "_")
         out = tmp_path / "runs" / f"direct-{who}-rulearena-airline-level0-all-1shot"
         summary = json.loads((out / "summary.json").read_text())
-        assert summary["config"]["shots"] == 1 and summary["metrics"]["airline"]["n_invalid"] == 2
+        assert summary["config"]["shots"] == 1 and summary["errored"] == 2 and summary["cases"] == 0
+        from taxlogic.eval.records import CaseRecord, RunConfig, RunStore, read_errored
+
+        with RunStore(out, RunConfig.model_validate_json((out / "run.json").read_text())) as store:
+            for e in read_errored(out):  # what a model that answers nothing usable would leave
+                store.append(CaseRecord(case_id=e.case_id, dataset="rulearena-airline", split="level0", kind=e.kind,
+                                        method="direct", gold=0, invalid=True, reason="no answer"))
         res = runner.invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-nba", "--split", "level0"])
-        assert res.exit_code == 1 and "use --method direct" in res.output
+        assert res.exit_code == 2 and "use --method direct" in res.output
         res = runner.invoke(app, ["eval", "run", "--method", "direct", "--split", "test", "--shots", "1"])
-        assert res.exit_code == 1 and "RuleArena" in res.output
+        assert res.exit_code == 2 and "RuleArena" in res.output
         res = runner.invoke(app, ["eval", "report", str(tmp_path / "runs"), "--out", str(tmp_path / "rep")])
         assert res.exit_code == 0, res.output
         assert "Table 2 shape" in res.output and "airline L1" in (tmp_path / "rep" / "report.md").read_text()

@@ -240,7 +240,7 @@ def test_inspect_command_on_a_bad_facts_file(sara_data_dir, tmp_path):
     bad = tmp_path / "bad.pl"
     bad.write_text(DEATH_FACTS.replace('start_(alice_dies,', 'start_(alice_died,'))
     result = CliRunner().invoke(app, ["inspect", "--case", "s2_a_1_A_pos", "--facts", str(bad), "--json"])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 3, result.output  # EXIT_ABSTAINED: the agent would not answer
     record = json.loads(result.output)
     problems = {(p["kind"], p["line"]) for p in record["problems"]}
     assert ("event_undeclared", 7) in problems and ("coverage_date", None) not in problems
@@ -248,7 +248,7 @@ def test_inspect_command_on_a_bad_facts_file(sara_data_dir, tmp_path):
     syntax = tmp_path / "syntax.pl"
     syntax.write_text("income_(i.\n")
     result = CliRunner().invoke(app, ["inspect", "--case", "tax_case_1", "--facts", str(syntax)])
-    assert result.exit_code == 1 and "syntax" in result.output and "line" in result.output
+    assert result.exit_code == 3 and "syntax" in result.output and "line" in result.output
     good = CliRunner().invoke(app, ["inspect", "--case", "tax_case_1", "--gold"])
     assert good.exit_code == 0 and "0 problem(s)" in good.output
 

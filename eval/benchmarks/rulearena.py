@@ -75,7 +75,7 @@ def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
         messages = [SystemMessage(content=item.system_prompt), HumanMessage(content=item.user_prompt)]
         try:
             reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
-        except llm.LLMError as exc:
+        except llm.LLMRequestRejected as exc:  # endpoint failures propagate: the case is errored
             why = llm.describe_error(exc)
             return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {why}", errors=[why], details=details)
         s = score(item, reply.text)

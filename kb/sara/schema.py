@@ -9,6 +9,7 @@ the clause bodies of the other files (terms only, nothing runs). Used by the eve
 from __future__ import annotations
 
 import subprocess
+import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -109,5 +110,10 @@ def _schema_for(prolog_dir: str) -> EventSchema:
 
 def event_schema(rules) -> EventSchema:
     """The event model of a rule set (:class:`taxlogic.kb.rules.RuleSet`), read from its statute
-    files by ``schema.pl`` in a ``swipl`` subprocess (terms only, nothing runs) once per folder."""
-    return _schema_for(str(rules.prolog_dir))
+    files by ``schema.pl`` in a ``swipl`` subprocess (terms only, nothing runs) once per folder
+    (under a lock: cases inspected at once on many threads start one ``swipl``, not one each)."""
+    with _SCHEMA_LOCK:
+        return _schema_for(str(rules.prolog_dir))
+
+
+_SCHEMA_LOCK = threading.Lock()

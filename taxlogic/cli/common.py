@@ -17,8 +17,21 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 console = Console()
 err_console = Console(stderr=True)
 
+# Exit codes of `solve`, `run`, `inspect` and `eval run` (README, "Exit codes"); every command
+# exits EXIT_ERROR for an error it reports (one line) and EXIT_USAGE for a wrong command line.
+EXIT_ANSWERED = 0    #: an answer (eval run: every case finished)
+EXIT_ERROR = 1       #: an error: data, SWI-Prolog, the LLM endpoint (eval run: stopped, or cases errored)
+EXIT_USAGE = 2       #: the command line is wrong (as typer/click exit for unknown options)
+EXIT_ABSTAINED = 3   #: no answer: the agent abstained, the facts give none, the inspector found problems
+EXIT_INTERRUPTED = 130  #: Ctrl-C (eval run: finished cases are saved; the same command resumes)
 
-def fail(message: str, code: int = 1) -> NoReturn:
+
+def usage_error(message: str) -> NoReturn:
+    """:func:`fail` with :data:`EXIT_USAGE`: the options given cannot go together."""
+    fail(message, EXIT_USAGE)
+
+
+def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``message`` as one red line on stderr (whitespace runs collapsed, no markup
     interpreted) and exit with ``code``."""
     one_line = " ".join(str(message).split())

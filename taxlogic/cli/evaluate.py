@@ -11,7 +11,8 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, pct, print_json, progress_bar
+from taxlogic.cli.common import (EXIT_ERROR, EXIT_INTERRUPTED, console, fail, friendly_errors, pct, print_json,
+                                 progress_bar, usage_error)
 
 
 def gold(
@@ -121,11 +122,15 @@ def run(
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
 ) -> None:
-    """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable)."""
+    """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable).
+    A case the LLM endpoint failed on is errored, not a result: it is redone when the same command
+    runs again; after TAXLOGIC_LLM_MAX_CONSECUTIVE_FAILURES of them in a row the run stops. Exit
+    code 0: every case finished, 1: stopped or some cases errored (or another error), 2: usage,
+    130: interrupted."""
     from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
     from taxlogic.eval.methods import Engines, MethodOptions, make_method, method_names
-    from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_records
-    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_errored, read_records
+    from taxlogic.eval.runner import EndpointDown, run_eval
     from taxlogic.eval.summary import run_summary
     from taxlogic.settings import get_settings
 
@@ -133,9 +138,9 @@ def run(
 
     names = method_names()
     if method not in names:
-        fail(f"--method must be {', '.join(names[:-1])} or {names[-1]}")
+        usage_error(f"--method must be {', '.join(names[:-1])} or {names[-1]}")
     if protocol not in PROTOCOLS:
-        fail(f"--protocol must be {' or '.join(PROTOCOLS)}")
+        usage_error(f"--protocol must be {' or '.join(PROTOCOLS)}")
     proto = PROTOCOLS[protocol]
     holdout = holdout or proto.holdout
     query_in_prompt = proto.query_in_prompt if query_in_prompt is None else query_in_prompt
@@ -145,19 +150,19 @@ def run(
     known = find_benchmark(dataset)
     if proto.split and dataset == "sara":
         if split not in (None, proto.split):
-            fail(f"--protocol {protocol} evaluates SARA --split {proto.split} (minus the held-out cases), not --split {split}")
+            usage_error(f"--protocol {protocol} evaluates SARA --split {proto.split} (minus the held-out cases), not --split {split}")
         split = proto.split
     if holdout not in (None, "none", "paper"):
-        fail("--holdout must be none or paper")
+        usage_error("--holdout must be none or paper")
     if holdout == "paper" and known is not None and known.family != "SARA":
-        fail("--holdout paper applies to SARA and SARA⁺ only")
+        usage_error("--holdout paper applies to SARA and SARA⁺ only")
     split = split or (known.default_split if known else "test")
     takes_shots = known is not None and known.takes_shots
     if shots and not takes_shots:
-        fail(shots_message())
+        usage_error(shots_message())
     cfg_shots = shots if takes_shots else None
     if explain and (method not in ("gold", "agent") or (known is not None and method in known.methods)):
-        fail("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
+        usage_error("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
     holdout = None if holdout == "none" else holdout
     out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots,
                               None if protocol == "default" else protocol)
@@ -176,7 +181,7 @@ def run(
         except ValueError as exc:
             fail(str(exc))
         if not bench.offers(method):
-            fail(bench.unavailable(method))
+            usage_error(bench.unavailable(method))
         engines = Engines(ds, workers=workers or None)
         try:
             with RunStore(out, config) as store:
@@ -190,20 +195,26 @@ def run(
                         run_eval(ds, fn, method, store, concurrency=concurrency, on_record=lambda r: bar.advance(tid))
                     except KeyboardInterrupt:
                         console.print(f"[yellow]interrupted[/]: finished cases are saved in {out}; run the same command to resume")
-                        raise typer.Exit(130)
+                        raise typer.Exit(EXIT_INTERRUPTED)
+        except EndpointDown as exc:
+            fail(f"{exc}; finished cases are saved in {out}, run the same command to resume")
         except (RunLockedError, ValueError) as exc:
             fail(str(exc))
         finally:
             engines.close()
     ids = {c.id for c in ds.items}
     records = [r for r in read_records(out) if r.case_id in ids]
-    summary = run_summary(config, records)
+    errored = [e for e in read_errored(out) if e.case_id in ids]
+    summary = run_summary(config, records, errored)
     with friendly_errors():
         (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
     if as_json:
         print_json(summary)
     else:
         _print_run_summary(summary, out)
+    if errored:
+        fail(f"{len(errored)} case(s) errored: the LLM endpoint failed on them ({errored[-1].error}); "
+             f"run the same command to redo them", EXIT_ERROR)
 
 
 def _print_run_summary(summary: dict, out: Path) -> None:
@@ -221,7 +232,7 @@ def _print_run_summary(summary: dict, out: Path) -> None:
                       pct(h.get("err_answered")), pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
     console.print(table)
     console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
-                  f"{summary['invalid']} invalid; tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
+                  f"{summary['invalid']} invalid, {summary['errored']} errored (not counted); tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
 
 
 def report(

@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json
+from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, print_json, usage_error
 
 
 def inspect_cmd(
@@ -20,7 +20,8 @@ def inspect_cmd(
 ) -> None:
     """Validate, run and inspect a fact set for a case exactly as the agent's inspect step does;
     print every problem found (kind, line, message) and the answer the facts would give.
-    Exit code 1 when the inspector found a problem (the agent would repair or abstain)."""
+    Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
+    none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.metrics import answer_correct
     from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
     from taxlogic.kb.cases import get_case
@@ -28,7 +29,7 @@ def inspect_cmd(
     from taxlogic.tools.engine import Engine
 
     if (facts is None) == (not gold):
-        fail("give either --facts FILE or --gold")
+        usage_error("give either --facts FILE or --gold")
     with friendly_errors():
         case = get_case(case_id)
         rules = sara_rules()
@@ -66,4 +67,4 @@ def inspect_cmd(
                       + (f" ({result.reason})" if result.answer is None and result.reason else "")
                       + f"   expected: {case.expected}   " + verdict, highlight=False)
     if problems:
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_ABSTAINED)

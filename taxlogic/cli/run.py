@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import case_facts, console, friendly_errors, print_json
+from taxlogic.cli.common import EXIT_ABSTAINED, case_facts, console, friendly_errors, print_json
 
 
 def run(
@@ -17,7 +17,8 @@ def run(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the outcome as JSON."),
 ) -> None:
-    """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences)."""
+    """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences).
+    Exit code 0: the facts give an answer, 3: they give none, 1: error."""
     from taxlogic.eval.metrics import answer_correct
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
@@ -35,7 +36,13 @@ def run(
     if as_json:
         print_json({"case": case.id, "expected": case.expected, "answer": answer.value, "reason": answer.reason,
                     "correct": correct, "outcome": outcome.model_dump()})
-        return
+    else:
+        _print(case, outcome, answer, correct)
+    if answer.value is None:
+        raise typer.Exit(EXIT_ABSTAINED)
+
+
+def _print(case, outcome, answer, correct: bool) -> None:
     console.print(f"[bold]{case.id}[/] ({case.kind}, {case.split})  query: {case.value_query or case.claim_query}")
     console.print(f"outcome: {outcome.summary()}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences")
     verdict = "[green]correct[/]" if correct else "[red]wrong[/]"

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json
+from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, print_json, usage_error
 
 
 def solve(
@@ -28,7 +28,8 @@ def solve(
     explain: bool = typer.Option(False, "--explain", help="After the answer, why: the statute sections, amounts and facts that decided it."),
 ) -> None:
     """Translate a case into Prolog facts with the LLM, run them against SARA's statutes, repair
-    what fails, and answer or abstain. Each step is traced live in the terminal."""
+    what fails, and answer or abstain. Each step is traced live in the terminal. Exit code 0:
+    answered, 3: abstained, 1: error (e.g. the LLM endpoint failed), 2: usage."""
     from taxlogic.agent.context import make_context
     from taxlogic.agent.exemplars import exemplar_block, related_ids
     from taxlogic.agent.solve import solve as run_agent
@@ -43,11 +44,11 @@ def solve(
     from taxlogic.tools.engine import Engine
 
     if (case_id is None) == (text is None):
-        fail("give either --case ID or --text TEXT --question QUESTION")
+        usage_error("give either --case ID or --text TEXT --question QUESTION")
     if text is not None and not question:
-        fail("--text needs --question")
+        usage_error("--text needs --question")
     if translator not in ("llm", "gold"):
-        fail("--translator must be llm or gold")
+        usage_error("--translator must be llm or gold")
     with friendly_errors():
         rules = sara_rules()
         case = get_case(case_id) if case_id else None
@@ -57,7 +58,7 @@ def solve(
             inp = CaseInput(text=text, question=question, kind=question_kind(question))
         if translator == "gold":
             if case is None:
-                fail("--translator gold needs --case (free text has no gold facts)")
+                usage_error("--translator gold needs --case (free text has no gold facts)")
             with Engine(rules, workers=1) as engine:
                 outcome = engine.run(case_job(case, case.gold_facts, trusted=True))
                 why = explain_answer(engine, inp, case.gold_facts, trusted=True) if explain else None
@@ -72,6 +73,8 @@ def solve(
                               + ("[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"))
                 if why:
                     print_explanation(why)
+            if ans.value is None:
+                raise typer.Exit(EXIT_ABSTAINED)
             return
         tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)  # a bad --trace fails first
         with Engine(rules, workers=1) as engine:
@@ -99,3 +102,5 @@ def solve(
         print_result(console, result, case.expected if case else None)
         if why:
             print_explanation(why)
+    if result.abstained:
+        raise typer.Exit(EXIT_ABSTAINED)

@@ -22,7 +22,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from taxlogic.agent.state import AgentResult, Issue, TraceEvent
 
 _STYLE = {"generate": "cyan", "repair": "magenta", "edit": "magenta", "validate": "blue", "execute": "yellow",
-          "inspect": "blue", "answer": "bold green", "abstain": "bold red", "write_query": "cyan"}
+          "inspect": "blue", "unchanged": "dim", "answer": "bold green", "abstain": "bold red", "write_query": "cyan"}
 
 #: Steps that bring new facts from the model, and the steps that check them in the same round.
 FACT_STEPS = ("generate", "repair", "edit")

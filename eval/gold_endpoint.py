@@ -1,0 +1,128 @@
+"""A scripted OpenAI-compatible endpoint for tests and benchmarks of batch runs: a real HTTP server
+on 127.0.0.1 (``http.server`` in a thread) serving ``POST /v1/chat/completions``, answering each
+SARA case's translation request with that case's gold facts after ``latency`` seconds: the fact
+clauses of its gold program (:func:`taxlogic.eval.verifier.gold_program`; a program's rules and
+``discontiguous`` directives are no translator's output).
+
+It stands in for a remote model (vLLM, OpenAI) whose behaviour a test controls: it can be
+stopped and started again on the same port (an outage: connection refused), and ``refuse``
+can answer a request with an HTTP error instead (e.g. 429 with ``Retry-After``). Every request
+is logged in :attr:`GoldEndpoint.requests`.
+
+Typical use::
+
+    with GoldEndpoint(cases, latency=1.0) as ep:
+        os.environ["TAXLOGIC_LLM_BASE_URL"] = ep.base_url
+        ...  # taxlogic eval run --method agent ...
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable, Iterable
+
+from taxlogic.eval.verifier import gold_program
+
+#: ``refuse(n)`` for the n-th request (0-based): None to answer, or (HTTP status, headers) to refuse.
+Refusal = Callable[[int], "tuple[int, dict[str, str]] | None"]
+
+
+@dataclass(frozen=True)
+class Request:
+    """One request the endpoint saw: ``at`` (``time.monotonic()``, seconds), the HTTP ``status``
+    it answered and the case id it recognised (None: no case's text and question in the prompt)."""
+
+    at: float
+    status: int
+    case_id: str | None
+
+
+class GoldEndpoint:
+    """The endpoint over ``cases`` (objects with ``id``, ``text``, ``question``, ``gold_facts``).
+    ``latency``: seconds before each answer (requests are served concurrently); ``port``: 0 for a
+    free one (kept across :meth:`stop` / :meth:`start`); ``refuse``: see :data:`Refusal`."""
+
+    def __init__(self, cases: Iterable[Any], *, latency: float = 0.0, port: int = 0,
+                 refuse: Refusal | None = None) -> None:
+        self.cases = list(cases)
+        self.latency, self.port, self.refuse = latency, port, refuse
+        self.requests: list[Request] = []
+        self._lock = threading.Lock()
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        """The OpenAI base URL, ``http://127.0.0.1:<port>/v1``."""
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def start(self) -> "GoldEndpoint":
+        """Listen (again) on :attr:`port`. Raises OSError if the port is taken."""
+        endpoint = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"  # a connection per request: once stopped, every request is refused
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+                status, payload, headers = endpoint._answer(self.path, body)
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                for k, v in {"Content-Type": "application/json", "Content-Length": str(len(data)), **headers}.items():
+                    self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        ThreadingHTTPServer.allow_reuse_address = True
+        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        self._server.daemon_threads = True
+        self.port = self._server.server_address[1]
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop listening: from now on connections are refused (requests in progress finish)."""
+        server, self._server = self._server, None
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+
+    def __enter__(self) -> "GoldEndpoint":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    def case_of(self, prompt: str) -> Any:
+        """The case whose text and question are both in ``prompt`` (None if none is)."""
+        return next((c for c in self.cases if c.text in prompt and c.question in prompt), None)
+
+    def _answer(self, path: str, body: dict) -> tuple[int, dict, dict[str, str]]:
+        prompt = "\n".join(str(m.get("content", "")) for m in body.get("messages", []) if m.get("role") == "user")
+        case = self.case_of(prompt)
+        with self._lock:  # numbered, refused or not and logged in one step: n is each request's own
+            n = len(self.requests)
+            refused = self.refuse(n) if self.refuse else None
+            status = refused[0] if refused else (200 if path.endswith("/chat/completions") else 404)
+            self.requests.append(Request(time.monotonic(), status, case.id if case else None))
+        if refused:
+            return status, {"error": {"message": f"refused (HTTP {status})", "type": "scripted"}}, refused[1]
+        if status != 200:
+            return status, {"error": {"message": f"no such path {path}"}}, {}
+        time.sleep(self.latency)
+        text = gold_program(case).fact_text if case else ""
+        return 200, {
+            "id": f"gold-{n}", "object": "chat.completion", "created": int(time.time()),
+            "model": body.get("model", "gold"),
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(text) // 4,
+                      "total_tokens": (len(prompt) + len(text)) // 4},
+        }, {}
