@@ -9,6 +9,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from taxlogic.cli.common import EXIT_ABSTAINED
+
 from fakes import scripted
 
 CASE = "tax_case_1"
@@ -58,9 +60,10 @@ def test_trace_shows_facts_issues_on_their_lines_and_repairs(gold_lines, with_mo
     assert out[marked].lstrip().startswith("✗  3 │")
     assert "↑ unknown_predicate: unknown predicate salary_of/2" in out[marked + 1]
     assert "18 more lines" in res.output  # compact by default
-    # round 1: the model sent the same facts back
+    # round 1: the model sent the same facts back: said once, and not validated or run again
     r1 = out.index(next(l for l in out if l.strip().startswith("facts r1:")))
-    assert "unchanged" in out[r1 + 1] and out[r1 + 2].rstrip().endswith(BAD_LINE)
+    assert "unchanged" in out[r1 + 1] and "r1 unchanged" in out[r1 + 2] and "not run again" in out[r1 + 2]
+    assert not any(l.strip().startswith("r1 validate") for l in out)
     # round 2: the repair's diff removes the bad line, then the answer
     r2 = out.index(next(l for l in out if l.strip().startswith("facts r2:")))
     assert out[r2 + 1].strip() == "-" + BAD_LINE
@@ -77,7 +80,7 @@ def test_verbose_shows_every_line_and_abstain_reason_once(gold_lines, with_model
     bad = "\n".join(gold_lines[:2] + [BAD_LINE] + gold_lines[2:])
     with_model([bad])
     res = solve("--budget", "1", "--verbose")
-    assert res.exit_code == 0, res.output
+    assert res.exit_code == EXIT_ABSTAINED, res.output
     for line in gold_lines:
         assert line in res.output
     assert "more lines" not in res.output

@@ -138,4 +138,4 @@ def test_split_all_with_exemplars_refuses_without_holdout(sara_data_dir, tmp_pat
 def test_paper_protocol_refuses_another_sara_split(sara_data_dir, tmp_path):
     res = runner.invoke(app, ["eval", "run", "--protocol", "paper", "--method", "gold", "--split", "test",
                               "--out", str(tmp_path / "r")])
-    assert res.exit_code == 1 and "--split all" in res.output
+    assert res.exit_code == 2 and "--split all" in res.output  # a usage error
