@@ -75,39 +75,78 @@ def test_r_prime_changes_every_number_in_both_forms(rules, r_prime):
     rp, manifest = r_prime
     mapping = _mapping(manifest)
     assert manifest["changes"], "r' changes nothing"
+    assert all(manifest["counts"][t] > 0 for t in ("amount", "rate", "threshold", "date")), manifest["counts"]
     for c in manifest["changes"]:
-        assert c["text"], f"{c['section']} {c['old']}: no change in the statute text"
+        assert c["text"], f"{c['section']} {c['type']} {c['old']}: no change in the statute text"
         assert any(o["where"] == "code" for o in c["prolog"]), f"{c['section']} {c['old']}: no change in the Prolog code"
+    # every line that differs is accounted for by the manifest, and every occurrence is in its line
+    touched: dict[tuple[str, int], list[dict]] = {}
+    for c in manifest["changes"]:
+        for o in c["text"] + c["prolog"]:
+            touched.setdefault((o["file"], o["line"]), []).append(o)
+    root = rp.prolog_dir.parent
     for name in SECTION_ORDER:
-        m = mapping.get(name, {})
+        for file, src in ((f"source/{name}", rules.source_dir / name), (f"prolog/{name}.pl", rules.prolog_dir / f"{name}.pl")):
+            old_lines, new_lines = src.read_text().splitlines(), (root / file).read_text().splitlines()
+            assert len(old_lines) == len(new_lines)
+            for i, (x, y) in enumerate(zip(old_lines, new_lines), 1):
+                occs = touched.get((file, i), [])
+                assert (x != y) == bool(occs), (file, i, x, y)
+                for o in occs:
+                    assert o["old"] in x and o["new"] in y, (o, x, y)
+    for name in SECTION_ORDER:
+        m = {k: v for k, v in mapping.get(name, {}).items()}
+        amounts = {Decimal(c["old"]): Decimal(c["new"]) for c in manifest["changes"] if c["section"] == name and c["type"] == "amount"}
         orig, new = _read_section(rules, name), _read_section(rp, name)
         # statute text: every $ amount of a changed value changed to its new value, the rest unchanged
         for a, b in zip(_text_tokens(orig.text_lines), _text_tokens(new.text_lines), strict=True):
-            assert b == [m.get(v, v) for v in a]
-        # Prolog code: every literal of a changed value changed (except the excluded ones), the rest unchanged
-        excluded_lines = {line for line, _ in orig.excluded}
-        for i, (a, b) in enumerate(zip(_code_tokens(orig.code_lines), _code_tokens(new.code_lines), strict=True), 1):
-            if i in excluded_lines:
-                continue
-            assert b == [m.get(v, v) for v in a], f"{name}.pl line {i}"
+            assert b == [amounts.get(v, v) for v in a]
         # Prolog comments (copies of the statute text) follow the text
         for a, b in zip(orig.code_lines, new.code_lines):
             ca, cb = split_code_comment(a)[1], split_code_comment(b)[1]
-            assert [m.get(dollar_value(x), dollar_value(x)) for x in TEXT_DOLLARS.finditer(ca)] == \
+            assert [amounts.get(dollar_value(x), dollar_value(x)) for x in TEXT_DOLLARS.finditer(ca)] == \
                    [dollar_value(x) for x in TEXT_DOLLARS.finditer(cb)]
-    # the manifest's lines point at the new forms in the written files
-    root = rp.prolog_dir.parent
-    for c in manifest["changes"]:
-        for o in c["text"] + c["prolog"]:
-            line = (root / o["file"]).read_text().splitlines()[o["line"] - 1]
-            assert o["new"] in line, (o, line)
+        assert m is not None
+
+
+def test_r_prime_rates_thresholds_and_dates(rules, r_prime):
+    """Rates move in the text (28%) and the code (0.28, 3*) alike; ages and counts where the code
+    compares with them; dates by whole years, with the code's neighbouring years (Year>2017,
+    between(2018,2025,Year)) and the same shift in every section."""
+    rp, manifest = r_prime
+    by = {(c["section"], c["type"], c["old"]): c for c in manifest["changes"]}
+    rate = by[("section1", "rate", "28")]
+    new = Decimal(rate["new"])
+    assert Decimal("0.02") <= abs(new / 28 - 1) <= Decimal("0.15") and new == int(new)
+    assert f"{new}% of the excess" in (rp.source_dir / "section1").read_text()
+    assert f"*{new / 100}" in (rp.prolog_dir / "section1.pl").read_text().replace("0.", ".").replace("*.", "*0.")
+    s68 = (rp.prolog_dir / "section68.pl").read_text()
+    assert f"X is {by[('section68', 'rate', '3')]['new']}*(" in s68
+    rates1 = [Decimal(c["new"]) for c in manifest["changes"] if c["section"] == "section1" and c["type"] == "rate"]
+    assert rates1 == sorted(rates1)  # the brackets' rates stay increasing
+    age = by[("section63", "threshold", "65")]
+    assert 1 <= abs(int(age["new"]) - 65) <= 9
+    assert f"attained age {age['new']}" in (rp.source_dir / "section63").read_text()
+    assert f"Year+{age['new']}," in (rp.prolog_dir / "section63.pl").read_text()
+    days = by[("section3306", "threshold", "10")]
+    assert (rp.prolog_dir / "section3306.pl").read_text().count(f"Num_days>={days['new']}") == 2
+    # 100 percent (a bound) and "the age of 21" (no code counterpart) are left alone
+    left = {(x["file"], x["form"]) for x in manifest["left_alone"]}
+    assert ("source/section151", "100 percent") in left and ("source/section3306", "21") in left
+    shifts = {c["section"]: c["shift_years"] for c in manifest["changes"] if c["type"] == "date" and c["old"] == "2017"}
+    assert set(shifts) == {"section63", "section68", "section151"} and len(set(shifts.values())) == 1
+    s = next(iter(shifts.values()))
+    end = {c["shift_years"] for c in manifest["changes"] if c["type"] == "date" and c["old"] == "2026"}.pop()
+    assert f"after December 31, {2017 + s}, and before January 1, {2026 + end}" in (rp.source_dir / "section151").read_text()
+    assert f"between({2018 + s},{2025 + end},Year)" in (rp.prolog_dir / "section151.pl").read_text()
+    assert f"Year>{2017 + s}," in (rp.prolog_dir / "section63.pl").read_text()
 
 
 def test_r_prime_bounds_rounding_and_order(rules, r_prime):
     rp, manifest = r_prime
     for c in manifest["changes"]:
         old, new = Decimal(c["old"]), Decimal(c["new"])
-        if c["kind"] == "free":
+        if c["kind"] == "free" and c["type"] == "amount":
             assert Decimal("0.02") <= abs(new / old - 1) <= Decimal("0.15") + Decimal("1e-9"), c
             assert new % step_of(old) == 0, c
     # brackets stay increasing, schedules stay continuous, §1(d) stays half of §1(a)
@@ -120,13 +159,14 @@ def test_r_prime_bounds_rounding_and_order(rules, r_prime):
     a, d = new_sched[0], new_sched[3]
     assert [t * 2 for t in d.thresholds] == a.thresholds
     # within each section the changed amounts keep their order
-    for name, m in _mapping(manifest).items():
-        free = [c for c in manifest["changes"] if c["section"] == name and c.get("rule", "").startswith("base") is False]
+    for name in _mapping(manifest):
+        m = {Decimal(c["old"]): Decimal(c["new"]) for c in manifest["changes"] if c["section"] == name and c["type"] == "amount"}
+        free = [c for c in manifest["changes"] if c["section"] == name and c["type"] == "amount" and c.get("rule", "").startswith("base") is False]
         olds = sorted(Decimal(c["old"]) for c in free)
         assert [m[o] for o in olds] == sorted(m[o] for o in olds)
-    # rates, years and the excluded count are left alone and listed
+    # rates now change; the excluded count and the divisor 100 of a percentage are left alone and listed
     reasons = {(x["file"], x["form"]): x["reason"] for x in manifest["left_alone"]}
-    assert ("prolog/section1.pl", "0.28") in reasons
+    assert ("prolog/section1.pl", "0.28") not in reasons and ("prolog/section68.pl", "100") in reasons
     assert "count" in reasons[("prolog/section63.pl", "600")]
     assert (rp.prolog_dir / "section63.pl").read_text().count("Count2 is 600") == 1
 
@@ -142,14 +182,16 @@ def test_r_prime_is_deterministic(rules, r_prime, tmp_path):
 def test_hand_checked_bracket_case_changes_under_r_prime(engine, r_prime):
     """s1_c_ii_pos: an unmarried taxpayer with taxable income $22,895 owes $3,538 under §1(c)(ii)
     (r: 3315 + 28% × (22895 − 22100) = 3537.6 → 3538). Seed 0 moves the first §1(c) threshold
-    22,100 → 23,500 and the second 53,500 → 55,500, so under r' $22,895 falls in bracket (i):
-    15% × 22895 = 3434.25 → $3,434, and the (ii) claim is false. Bracket (iii) for $102,268
-    (third threshold 115,000 → 110,000): base 3525 + 28% × (55500 − 23500) = 12,485 (base (ii):
-    15% × 23500 = 3,525); tax 12485 + 31% × (102268 − 55500) = 26983.08 → $26,983 (r: $27,225)."""
+    22,100 → 23,500 and the second 53,500 → 55,500, and the rates 15% → 13%, 28% → 30%,
+    31% → 33%, so under r' $22,895 falls in bracket (i): 13% × 22895 = 2976.35 → $2,976, and the
+    (ii) claim is false. Bracket (iii) for $102,268 (third threshold 115,000 → 110,000): base (ii)
+    13% × 23500 = 3,055; base (iii) 3055 + 30% × (55500 − 23500) = 12,655; tax 12655 + 33% ×
+    (102268 − 55500) = 28088.44 → $28,088 (r: $27,225)."""
     rp, manifest = r_prime
     m = _mapping(manifest)["section1"]
     assert (m[Decimal(22100)], m[Decimal(53500)], m[Decimal(115000)]) == (23500, 55500, 110000)
-    assert (m[Decimal(3315)], m[Decimal(12107)]) == (3525, 12485)
+    assert (m[Decimal(3315)], m[Decimal(12107)]) == (3055, 12655)
+    assert (m[Decimal(15)], m[Decimal(28)], m[Decimal(31)]) == (13, 30, 33)
     case = get_case("s1_c_ii_pos")
     assert case.expected == "Entailment"
     from taxlogic.tools.engine import Engine, Job
@@ -169,8 +211,8 @@ def test_hand_checked_bracket_case_changes_under_r_prime(engine, r_prime):
 
         assert [r.prediction for r in run_gold(e, [case])] == ["Contradiction"]
     assert new[0].status == "failed"
-    assert new[1].values == ["3434"]
-    assert new[2].values == ["26983"]
+    assert new[1].values == ["2976"]
+    assert new[2].values == ["28088"]
 
 
 # ------------------------------------------------------------------------------ Ee / En
