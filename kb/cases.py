@@ -54,6 +54,7 @@ class Case(BaseModel):
     section: str | None = Field(None, description="Statute section tested, e.g. '151(d)(3)(A)'; None for tax cases.")
     split: Split | None = None
     rules: str = Field("r", description="Rule set the gold answer holds under: 'r' (SARA) or a SARA⁺ rule set such as \"r'\".")
+    source_id: str | None = Field(None, description="SARA⁺ items: the id of the SARA case the item was made from (its own id for an unperturbed copy); None for SARA's own cases.")
 
     @property
     def expected_label(self) -> Label | None:

@@ -85,6 +85,7 @@ __all__ = [
     "paraphrase",
     "perturbations",
     "swap_sites",
+    "words_changed",
 ]
 
 # ------------------------------------------------------------------------------------ word lists
@@ -725,3 +726,14 @@ def llm_paraphraser(settings=None) -> Paraphraser:
         return None, last
 
     return run
+
+
+def words_changed(original: str, new: str) -> float:
+    """The share of ``original``'s words (whitespace tokens) that ``new`` does not keep in order:
+    ``1 - matched / len(original words)`` over the longest matching blocks (difflib), in
+    ``[0, 1]``; 0.0 for identical texts or an empty original."""
+    a, b = original.split(), new.split()
+    if not a:
+        return 0.0
+    matched = sum(m.size for m in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
+    return round(1 - matched / len(a), 6)
