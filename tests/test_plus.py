@@ -335,13 +335,23 @@ def test_build_contents(engine, built):
     # guards: computed percentage (c) and restated statutory amount (r') are dropped with reasons
     dropped = {(x["split"], x["source"]): x["reason"] for x in rec["dropped"]}
     assert "percentage" in dropped[("sara_en_c", "s151_d_3_A_pos")]
-    assert "restates a statutory amount" in dropped[("sara_en_r", "s63_c_3_pos")]
+    assert "percentage" in dropped[("sara_en_r", "s151_d_3_A_pos")]
+    # a statutory amount the text quotes follows the statute in force (r' here), in text and facts
+    manifest = json.loads((d / "manifest.json").read_text())
+    new600 = next(int(c["new"]) for c in manifest["changes"] if c["section"] == "section63" and c["old"] == "600")
+    en_r = {c.id: c for c in items["sara_en_r"]}
+    assert f"additional standard deduction of ${new600} each" in en_r["s63_c_3_pos__r"].text
+    # every item carries its source case's id and SARA split
+    for s, v in items.items():
+        for c in v:
+            assert c.source_id and get_case(c.source_id).split == c.split, (s, c.id)
+            assert c.id == c.source_id or c.id.startswith(c.source_id + "__")
     # Ee^c: text paraphrased, everything else unchanged
-    from taxlogic.eval.plus.paraphrase import check_perturbation
+    from taxlogic.eval.plus.paraphrase import check_paraphrase
 
     for p in items["sara_ee_c"]:
-        src = get_case(p.id.removesuffix("__p"))
-        assert p.text != src.text and not check_perturbation(src.text, p.text)
+        src = get_case(p.source_id)
+        assert p.text != src.text and not check_paraphrase(src.text, p.text)
         assert (p.gold_facts, p.claim_query, p.expected, p.question) == (src.gold_facts, src.claim_query, src.expected, src.question)
     # the record: 100% agreement on every written split
     assert all(info["gold_agreement"] == 1.0 for info in rec["splits"].values() if info["items"])
@@ -378,28 +388,135 @@ def test_cli_plus_json(sara_data_dir, tmp_path):
 
 
 def test_llm_paraphraser_keeps_only_checked_rewordings(monkeypatch):
-    """The LLM path: candidates that change a name, number or date are refused; a clean one is kept."""
+    """The LLM path uses the paraphrase prompt (not A.1.2's word-swap prompt); candidates that
+    change a name, number or date are refused; a clean whole-text rewrite is kept."""
     import taxlogic.agent.llm as llm
     from taxlogic.eval.plus.paraphrase import llm_paraphraser
     from taxlogic.settings import Settings
 
     text = "In 2017, Alice was paid $33200. Alice is a head of household for 2017."
-    good = "During 2017, Alice was paid $33200. Alice is a head of household for 2017."
+    good = "Alice was paid $33,200 in 2017. For 2017, Alice is a head of household."
     bad = ["In 2018, Alice was paid $33200. Alice is a head of household for 2017.",
            "In 2017, Carol was paid $33200. Carol is a head of household for 2017."]
+    seen = []
 
     class Reply:
         def __init__(self, t):
             self.text = t
 
-    replies = iter([json.dumps({"perturbations": [{"text": t, "changes": []} for t in [*bad, good]]}),
-                    json.dumps({"perturbations": [{"text": t, "changes": []} for t in bad]}),
-                    "not json"])
+    def invoke(model, messages, **k):
+        seen.append(messages)
+        return Reply(next(replies))
+
+    replies = iter([json.dumps({"paraphrases": [*bad, good]}), json.dumps({"paraphrases": bad}), "not json"])
     monkeypatch.setattr(llm, "chat_model", lambda *a, **k: object())
-    monkeypatch.setattr(llm, "invoke", lambda *a, **k: Reply(next(replies)))
+    monkeypatch.setattr(llm, "invoke", invoke)
     para = llm_paraphraser(Settings(llm_cache=False))
     assert para(text, random.Random(0)) == (good, None)
     out, why = para(text, random.Random(0))
     assert out is None and "failed the checks" in why
     out, why = para(text, random.Random(0))
     assert out is None and "JSON" in why
+    system, user = seen[0]
+    assert "paraphrase the fact pattern" in system[1] and "word-level perturbations" not in system[1]
+    assert text in user[1] and '"paraphrases"' in user[1]
+
+
+# ------------------------------------------------------------------------------ dates, statute quotes, offsets
+
+
+def test_case_perturbation_moves_dates_in_text_facts_and_claim(sara_data_dir):
+    """c moves each date of the text that the facts hold, within its year, in every form; dates
+    keep their order; the first and last day of a year stay."""
+    from datetime import date
+
+    from taxlogic.eval.plus.cases import apply_dates, fact_dates, perturb_dates, perturbable_dates
+
+    case = next(c for c in load_cases() if len(perturbable_dates(c)) >= 3)
+    mapping = perturb_dates(case, random.Random("t"))
+    assert set(mapping) == set(perturbable_dates(case))
+    for old, new in mapping.items():
+        assert new != old and new.year == old.year and abs((new - old).days) <= 30
+    p = apply_dates(case, mapping)
+    for old, new in mapping.items():
+        assert f'"{old.isoformat()}"' not in p.gold_facts and f'"{new.isoformat()}"' in p.gold_facts
+    every = sorted(fact_dates(case.gold_facts))
+    assert [mapping.get(d, d) for d in every] == sorted(fact_dates(p.gold_facts))
+    # the text states the new dates in the same style ("Feb 3rd, 2017" -> "Mar 1st, 2017")
+    from taxlogic.eval.plus.cases import TEXT_DATE, _text_date
+
+    assert sorted({_text_date(m) for m in TEXT_DATE.finditer(p.text)} - {None}) == sorted(
+        {mapping.get(d, d) for d in (_text_date(m) for m in TEXT_DATE.finditer(case.text)) if d})
+    assert re.sub(r"\d+(st|nd|rd|th)?", "#", re.sub(r"\b[A-Z][a-z]{2,8}\b", "M", case.text)) == \
+           re.sub(r"\d+(st|nd|rd|th)?", "#", re.sub(r"\b[A-Z][a-z]{2,8}\b", "M", p.text))
+    assert date(2017, 1, 1) not in perturbable_dates(case.model_copy(update={
+        "text": "Alice married Bob on Jan 1st, 2017.", "gold_facts": 'start_(m,"2017-01-01").'}))
+
+
+def test_statute_quotes_follow_the_statute_in_force(sara_data_dir):
+    """An amount in a sentence citing a section, equal to an amount of the statutes, is a quote:
+    c never changes it, r' sets it (text and the facts asserting it) to its r' value."""
+    from taxlogic.eval.plus.cases import apply_statute_quotes, statute_quotes
+
+    amounts = {"section151": {2000: 1800}, "section63": {600: 650, 3000: 3400}}
+    case = get_case("s151_a_pos")
+    quotes = statute_quotes(case.text, amounts)
+    assert quotes == {2000: 1800}
+    assert perturbable_amounts(case, quotes) == [100000]
+    assert 2000 not in perturb_amounts(case, random.Random(0), quotes)
+    q = apply_statute_quotes(case, quotes)
+    assert "one exemption of $1800 for the year 2015 under section 151(c)" in q.text
+    assert "s151_c(alice,_,1800,2015)." in q.gold_facts and "$100000" in q.text
+    # an amount in a sentence citing no section is a fact of the case, not a quote
+    assert statute_quotes("Alice was paid $2000 in 2017.", amounts) == {}
+    assert statute_quotes("Alice claims $600 under section 63(f)(1)(A).", amounts) == {600: 650}
+
+
+def test_en_c_false_claims_always_move(built):
+    """Every negative En^c / En^rc item states an amount off by 1–5% from the amount its claim
+    computes (or, where the claim holds for no amount, from the source's), never the source's own."""
+    root, rec = built
+    d = root / "a"
+    for split in ("sara_en_c", "sara_en_rc"):
+        for item in load_plus_split(d, split):
+            if item.expected != "Contradiction":
+                continue
+            src = get_case(item.source_id)
+            assert claimed_amount(item)[0] != claimed_amount(src)[0], item.id
+
+
+def test_cli_plus_json_reports_changes_per_split(sara_data_dir, tmp_path):
+    """``data plus --json``: per split, how many dates, thresholds, rates and amounts changed
+    (in r' and in the cases), the source splits, gold agreement 1.0; same seed, same bytes."""
+    import typer
+    from typer.testing import CliRunner
+
+    from taxlogic.cli.data import plus
+
+    app = typer.Typer()
+    app.command("plus")(plus)
+    app.command("noop")(lambda: None)
+    cases = "tax_case_2,s151_a_pos,s151_a_neg,s63_c_3_pos,s1_c_iii_pos"
+
+    def run(out):
+        r = CliRunner().invoke(app, ["plus", "--seed", "0", "--out", str(out), "--cases", cases, "--workers", "1", "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.output[r.output.index("{"):])
+
+    data = run(tmp_path / "a")
+    assert data["rule_change_counts"] == {"amount": 48, "rate": 9, "threshold": 4, "date": 6}
+    sp = data["splits"]
+    for s in ("sara_n_r", "sara_n_rc", "sara_en_r", "sara_en_rc"):
+        assert sp[s]["changes"]["rules"] == data["rule_change_counts"], s
+    for s in ("sara_n", "sara_n_c", "sara_en", "sara_en_c", "sara_ee", "sara_ee_c"):
+        assert set(sp[s]["changes"]["rules"].values()) == {0}, s
+    assert sp["sara_n_c"]["changes"]["cases"]["amounts"] > 0 and sp["sara_n_c"]["changes"]["cases"]["dates"] > 0
+    assert sp["sara_en_r"]["changes"]["cases"]["statute_quotes"] >= 3  # s151_a_pos/neg, s63_c_3_pos
+    assert sp["sara_en_c"]["changes"]["cases"]["statute_quotes"] == 0
+    assert sp["sara_n"]["source_splits"] == {get_case("tax_case_2").split: 1}
+    assert all(s["gold_agreement"] in (1.0, None) for s in sp.values())
+    assert 0 < sp["sara_n_c"]["words_changed"] < 1 and sp["sara_n"]["words_changed"] == 0
+    run(tmp_path / "b")
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    card = (tmp_path / "a" / "DATACARD.md").read_text()
+    assert "perturbed test splits" not in card.lower() and "source split" in card
