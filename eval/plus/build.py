@@ -7,12 +7,17 @@ A build folder holds ``<split>.jsonl`` for each of :data:`~taxlogic.eval.plus.SP
 record: counts, dropped items with reasons, gold agreement) and ``DATACARD.md``
 (:mod:`taxlogic.eval.plus.datacard`).
 
-How items are made: ``_r`` splits rerun the original cases under r'; ``_c``/``_rc`` splits apply
-case perturbation c (:mod:`taxlogic.eval.plus.cases`); for an En case up to :data:`ATTEMPTS`
+How items are made: ``_r`` splits rerun the original cases under r' (the statutory amounts a text
+quotes set to their r' values); ``_c``/``_rc`` splits apply case perturbation c to amounts and
+dates (:mod:`taxlogic.eval.plus.cases`); for an En case up to :data:`ATTEMPTS`
 seeded draws are tried, and the first giving an amount under both ``r`` and ``r'`` is kept. A
 negative claim whose provision no longer applies to the perturbed case (no amount satisfies it: a
-bracket-(ii) tax for an income in bracket (i)) keeps its original amount, as it is false whatever
-it states (counted in ``build.json`` under ``notes``). ``sara_ee_c`` paraphrases the Ee texts
+bracket-(ii) tax for an income in bracket (i)) states its original amount offset by ±(1–5)%, as
+it is false whatever it states (counted in ``build.json`` under ``notes``). Every item carries
+``source_id`` (its SARA case). ``build.json`` counts per split what changed: the changes of r' by type
+(amounts, rates, thresholds, dates) for items under r', and summed over the items the case
+amounts, dates, quoted statutory amounts and restated claims, with the mean share of the source
+text's words an item does not keep. ``sara_ee_c`` paraphrases the Ee texts
 (:mod:`taxlogic.eval.plus.paraphrase`).
 
 **Verification**: every item is serialised, read back and run (gold facts, claim or tax query)

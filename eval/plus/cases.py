@@ -14,20 +14,26 @@ text that also occurs as a numeric literal in the gold facts or in the claim's i
 by a seeded factor in ``[0.70, 0.95] ∪ [1.05, 1.30]``, rounded to the original's step
 (:func:`taxlogic.eval.plus.rules.step_of`: ``$33200`` -> hundreds, ``$42876`` -> dollars), and
 replaced everywhere: text, question, gold facts and claim. The amounts of a case keep their order.
-Dates, years, percentages, counts and amounts found only in the text (or only in the facts) are
-left alone. A numeric item's answer is recomputed (``tax/3``). An En item's claimed amount is
+Each date of the text (``Feb 3rd, 2017``) whose ``"2017-02-03"`` the gold facts hold moves by 1 to
+:data:`DATE_DAYS` days within its year (:func:`perturb_dates`), in the same places, every date of
+the facts keeping its order. A statutory amount the text quotes (:func:`statute_quotes`: a ``$N``
+in a sentence citing a section, equal to an amount of the statutes) is never perturbed: it follows
+the statutes in force, and under r' takes its r' value (:func:`apply_statute_quotes`). Years,
+percentages, counts and amounts found only in the text (or only in the facts) are left alone.
+A numeric item's answer is recomputed (``tax/3``). An En item's claimed amount is
 recomputed by running its claim with that argument replaced by a variable
 (:func:`recomputed_amount`: the last solution's value, which reproduces every positive claim of
 SARA): the positive item (source labelled Entailment) states the recomputed value, the negative
-item (source labelled Contradiction) states it offset by ±(1–5)% (at least $1, seeded,
-:func:`offset_amount`). How many draws are tried and which is kept is the build's business
+item (source labelled Contradiction) states it offset by ±(1–5)% (at least $1, seeded, never
+the source's own amount, :func:`offset_amount`). How many draws are tried and which is kept is the build's business
 (:mod:`taxlogic.eval.plus.build`).
 
 Guards (used by the build to drop an item, with the reason): a case whose text states a percentage
-the rules compute (``applicable percentage ... is 10%``, :func:`stale_percentages`) gets no c item,
-since the perturbation would make it false; a case whose text restates a statutory amount that r'
-changes and that its gold facts do not hold (``an additional standard deduction of $600 each``,
-:func:`restated_statute_amounts`) gets no r' item, since its text would contradict the statutes.
+the rules compute (``applicable percentage ... is 10%``, :func:`stale_percentages`) gets no c or
+r' item, since either perturbation would make it false; a case whose text restates, in a sentence
+citing no section, a statutory amount that r' changes and that its gold facts do not hold
+(:func:`restated_statute_amounts`) gets no r' item, since its text would contradict the statutes
+(in a sentence citing a section it is a quote, and r' updates it).
 """
 
 from __future__ import annotations

@@ -831,6 +831,7 @@ REWRITES: tuple[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]], ...
     ("died on -> passed away", re.compile(rf"^({_NAME}) died on ({_DATE})\.$"), lambda m: f"On {m.group(2)}, {m.group(1)} died."),
 )
 
+_PHRASING = frozenset({"date phrasing", "day-first date to month-first", "amount phrasing"})
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])(\s+)(?=[A-Z])")
 
 
@@ -841,7 +842,8 @@ def _sentences(text: str) -> list[str]:
 
 def rewrite(text: str, rng: random.Random, *, share: float = 0.7, word_swaps: int = 2) -> tuple[str, list[str]]:
     """A sentence-level paraphrase of ``text`` and the names of the rewrites made: each applicable
-    rewrite of :data:`REWRITES` is made with probability ``share`` (drawn from ``rng``), then up
+    rewrite of :data:`REWRITES` is made with probability ``share`` (drawn from ``rng``; at most one
+    clause-order or voice change per sentence, phrasing variants of dates and amounts besides), then up
     to ``word_swaps`` bank synonyms (:func:`paraphrase`). Every step is kept only if the text still
     passes :func:`check_paraphrase` against ``text``; the result may equal ``text`` when nothing
     applies. Deterministic given the state of ``rng``."""
@@ -850,14 +852,16 @@ def rewrite(text: str, rng: random.Random, *, share: float = 0.7, word_swaps: in
     done: list[str] = []
     for k in range(0, len(parts), 2):
         body, pre, post = parts[k].strip(), parts[k][: len(parts[k]) - len(parts[k].lstrip())], parts[k][len(parts[k].rstrip()):]
+        moved = False  # one clause-order or voice change per sentence (a second could undo the first)
         for name, pattern, repl in REWRITES:
-            if not pattern.search(body) or rng.random() > share:
+            if not pattern.search(body) or rng.random() > share or (moved and name not in _PHRASING):
                 continue
             trial = pattern.sub(repl, body)
             candidate = lead + "".join(parts[:k]) + pre + trial + post + "".join(parts[k + 1:]) + trail
             if trial != body and not check_paraphrase(text, candidate):
                 body = trial
                 done.append(name)
+                moved = moved or name not in _PHRASING
         parts[k] = pre + body + post
     out = lead + "".join(parts) + trail
     if word_swaps > 0:

@@ -1,40 +1,57 @@
-"""Rule perturbation ``r'`` for SARA⁺ (paper §3.2): the statutes with their dollar amounts changed,
+"""Rule perturbation ``r'`` for SARA⁺ (paper §3.2, and §4 Q4: "limited to numerical and date
+changes"): the statutes with their dollar amounts, rates, thresholds and dates changed,
 identically in the statute text (``source/``) and in the Prolog (``prolog/``).
 
-Policy (what changes, what does not):
+Policy (what changes, what does not) — a number changes only where a section's text and the
+code of the same section's Prolog file both state it, and then everywhere in that pair of files
+(text, code, and the Prolog comments that copy the text):
 
-- **Only dollar amounts change.** A number changes when it is written as a dollar amount in a
-  section's text (``$36,900``) *and* as a numeric literal in the code of the same section's Prolog
-  file (``36900`` in ``section1.pl``). The amount changes everywhere in that pair of files: every
-  ``$`` form in the text, every code literal of that value, and every ``$`` form in the Prolog
-  comments (which copy the statute text). Matching is per section, so ``250000`` in ``section1.pl``
-  (a bracket threshold) and in ``section68.pl`` (an applicable amount) change independently.
-- **Left alone, and listed in the manifest:** numbers found in one form only (a code literal with
-  no ``$`` amount of that value in the text, or a ``$`` amount with no code literal); rates and
-  percentages (``28%``, ``0.28``, ``80 percent``); years, dates, ages, day and week counts, section
-  numbers; files without statute text (``events.pl``, ``utils.pl``, ``init.pl``); and the code
-  literals of :data:`EXCLUDED_CODE` (a ``600`` in ``section63.pl`` that is a count, not the $600
-  amount).
-- **Bounded and rounded like the original.** Each free amount is multiplied by a factor drawn
-  uniformly from ``[1 - max_change, 1 + max_change]`` (default ±15%), rounded to the
-  original's step: the largest of 1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000,
-  50000 that divides it and is at most 5% of it (``36,900`` → 100s, ``89,150`` → 50s, ``140,000``
-  → 5,000s). The rounded value must differ from the original by at least 2% and at most the bound.
-- **Orders kept.** Within a section, the changed amounts (free and halved, below) keep the order
-  they had, so tax brackets and thresholds stay increasing and a "higher amount" stays higher
-  (``$750`` for ``$600``). Draws violating it are redrawn (seeded).
-- **Derived amounts follow the amounts they derive from** (found in the text and checked against
+- **Dollar amounts** (manifest ``type`` ``amount``): a ``$`` amount of the text (``$36,900``) that is
+  a numeric literal of the code (``36900`` in ``section1.pl``). Matching is per section, so
+  ``250000`` in ``section1.pl`` (a bracket threshold) and in ``section68.pl`` (an applicable
+  amount) change independently. Each free amount is multiplied by a factor drawn uniformly from
+  ``[1 - max_change, 1 + max_change]`` (default ±15%), rounded to the original's step: the
+  largest of 1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000 that divides
+  it and is at most 5% of it (``36,900`` → 100s, ``89,150`` → 50s, ``140,000`` → 5,000s). The
+  rounded value must differ from the original by at least 2% and at most the bound. Within a
+  section the changed amounts keep their order (brackets stay increasing, a "higher amount" stays
+  higher: ``$750`` for ``$600``); draws violating it are redrawn (seeded).
+- **Rates** (``rate``): a percentage below 100 of the text (``28%``, ``6 percent``, ``2 percentage
+  points``) that the code writes as a fraction (``0.28``) or as a factor (``3*(…)`` with ``rdiv
+  100``); moved by 2%–``max_change`` of the rate, rounded to one point (0.1 point below 10%),
+  strictly between 0 and 100, the order of a section's rates kept (§1's brackets stay
+  progressive). Bounds of 100 percent or more (``In no event shall the applicable percentage
+  exceed 100 percent``, ``200 percent of``) are left alone.
+- **Thresholds** (``threshold``): an age or count of the text (``attained age 65``, ``less than 25
+  years old``, ``some 10 days``, ``5 or more individuals``) that the code compares with or adds
+  (``Num_days>=10``, ``Year+65``); moved by at least 1 (and 2%) and at most ``max_change`` of it
+  or 1, whichever is larger.
+- **Dates** (``date``): a date of the text (``after December 31, 2017, and before January 1,
+  2026``) whose year or a neighbouring year is a code literal (``Year>2017``,
+  ``between(2018,2025,Year)``); moved by 1 or 2 whole years (the statutes decide by taxable
+  year), every year literal within 1 of it (code and text: "taxable years 2018 through 2025")
+  moving with it. A date's shift depends on the seed and the date alone, so the same date moves
+  alike in every section that states it.
+- **Derived amounts follow the numbers they derive from** (found in the text and checked against
   the original values, so a derivation is only used where the original satisfies it exactly):
   the base amounts of the §1 rate schedules (``$5,535, plus 28% of the excess over $36,900``)
-  are recomputed so that each schedule stays continuous (base = previous base + previous rate ×
-  width of the previous bracket); a schedule whose thresholds are exactly half of another's
-  (§1(d), married filing separately, is half of §1(a)) stays half; a substituted amount that is
-  exactly half of the amount it replaces (``substituting "$1,250" for "$2,500"``) stays half.
+  are recomputed so that each schedule stays continuous under the new rates and thresholds
+  (base = previous base + previous rate × width of the previous bracket); a schedule whose
+  thresholds are exactly half of another's (§1(d), married filing separately, is half of §1(a))
+  stays half; a substituted amount that is exactly half of the amount it replaces
+  (``substituting "$1,250" for "$2,500"``) stays half.
+- **Left alone, and listed in the manifest:** numbers found in one form only (``the age of 21``
+  has no code literal; ``the last 6 months`` is encoded as month 7), years that belong to no
+  date, section numbers, files without statute text (``events.pl``, ``utils.pl``, ``init.pl``),
+  and the code literals of :data:`EXCLUDED_CODE` (a ``600`` in ``section63.pl`` that is a count,
+  not the $600 amount).
 
 :func:`perturb_rules` writes the perturbed copy (a folder with ``prolog/`` and ``source/``, loadable
 as ``RuleSet("r'", dir / "prolog", dir / "source")``) and returns the manifest: every change with
-its file, line, old and new form in both modalities, and everything left alone with the reason.
-The same seed gives the same files and manifest.
+its type, file, line, old and new form in both modalities, the counts per type, and everything
+left alone with the reason. The same seed gives the same files and manifest. Amounts are drawn
+from their own seeded stream, so adding rates, thresholds and dates left every amount of a seed
+as it was.
 """
 
 from __future__ import annotations
