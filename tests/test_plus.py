@@ -119,6 +119,7 @@ def test_r_prime_rates_thresholds_and_dates(rules, r_prime):
     new = Decimal(rate["new"])
     assert Decimal("0.02") <= abs(new / 28 - 1) <= Decimal("0.15") and new == int(new)
     assert f"{new}% of the excess" in (rp.source_dir / "section1").read_text()
+    assert f"{new}% of the excess" in rp.statute_text()  # the statute text direct QA shows models
     assert f"*{new / 100}" in (rp.prolog_dir / "section1.pl").read_text().replace("0.", ".").replace("*.", "*0.")
     s68 = (rp.prolog_dir / "section68.pl").read_text()
     assert f"X is {by[('section68', 'rate', '3')]['new']}*(" in s68
