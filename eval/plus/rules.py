@@ -56,6 +56,7 @@ as it was.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import dataclass, field
@@ -491,7 +492,7 @@ def _draw_rate(rate: Decimal, rng: random.Random, max_change: float) -> Decimal:
 
 def _draw_threshold(value: Decimal, rng: random.Random, max_change: float) -> Decimal:
     hi = max(1, int(value * Decimal(max_change)))
-    lo = min(hi, max(1, -int(-value * Decimal(MIN_CHANGE) // 1)))
+    lo = min(hi, max(1, math.ceil(value * Decimal(str(MIN_CHANGE)))))
     for _ in range(200):
         new = value + rng.choice((-1, 1)) * rng.randint(lo, hi)
         if new > 0:
