@@ -1,6 +1,7 @@
 """Re-run every item of a SARA⁺ build in plain SWI-Prolog, one ``swipl`` process per item (no
-taxlogic engine, no pyswip): the item's gold facts after its rule set's ``init.pl`` (with
-taxlogic's SWI-9 compatibility layer loaded first, FIELD-NOTES), its gold test as the goal.
+taxlogic engine, no pyswip): laid out like SARA's case files, the item's fact directives
+(``discontiguous``), its rule set's ``init.pl``, its gold facts (with taxlogic's SWI-9
+compatibility layer loaded first, FIELD-NOTES), its gold test as the goal.
 Prints per split ``agree/total`` and every disagreement; exit 1 if any.
 
     .venv/bin/python scripts/plus_swipl_check.py [BUILD_DIR] [--splits sara_n_r,sara_en_rc]
@@ -24,6 +25,7 @@ from taxlogic.kb.rules import compat_layer, sara_rules
 
 PROGRAM = """:- use_module(library(time)).
 :- ['{compat}'].
+{directives}
 :- ['{init}'].
 {facts}
 :- initialization(main, main).
@@ -47,8 +49,12 @@ def main() -> int:
             agree = 0
             for item in items:
                 f = Path(tmp) / "item.pl"
-                f.write_text(PROGRAM.format(compat=compat_layer(), init=inits[item.rules], facts=item.gold_facts,
-                                            limit=args.limit, goal=item.gold_test))
+                # as in SARA's case files: the facts' directives (discontiguous) before the statutes
+                lines = item.gold_facts.splitlines()
+                directives = "\n".join(x for x in lines if x.lstrip().startswith(":-"))
+                facts = "\n".join(x for x in lines if not x.lstrip().startswith(":-"))
+                f.write_text(PROGRAM.format(compat=compat_layer(), init=inits[item.rules], directives=directives,
+                                            facts=facts, limit=args.limit, goal=item.gold_test))
                 out = subprocess.run(["swipl", str(f)], capture_output=True, text=True, env=env, timeout=args.limit + 60)
                 if out.stdout.strip().endswith("agree") and not out.stdout.strip().endswith("disagree"):
                     agree += 1
