@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from taxlogic.core import Kind, Label
 from taxlogic.kb.data import DataError, SaraPaths, sara_paths
@@ -54,16 +54,18 @@ class Case(BaseModel):
     section: str | None = Field(None, description="Statute section tested, e.g. '151(d)(3)(A)'; None for tax cases.")
     split: Split | None = None
     rules: str = Field("r", description="Rule set the gold answer holds under: 'r' (SARA) or a SARA⁺ rule set such as \"r'\".")
+    source_id: str | None = Field(None, description="The SARA case the item was made from: a SARA⁺ item's source (id ``<source>__<r|c|rc|p>``, :mod:`taxlogic.eval.plus.build`); a SARA case's own id.")
+
+    @model_validator(mode="after")
+    def _own_source(self) -> "Case":
+        if self.source_id is None:
+            self.source_id = self.id.split("__")[0]
+        return self
 
     @property
     def expected_label(self) -> Label | None:
         return self.expected if isinstance(self.expected, str) else None
 
-    @property
-    def source_id(self) -> str:
-        """The SARA case this item was made from: its own id for a SARA case; for a SARA⁺ item
-        (id ``<source>__<r|c|rc|p>``, :mod:`taxlogic.eval.plus.build`) the part before ``__``."""
-        return self.id.split("__")[0]
 
 
 def _sections(raw: str, case_id: str) -> dict[str, list[str]]:

@@ -23,6 +23,9 @@ ours (not in the paper):
     ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
     ``repair_user.txt``: a repair turn: the previous facts with line numbers and a numbered list
     of problems found; asks for the complete corrected fact list only.
+    ``paraphrase_system.txt`` / ``paraphrase_user.txt``: SARA⁺'s LLM paraphrase of a whole case
+    (Ee^c, paper §3.2; the paper prints no prompt for it): a meaning-preserving rewrite that may
+    reorder clauses and change voice, keeping dates, numbers, names and terms of art;
     ``edit_user.txt``: a chat's what-if turn: the current facts and a change to the case; asks
     for the complete updated fact list only.
 
@@ -108,6 +111,8 @@ TEMPLATES: dict[str, Template] = {
     "write_query_user": Template(("case_text", "question", "kind", "predicates")),
     "edit_user": Template(("facts", "change")),
     "translate_airline_system": Template(slots=("EVENTS_PL",)),
+    "paraphrase_system": Template(),
+    "paraphrase_user": Template(("text",)),
 }
 
 _PLACEHOLDER = re.compile(r"\{\{([A-Z][A-Z0-9_]*)\}\}|\{([a-z_][a-z0-9_]*)\}")

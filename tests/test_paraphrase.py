@@ -249,3 +249,73 @@ def test_all_sara_instances(sara_data_dir):
                 assert p.endswith(_format(case).rsplit("\n", 1)[1])  # the Answer line is untouched
                 assert re.findall(r"\$?\d[\d,()a-zA-Z]*", p) == re.findall(r"\$?\d[\d,()a-zA-Z]*", _format(case))
     assert with_four >= 300
+
+
+# ------------------------------------------------------------------ whole-text paraphrases (SARA⁺ Ee^c)
+
+from taxlogic.eval.plus.paraphrase import REWRITES, check_paraphrase, offline_paraphraser, rewrite, words_changed  # noqa: E402
+
+SARA_TEXT = ("In 2017, Alice was paid $33200. Alice and Bob got married on Feb 3rd, 2017. "
+             "Alice has paid $3200 to Charlie for work done from Feb 1st, 2017 to Sep 2nd, 2017. "
+             "Alice is not entitled to a deduction under section 151(c) for Bob.")
+
+
+def test_check_paraphrase_accepts_meaning_preserving_rewrites():
+    """Voice, clause order, date and amount phrasing may change; every anchor is kept."""
+    good = ("Alice was paid $33,200 in 2017. Alice married Bob on February 3, 2017. Charlie has been paid $3,200 "
+            "by Alice for work done from February 1, 2017 to September 2, 2017. Alice is not entitled to a "
+            "deduction under section 151(c) for Bob.")
+    assert check_paraphrase(SARA_TEXT, good) == []
+
+
+@pytest.mark.parametrize("old,new,problem", [
+    ("Feb 3rd, 2017", "Feb 4th, 2017", "dates differ"),
+    ("$33200", "$33300", "numbers differ"),
+    ("151(c)", "151(b)", "section references differ"),
+    ("Alice is not entitled", "Alice is entitled", "negations differ"),
+    ("to Charlie for", "to Dave for", "names"),
+    ("entitled to a deduction", "eligible for a deduction", "term of art 'entitled'"),
+    ("got married", "got wed", "term of art 'married'"),
+])
+def test_check_paraphrase_rejects_changed_anchors(old, new, problem):
+    bad = swapped(SARA_TEXT, old, new)
+    assert any(problem in p for p in check_paraphrase(SARA_TEXT, bad)), check_paraphrase(SARA_TEXT, bad)
+
+
+def test_check_paraphrase_rejects_empty_and_identical():
+    assert check_paraphrase(SARA_TEXT, "") == ["the paraphrase is empty"]
+    assert check_paraphrase(SARA_TEXT, SARA_TEXT) == ["the paraphrase is identical to the original"]
+
+
+def test_rewrite_is_sentence_level_checked_and_deterministic():
+    out, done = rewrite(SARA_TEXT, random.Random(0), share=1.0, word_swaps=0)
+    assert check_paraphrase(SARA_TEXT, out) == []
+    assert {"fronted year to the end", "got married -> married", "active to passive payment", "date phrasing",
+            "amount phrasing"} <= set(done), done
+    assert out.startswith("Alice was paid $33,200 in 2017. Alice married Bob on February 3, 2017. Charlie has been paid $3,200 by Alice")
+    assert rewrite(SARA_TEXT, random.Random(5)) == rewrite(SARA_TEXT, random.Random(5))
+    # more than word swaps: words are moved, added and dropped
+    assert len(out.split()) != len(SARA_TEXT.split())
+    assert {name for name, _, _ in REWRITES} >= {"fronted year to the end", "active to passive payment"}
+
+
+def test_offline_paraphraser_on_sara_ee(sara_data_dir):
+    """On SARA's Ee cases the offline paraphraser rewrites most texts and changes far more than
+    two words per case; every output passes the whole-text check."""
+    from taxlogic.eval.plus.cases import is_numerical
+    from taxlogic.kb.cases import load_cases
+
+    ee = [c for c in load_cases(kind="entailment") if not is_numerical(c)]
+    para = offline_paraphraser()
+    outs = [(c, para(c.text, random.Random(c.id))[0]) for c in ee]
+    done = [(c, o) for c, o in outs if o is not None]
+    assert len(done) >= 0.9 * len(ee)
+    assert all(check_paraphrase(c.text, o) == [] for c, o in done)
+    assert sum(words_changed(c.text, o) for c, o in done) / len(done) > 0.10
+
+
+def test_words_changed():
+    assert words_changed("a b c d", "a b c d") == 0.0
+    assert words_changed("a b c d", "a x c d") == 0.25
+    assert words_changed("", "x") == 0.0
+    assert words_changed("a b c d", "") == 1.0

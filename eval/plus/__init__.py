@@ -2,21 +2,25 @@
 gold Prolog, built reproducibly from a seed by ``taxlogic data plus``. Everything that makes it
 lives in this package:
 
-- :mod:`~taxlogic.eval.plus.rules`: rule perturbation r' (the statutes with their dollar amounts
-  changed, in the statute text and the Prolog alike) and its manifest;
-- :mod:`~taxlogic.eval.plus.cases`: the Ee/En criterion and case perturbation c;
-- :mod:`~taxlogic.eval.plus.paraphrase`: the word-level paraphraser and its checker (Ee^c; the
-  contamination quiz uses them too), offline or through the LLM;
+- :mod:`~taxlogic.eval.plus.rules`: rule perturbation r' (the statutes with their dollar amounts,
+  rates, thresholds and dates changed, in the statute text and the Prolog alike) and its manifest;
+- :mod:`~taxlogic.eval.plus.cases`: the Ee/En criterion, case perturbation c (amounts and dates)
+  and the statutory amounts a case quotes (which follow the statutes in force);
+- :mod:`~taxlogic.eval.plus.paraphrase`: the word-level paraphraser and its checker (the
+  contamination quiz uses them), the whole-text paraphrase check and sentence-level rewriter of
+  Ee^c, offline or through the LLM (its own paraphrase prompt);
 - :mod:`~taxlogic.eval.plus.build`: the build (every split, every item checked by Prolog), the build
   record, loading a build and re-checking it;
 - :mod:`~taxlogic.eval.plus.datacard`: the build's DATACARD.md.
 
-Splits (``<build>/<split>.jsonl``, one :class:`~taxlogic.kb.cases.Case` per line):
+Splits (``<build>/<split>.jsonl``, one :class:`~taxlogic.kb.cases.Case` per line; every item
+carries ``source_id``, the SARA case it was made from, and ``split``, that case's SARA split: the
+splits are made from train and test cases alike):
 
 ============  ===========================================================================
 ``sara_n``     SARA's numeric cases, rules ``r`` (original)
 ``sara_n_r``   the same cases and texts, answers recomputed under the perturbed rules ``r'``
-``sara_n_c``   case perturbation c: dollar amounts changed in text and gold facts, rules ``r``
+``sara_n_c``   case perturbation c: dollar amounts and dates changed in text and gold facts, rules ``r``
 ``sara_n_rc``  the same perturbed cases as ``sara_n_c``, answers under ``r'``
 ``sara_ee``    entailment cases without numerical reasoning (original)
 ``sara_ee_c``  their texts paraphrased (facts, query and answer unchanged), rules ``r``

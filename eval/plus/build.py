@@ -7,12 +7,17 @@ A build folder holds ``<split>.jsonl`` for each of :data:`~taxlogic.eval.plus.SP
 record: counts, dropped items with reasons, gold agreement) and ``DATACARD.md``
 (:mod:`taxlogic.eval.plus.datacard`).
 
-How items are made: ``_r`` splits rerun the original cases under r'; ``_c``/``_rc`` splits apply
-case perturbation c (:mod:`taxlogic.eval.plus.cases`); for an En case up to :data:`ATTEMPTS`
+How items are made: ``_r`` splits rerun the original cases under r' (the statutory amounts a text
+quotes set to their r' values); ``_c``/``_rc`` splits apply case perturbation c to amounts and
+dates (:mod:`taxlogic.eval.plus.cases`); for an En case up to :data:`ATTEMPTS`
 seeded draws are tried, and the first giving an amount under both ``r`` and ``r'`` is kept. A
 negative claim whose provision no longer applies to the perturbed case (no amount satisfies it: a
-bracket-(ii) tax for an income in bracket (i)) keeps its original amount, as it is false whatever
-it states (counted in ``build.json`` under ``notes``). ``sara_ee_c`` paraphrases the Ee texts
+bracket-(ii) tax for an income in bracket (i)) states its original amount offset by ±(1–5)%, as
+it is false whatever it states (counted in ``build.json`` under ``notes``). Every item carries
+``source_id`` (its SARA case). ``build.json`` counts per split what changed: the changes of r' by type
+(amounts, rates, thresholds, dates) for items under r', and summed over the items the case
+amounts, dates, quoted statutory amounts and restated claims, with the mean share of the source
+text's words an item does not keep. ``sara_ee_c`` paraphrases the Ee texts
 (:mod:`taxlogic.eval.plus.paraphrase`).
 
 **Verification**: every item is serialised, read back and run (gold facts, claim or tax query)
@@ -41,23 +46,28 @@ from taxlogic.eval.metrics import answer_correct
 from taxlogic.eval.plus import R, R_PRIME, SPLITS
 from taxlogic.eval.plus.cases import (
     apply_amounts,
+    apply_dates,
+    apply_statute_quotes,
     changed_statute_amounts,
     claimed_amount,
     is_numerical,
     offset_amount,
     perturb_amounts,
+    perturb_dates,
     perturbable_amounts,
+    perturbable_dates,
     recomputed_amount,
     restated_statute_amounts,
     stale_percentages,
+    statute_quotes,
     text_amounts,
     value_job,
     with_claimed,
     with_label,
 )
 from taxlogic.eval.plus.datacard import datacard
-from taxlogic.eval.plus.paraphrase import Paraphraser, llm_paraphraser, offline_paraphraser
-from taxlogic.eval.plus.rules import perturb_rules
+from taxlogic.eval.plus.paraphrase import Paraphraser, llm_paraphraser, offline_paraphraser, words_changed
+from taxlogic.eval.plus.rules import TYPES, perturb_rules, statute_amounts
 from taxlogic.kb.cases import Case, load_cases
 from taxlogic.kb.data import SARA_COMMIT, SARA_RELEASE, DataError
 from taxlogic.kb.rules import RuleSet, sara_rules
@@ -87,13 +97,30 @@ class _Build:
     dropped: list[Dropped] = field(default_factory=list)
     notes: dict[str, Counter] = field(default_factory=dict)
     changed: set[int] = field(default_factory=set)  # statutory amounts r' changes
+    amounts: dict[str, dict[int, int]] = field(default_factory=dict)  # {section: {old: new}} of r'
+    changes: dict[str, Counter] = field(default_factory=dict)  # item id -> what its perturbation changed
+
+    def quotes(self, case: Case) -> dict[int, int]:
+        """The statutory amounts the case text quotes, old -> r' value (:func:`statute_quotes`)."""
+        return statute_quotes(case.text, self.amounts)
 
     def r_prime_obstacle(self, case: Case) -> str | None:
-        restated = restated_statute_amounts(case, self.changed)
+        restated = restated_statute_amounts(case, self.changed, self.quotes(case))
         if restated:
             return ("the text restates a statutory amount that r' changes (" + ", ".join(f"${a}" for a in restated)
                     + "), not held in the gold facts")
+        stale = stale_percentages(case)
+        if stale:
+            return f"the text states a computed percentage ({', '.join(stale)}) that r' would make false"
         return None
+
+    def under_r_prime(self, case: Case, item_id: str) -> Case:
+        """``case`` with the statutory amounts its text quotes set to their r' values; the count
+        recorded under ``item_id``."""
+        quotes = self.quotes(case)
+        if quotes:
+            self.changes.setdefault(item_id, Counter())["statute_quotes"] += len(quotes)
+        return apply_statute_quotes(case, quotes)
 
     def c_obstacle(self, case: Case) -> str | None:
         stale = stale_percentages(case)
@@ -101,11 +128,23 @@ class _Build:
             return f"the text states a computed percentage ({', '.join(stale)}) that a perturbation of the amounts would make false"
         return None
 
+    def perturb(self, case: Case, seed: int, attempt: int) -> tuple[Case, Counter] | None:
+        """Case perturbation c of ``case`` (draw ``attempt``): its amounts (quoted statutory
+        amounts left alone) and its dates, or None if it has neither."""
+        amounts = perturb_amounts(case, random.Random(f"sara-plus-case:{seed}:{case.id}:{attempt}"), self.quotes(case))
+        dates = perturb_dates(case, random.Random(f"sara-plus-case-dates:{seed}:{case.id}:{attempt}"))
+        if not amounts and not dates:
+            return None
+        return apply_dates(apply_amounts(case, amounts), dates), Counter(amounts=len(amounts), dates=len(dates))
+
     def note(self, split: str, what: str) -> None:
         self.notes.setdefault(split, Counter())[what] += 1
 
     def drop(self, split: str, source: str, reason: str) -> None:
         self.dropped.append(Dropped(split, source, reason))
+
+
+NOTHING_TO_PERTURB = "no dollar amount or date of the text occurs in the gold facts or claim: nothing to perturb"
 
 
 def default_build_dir(seed: int, data_dir: Path | None = None) -> Path:
@@ -147,7 +186,7 @@ def _with_rules_answer(case: Case, outcome: Outcome, rules: str, new_id: str) ->
     ans = answer_of(case, outcome)
     if ans.value is None:
         return None, f"no gold answer under {rules}: {ans.reason}"
-    upd = {"id": new_id, "rules": rules}
+    upd = {"id": new_id, "rules": rules, "source_id": case.source_id or case.id}
     if case.kind == "numeric":
         upd.update(expected=ans.value, claim_query=f"tax({case.person},{case.year},{ans.value})")
         upd["gold_test"] = upd["claim_query"]
@@ -166,41 +205,47 @@ def _numeric_c(cases: list[Case], seed: int, eng: dict[str, Engine], b: _Build, 
             for sp in ("sara_n_c", "sara_n_rc"):
                 b.drop(sp, c.id, b.c_obstacle(c))
             continue
-        mapping = perturb_amounts(c, random.Random(f"sara-plus-case:{seed}:{c.id}:0"))
-        if not mapping:
+        got = b.perturb(c, seed, 0)
+        if got is None:
             for s in ("sara_n_c", "sara_n_rc"):
-                b.drop(s, c.id, "no dollar amount of the text occurs in the gold facts: nothing to perturb")
+                b.drop(s, c.id, NOTHING_TO_PERTURB)
             continue
-        todo.append(apply_amounts(c, mapping))
+        todo.append((c, *got))
     for rules, split, suffix in ((R, "sara_n_c", "__c"), (R_PRIME, "sara_n_rc", "__rc")):
-        outs = _run(eng[rules], [_tax_job(c) for c in todo], progress, split)
-        for c, o in zip(todo, outs):
-            if rules == R_PRIME and b.r_prime_obstacle(c):
-                b.drop(split, c.id, b.r_prime_obstacle(c))
+        cases_in = [p if rules == R else b.under_r_prime(p, src.id + suffix) for src, p, _ in todo]
+        outs = _run(eng[rules], [_tax_job(c) for c in cases_in], progress, split)
+        for (src, _, counts), c, o in zip(todo, cases_in, outs):
+            if rules == R_PRIME and b.r_prime_obstacle(src):
+                b.drop(split, src.id, b.r_prime_obstacle(src))
                 continue
-            item, why = _with_rules_answer(c, o, rules, c.id + suffix)
+            item, why = _with_rules_answer(c, o, rules, src.id + suffix)
             if item is None:
-                b.drop(split, c.id, why)
+                b.drop(split, src.id, why)
             else:
+                b.changes.setdefault(item.id, Counter()).update(counts)
                 b.items[split].append(item)
 
 
 def _en_option(source: Case, outcome: Outcome, seed: int, rules: str) -> tuple[str, int | None, str | None]:
     """What a perturbed dollar claim can state under ``rules``: ("value", amount, None) for the
-    recomputed amount (negative sources: offset by ±(1–5)%), ("any", original amount, None) for a
-    negative source whose claim now holds for no amount (false whatever it states; the original
-    amount is kept), or ("none", None, reason)."""
+    recomputed amount (negative sources: offset by ±(1–5)%, never to the source's claimed
+    amount), ("any", amount, None) for a negative source whose claim now holds for no amount
+    (false whatever it states: its original amount offset by ±(1–5)%), or ("none", None, reason)."""
     v, why = recomputed_amount(outcome)
     negative = source.expected == "Contradiction"
     if v is not None:
         if not negative:
             return "value", v, None
-        off = offset_amount(v, random.Random(f"sara-plus-offset:{seed}:{source.id}:{rules}"))
+        off = offset_amount(v, random.Random(f"sara-plus-offset:{seed}:{source.id}:{rules}"), avoid=[claimed_amount(source)[0]])
         if off is None:
             return "none", None, "the recomputed amount is $0: no ±(1–5)% offset makes a negative claim"
         return "value", off, None
     if negative and outcome.status in ("failed", "error"):
-        return "any", claimed_amount(source)[0], None
+        original = claimed_amount(source)[0]
+        off = offset_amount(original, random.Random(f"sara-plus-offset:{seed}:{source.id}:{rules}"), avoid=[original])
+        if off is None:
+            return "none", None, "the claim holds for no amount and states $0: no ±(1–5)% offset exists"
+        return "any", off, None
     return "none", None, why
 
 
@@ -210,10 +255,11 @@ def _en_c(cases: list[Case], seed: int, eng: dict[str, Engine], b: _Build, progr
     item under both (negative claims that now hold for no amount keep their amount), else the
     first giving an item under r (the rc item is dropped)."""
     trials: list[tuple[Case, int, Case]] = []
+    counts: dict[tuple[str, int], Counter] = {}
     for c in cases:
-        if not perturbable_amounts(c):
+        if not perturbable_amounts(c, b.quotes(c)) and not perturbable_dates(c):
             for s in ("sara_en_c", "sara_en_rc"):
-                b.drop(s, c.id, "no dollar amount of the text occurs in the gold facts or claim: nothing to perturb")
+                b.drop(s, c.id, NOTHING_TO_PERTURB)
             continue
         if claimed_amount(c)[0] in text_amounts(c.text):
             for s in ("sara_en_c", "sara_en_rc"):
@@ -224,22 +270,24 @@ def _en_c(cases: list[Case], seed: int, eng: dict[str, Engine], b: _Build, progr
                 b.drop(s, c.id, b.c_obstacle(c))
             continue
         for attempt in range(ATTEMPTS):
-            mapping = perturb_amounts(c, random.Random(f"sara-plus-case:{seed}:{c.id}:{attempt}"))
-            if mapping:
-                p = apply_amounts(c, mapping)
+            got = b.perturb(c, seed, attempt)
+            if got is not None:
+                p, n = got
                 if claimed_amount(p) == claimed_amount(c):  # a new amount may collide with the claimed one
                     trials.append((c, attempt, p))
-    jobs = [value_job(p) for _, _, p in trials]
+                    counts[(c.id, attempt)] = n
     outs = {}
     for rules, split in ((R, "sara_en_c"), (R_PRIME, "sara_en_rc")):
+        jobs = [value_job(p if rules == R else apply_statute_quotes(p, b.quotes(c))) for c, _, p in trials]
         outs[rules] = _run(eng[rules], jobs, progress, split)
-    by_case: dict[str, list[tuple[Case, dict[str, tuple[str, int | None, str | None]]]]] = {}
+    by_case: dict[str, list[tuple[Case, dict[str, tuple[str, int | None, str | None]], Counter]]] = {}
     for k, (c, attempt, p) in enumerate(trials):
         opts = {rules: _en_option(c, outs[rules][k], seed, rules) for rules in (R, R_PRIME)}
-        by_case.setdefault(c.id, []).append((p, opts))
+        by_case.setdefault(c.id, []).append((p, opts, counts[(c.id, attempt)]))
     for c in cases:
         if c.id not in by_case:
-            if perturbable_amounts(c) and claimed_amount(c)[0] not in text_amounts(c.text) and not b.c_obstacle(c):
+            if ((perturbable_amounts(c, b.quotes(c)) or perturbable_dates(c))
+                    and claimed_amount(c)[0] not in text_amounts(c.text) and not b.c_obstacle(c)):
                 for s in ("sara_en_c", "sara_en_rc"):
                     b.drop(s, c.id, "no admissible draw of the amounts")
             continue
@@ -254,7 +302,7 @@ def _en_c(cases: list[Case], seed: int, eng: dict[str, Engine], b: _Build, progr
             for s in ("sara_en_c", "sara_en_rc"):
                 b.drop(s, c.id, f"no draw of {ATTEMPTS} gives the claim an amount to state ({why})")
             continue
-        p, opts = pick
+        p, opts, n = pick
         for rules, split, suffix in ((R, "sara_en_c", "__c"), (R_PRIME, "sara_en_rc", "__rc")):
             kind, amount, why = opts[rules]
             if rules == R_PRIME and b.r_prime_obstacle(c):
@@ -264,8 +312,10 @@ def _en_c(cases: list[Case], seed: int, eng: dict[str, Engine], b: _Build, progr
                 b.drop(split, c.id, f"no draw of {ATTEMPTS} gives the claim an amount to state under {rules} ({why})")
                 continue
             if kind == "any":
-                b.note(split, "negative claims stating their original amount (the claimed provision no longer applies)")
-            item = with_claimed(p, amount).model_copy(update={"id": c.id + suffix, "rules": rules})
+                b.note(split, "negative claims whose provision no longer applies (original amount offset by ±(1–5)%)")
+            base = p if rules == R else b.under_r_prime(p, c.id + suffix)
+            item = with_claimed(base, amount).model_copy(update={"id": c.id + suffix, "rules": rules, "source_id": c.id})
+            b.changes.setdefault(item.id, Counter()).update(n + Counter(claims=int(amount != claimed_amount(c)[0])))
             b.items[split].append(with_label(item, str(c.expected)))
 
 
@@ -330,7 +380,7 @@ def build_plus(
     if progress:
         progress("rules", 1, 1)
 
-    b = _Build(changed=changed_statute_amounts(manifest))
+    b = _Build(changed=changed_statute_amounts(manifest), amounts=statute_amounts(manifest))
     own: list[Engine] = []
     try:
         if engine_r is None:
@@ -340,16 +390,17 @@ def build_plus(
         own.append(engine_rp)
         eng = {R: engine_r, R_PRIME: engine_rp}
 
-        b.items["sara_n"] = list(numeric)
-        b.items["sara_en"] = list(en)
-        b.items["sara_ee"] = list(ee)
+        b.items["sara_n"] = [c.model_copy(update={"source_id": c.id}) for c in numeric]
+        b.items["sara_en"] = [c.model_copy(update={"source_id": c.id}) for c in en]
+        b.items["sara_ee"] = [c.model_copy(update={"source_id": c.id}) for c in ee]
         for split, src in (("sara_n_r", numeric), ("sara_en_r", en)):
-            outs = _run(engine_rp, [case_job(c, c.gold_facts, trusted=True, mode="first") for c in src], progress, split)
-            for c, o in zip(src, outs):
+            under = [b.under_r_prime(c, c.id + "__r") for c in src]
+            outs = _run(engine_rp, [case_job(c, c.gold_facts, trusted=True, mode="first") for c in under], progress, split)
+            for c, u, o in zip(src, under, outs):
                 if b.r_prime_obstacle(c):
                     b.drop(split, c.id, b.r_prime_obstacle(c))
                     continue
-                item, why = _with_rules_answer(c, o, R_PRIME, c.id + "__r")
+                item, why = _with_rules_answer(u, o, R_PRIME, c.id + "__r")
                 if item is None:
                     b.drop(split, c.id, why)
                 else:
@@ -363,7 +414,7 @@ def build_plus(
             if text is None or text == c.text:
                 b.drop("sara_ee_c", c.id, why or "the paraphrase changed nothing")
             else:
-                b.items["sara_ee_c"].append(c.model_copy(update={"id": c.id + "__p", "text": text}))
+                b.items["sara_ee_c"].append(c.model_copy(update={"id": c.id + "__p", "text": text, "source_id": c.id}))
             if progress:
                 progress("sara_ee_c", i, len(ee))
 
@@ -378,7 +429,7 @@ def build_plus(
         if ok:
             kept[split].append(item)
         else:
-            b.drop(split, item.id.split("__")[0], why)
+            b.drop(split, item.source_id or item.id, why)
     for s in SPLITS:
         kept[s].sort(key=lambda c: c.id)
         ids = [c.id for c in kept[s]]
@@ -389,7 +440,7 @@ def build_plus(
     if len(all_ids) != len(set(all_ids)):
         raise RuntimeError("duplicate item ids across splits")
 
-    record = _record(seed, kept, b.dropped, b.notes, manifest, paraphrase if paraphraser is None else "custom",
+    record = _record(seed, kept, b.dropped, b.notes, b.changes, manifest, paraphrase if paraphraser is None else "custom",
                      {s: (stage / f"{s}.jsonl").read_bytes() for s in SPLITS}, n_cases=len(cases),
                      counts_source={"numeric": len(numeric), "en": len(en), "ee": len(ee)},
                      sources={c.id: c for c in cases})
@@ -402,20 +453,30 @@ def build_plus(
     return record
 
 
-def _record(seed, kept, dropped, notes, manifest, paraphrase, blobs, *, n_cases, counts_source, sources) -> dict:
+def _record(seed, kept, dropped, notes, changes, manifest, paraphrase, blobs, *, n_cases, counts_source, sources) -> dict:
     splits = {}
+    rule_counts = manifest["counts"]
     for s in SPLITS:
         items = kept[s]
         info: dict = {"items": len(items), "gold_correct": len(items), "gold_agreement": 1.0 if items else None,
                       "sha256": hashlib.sha256(blobs[s]).hexdigest()}
         if items and items[0].kind == "entailment":
             info["labels"] = dict(sorted(Counter(str(c.expected) for c in items).items()))
+        info["source_splits"] = dict(sorted(Counter(str(c.split) for c in items).items()))
         changed = 0
         for c in items:
-            src = sources.get(c.id.split("__")[0])
+            src = sources.get(c.source_id or c.id)
             if src is not None and (c.expected != src.expected or c.question != src.question):
                 changed += 1
         info["answer_changed"] = changed
+        total = sum((changes.get(c.id, Counter()) for c in items), Counter())
+        under_rp = bool(items) and items[0].rules == R_PRIME
+        info["changes"] = {
+            "rules": {t: (rule_counts[t] if under_rp else 0) for t in TYPES},
+            "cases": {k: total[k] for k in ("amounts", "dates", "statute_quotes", "claims")},
+        }
+        shares = [words_changed(sources[c.source_id].text, c.text) for c in items if c.source_id in sources]
+        info["words_changed"] = round(sum(shares) / len(shares), 4) if shares else 0.0
         splits[s] = info
     drops = sorted((d.as_dict() for d in dropped), key=lambda d: (SPLITS.index(d["split"]), d["source"], d["reason"]))
     reasons: dict[str, Counter] = {}
@@ -427,6 +488,7 @@ def _record(seed, kept, dropped, notes, manifest, paraphrase, blobs, *, n_cases,
         "criterion": "En iff the question states a dollar amount $N that is an argument of the claim query (a dollar claim); Ee otherwise",
         "paraphrase": paraphrase,
         "rule_changes": len(manifest["changes"]),
+        "rule_change_counts": dict(rule_counts),
         "splits": splits,
         "dropped_counts": {s: dict(sorted(c.items())) for s, c in reasons.items()},
         "notes": {s: dict(sorted(c.items())) for s, c in sorted(notes.items())},
@@ -490,12 +552,16 @@ def build_summary(record: dict, checked: dict[str, tuple[int, int]] | None, *, o
         "paraphrase": record["paraphrase"],
         "source": record["source"],
         "rule_changes": record["rule_changes"],
+        "rule_change_counts": record["rule_change_counts"],
         "splits": {
             s: {
                 "items": info["items"],
                 "gold_correct": agreement(s, info)[1],
                 "gold_agreement": _ratio(agreement(s, info)),
                 "dropped": sum(record["dropped_counts"].get(s, {}).values()),
+                "source_splits": info["source_splits"],
+                "changes": info["changes"],
+                "words_changed": info["words_changed"],
                 **({"labels": info["labels"]} if "labels" in info else {}),
             }
             for s, info in record["splits"].items()

@@ -81,10 +81,13 @@ from typing import Callable, Sequence
 __all__ = [
     "SYNONYM_BANK",
     "TERMS_OF_ART",
+    "check_paraphrase",
     "check_perturbation",
     "paraphrase",
+    "rewrite",
     "perturbations",
     "swap_sites",
+    "words_changed",
 ]
 
 # ------------------------------------------------------------------------------------ word lists
@@ -680,48 +683,249 @@ def perturbations(text: str, rng: random.Random, k: int = 4) -> list[str] | None
 
 Paraphraser = Callable[[str, random.Random], tuple["str | None", "str | None"]]
 
+# ------------------------------------------------------------------------ whole-text paraphrase check
+
+_MONTH_NUM = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+_MONTH_RE = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?"
+#: A date in a case text, month first ("Feb 3rd, 2017", "February 3, 2017") or day first ("3 February 2017").
+DATE_PHRASE = re.compile(rf"\b(?:({_MONTH_RE}) (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})|(\d{{1,2}}) ({_MONTH_RE}),? (\d{{4}}))\b")
+_NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?%?")
+_SECTION_REF = re.compile(r"\b\d+[A-Za-z]?(?:\([A-Za-z0-9]{1,5}\))+")
+
+
+def _dates_in(text: str) -> tuple[list[str], str]:
+    """The dates of ``text`` as ISO strings (sorted) and the text with them masked."""
+    out = []
+
+    def sub(m: re.Match[str]) -> str:
+        month, day, year = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(5), m.group(4), m.group(6))
+        out.append(f"{year}-{_MONTH_NUM.get(month[:3].lower(), 0):02d}-{int(day):02d}")
+        return " DATE "
+
+    masked = DATE_PHRASE.sub(sub, text)
+    return sorted(out), masked
+
+
+def _numbers_in(masked: str) -> list[str]:
+    """Numbers of a text (dates masked), normalised: ``$33,200`` and ``$33200`` are ``$33200``."""
+    masked = _SECTION_REF.sub(" ", masked)
+    return sorted(m.group(0).replace(",", "").rstrip(".") for m in _NUMBER.finditer(masked))
+
+
+def _protected(text: str) -> dict[str, Counter]:
+    """What a paraphrase must keep, by kind: dates (ISO), numbers, section references, names,
+    negations and terms of art (classified with the word-level checker's rules)."""
+    dates, masked = _dates_in(text)
+    t, names, common = _analyse(text)
+    out: dict[str, Counter] = {
+        "date": Counter(dates),
+        "number": Counter(_numbers_in(masked)),
+        "section reference": Counter(_SECTION_REF.findall(text)),
+        "name": Counter(),
+        "negation": Counter(),
+        "term of art": Counter(),
+    }
+    for i, tok in enumerate(t.tokens):
+        cat = _category(t, i, names, common)
+        low = _norm(tok)
+        if cat == "name" and low not in _MONTH_NUM and low[:3] not in _MONTH_NUM:
+            out["name"][low] += 1
+        elif cat == "negation":
+            out["negation"]["n't" if low.endswith("n't") else low] += 1
+    for phrase in {p for p in t.terms if p}:
+        out["term of art"][phrase] = _count_phrase(t.tokens, phrase)
+    return out
+
+
+def _count_phrase(tokens: Sequence[str], phrase: str) -> int:
+    words = phrase.split()
+    norms = [_norm(x) for x in tokens]
+    return sum(tuple(norms[i:i + len(words)]) == tuple(words) for i in range(len(norms)))
+
+
+def check_paraphrase(original: str, new: str) -> list[str]:
+    """The problems that make ``new`` an unacceptable paraphrase of the whole text ``original``
+    (empty list = acceptable). Unlike :func:`check_perturbation`, words may be added, dropped and
+    reordered; what must be kept is the meaning's anchors: the same dates (any phrasing:
+    ``Feb 3rd, 2017`` = ``February 3, 2017``), the same numbers and amounts (``$33,200`` =
+    ``$33200``), the same section references, the same names (each as often as before; a name
+    may move to the start of a sentence), no name added, the same negations, and every term of
+    art (:data:`TERMS_OF_ART`) as often as before. Never raises for string input."""
+    if not isinstance(new, str) or not new.strip():
+        return ["the paraphrase is empty"]
+    if new.strip() == original.strip():
+        return ["the paraphrase is identical to the original"]
+    a, b = _protected(original), _protected(new)
+    problems = []
+    for kind in ("date", "number", "section reference", "negation"):
+        if a[kind] != b[kind]:
+            lost, added = a[kind] - b[kind], b[kind] - a[kind]
+            problems.append(f"{kind}s differ (lost {sorted(lost)}, added {sorted(added)})")
+    names_new = Counter({k: v for k, v in b["name"].items()})
+    t_new = _Text.of(new)
+    present = Counter(_norm(x) for x in t_new.tokens)
+    lost = [n for n, k in a["name"].items() if present[n] < k]
+    added = [n for n in names_new if n not in a["name"] and n not in {_norm(x) for x in _Text.of(original).tokens}]
+    if lost:
+        problems.append(f"names lost: {', '.join(sorted(lost))}")
+    if added:
+        problems.append(f"names added: {', '.join(sorted(added))}")
+    for phrase, k in a["term of art"].items():
+        if _count_phrase(t_new.tokens, phrase) < k:
+            problems.append(f"term of art {phrase!r} lost")
+    return problems
+
+
+# ------------------------------------------------------------------------ the offline sentence rewriter
+
+_NAME = r"[A-Z][a-z]+"
+_AMT = r"\$[\d,]+"
+_DATE = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?, \d{4}"
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _low(s: str) -> str:
+    """Lower-case the first letter unless the first word is a name (capitalised elsewhere) or 'I'."""
+    first = s.split(" ", 1)[0]
+    return s if re.fullmatch(_NAME, first) and first.lower() not in _COMMON else s[:1].lower() + s[1:]
+
+
+def _date_full(m: re.Match[str]) -> str:
+    month = _MONTH_NAMES[_MONTH_NUM[m.group(1)[:3].lower()] - 1]
+    return f"{month} {int(m.group(2))}, {m.group(3)}"
+
+
+def _grouped(m: re.Match[str]) -> str:
+    digits = m.group(0)[1:].replace(",", "")
+    return "$" + f"{int(digits):,}" if digits.isdigit() else m.group(0)
+
+
+#: Sentence-level rewrites (name, pattern, replacement): phrasing variants of dates and amounts,
+#: clause reordering and voice changes. Each is applied to one sentence and kept only if the
+#: whole text passes :func:`check_paraphrase`.
+REWRITES: tuple[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    ("date phrasing", re.compile(rf"\b({_MONTH_RE}) (\d{{1,2}})(?:st|nd|rd|th)?, (\d{{4}})\b"), _date_full),
+    ("day-first date to month-first", re.compile(rf"\b(\d{{1,2}}) ({_MONTH_RE}) (\d{{4}})\b"),
+     lambda m: f"{_MONTH_NAMES[_MONTH_NUM[m.group(2)[:3].lower()] - 1]} {int(m.group(1))}, {m.group(3)}"),
+    ("amount phrasing", re.compile(r"\$\d{4,}(?![\d,])"), _grouped),
+    ("fronted year to the end", re.compile(rf"^(?:In|During|For) (?:the year )?(\d{{4}}), ({_NAME}\b[^.]*?)\.$"),
+     lambda m: f"{m.group(2)} in {m.group(1)}."),
+    ("final year to the front", re.compile(rf"^({_NAME}\b[^.,]*?) in (\d{{4}})\.$"), lambda m: f"In {m.group(2)}, {_low(m.group(1))}."),
+    ("fronted period to the end", re.compile(rf"^From ({_DATE}|\d{{4}}) to ({_DATE}|\d{{4}}), ({_NAME}\b[^.]*?)\.$"),
+     lambda m: f"{m.group(3)} from {m.group(1)} to {m.group(2)}."),
+    ("got married -> married", re.compile(rf"^({_NAME}) and ({_NAME}) got married on ({_DATE})\.$"),
+     lambda m: f"{m.group(1)} married {m.group(2)} on {m.group(3)}."),
+    ("married -> got married", re.compile(rf"^({_NAME}) married ({_NAME}) on ({_DATE})\.$"),
+     lambda m: f"{m.group(1)} and {m.group(2)} got married on {m.group(3)}."),
+    ("active to passive payment", re.compile(rf"^({_NAME}) has paid ({_AMT})( in cash)? to ({_NAME}) (for .*)\.$"),
+     lambda m: f"{m.group(4)} has been paid {m.group(2)}{m.group(3) or ''} by {m.group(1)} {m.group(5)}."),
+    ("active to passive wages", re.compile(rf"^({_NAME}) has paid wages of ({_AMT}) to ({_NAME}) (for .*)\.$"),
+     lambda m: f"{m.group(3)} has been paid wages of {m.group(2)} by {m.group(1)} {m.group(4)}."),
+    ("has a son -> is a son of", re.compile(rf"^({_NAME}) has a (son|daughter), ({_NAME})\.$"),
+     lambda m: f"{m.group(3)} is a {m.group(2)} of {m.group(1)}."),
+    ("died on -> passed away", re.compile(rf"^({_NAME}) died on ({_DATE})\.$"), lambda m: f"On {m.group(2)}, {m.group(1)} died."),
+)
+
+_PHRASING = frozenset({"date phrasing", "day-first date to month-first", "amount phrasing"})
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])(\s+)(?=[A-Z])")
+
+
+def _sentences(text: str) -> list[str]:
+    """Sentences and the whitespace between them, alternating (joined back they give ``text``)."""
+    return _SENTENCE_SPLIT.split(text)
+
+
+def rewrite(text: str, rng: random.Random, *, share: float = 0.7, word_swaps: int = 2) -> tuple[str, list[str]]:
+    """A sentence-level paraphrase of ``text`` and the names of the rewrites made: each applicable
+    rewrite of :data:`REWRITES` is made with probability ``share`` (drawn from ``rng``; at most one
+    clause-order or voice change per sentence, phrasing variants of dates and amounts besides), then up
+    to ``word_swaps`` bank synonyms (:func:`paraphrase`). Every step is kept only if the text still
+    passes :func:`check_paraphrase` against ``text``; the result may equal ``text`` when nothing
+    applies. Deterministic given the state of ``rng``."""
+    parts = _sentences(text.strip("\n"))
+    lead, trail = text[: len(text) - len(text.lstrip("\n"))], text[len(text.rstrip("\n")):]
+    done: list[str] = []
+    for k in range(0, len(parts), 2):
+        body, pre, post = parts[k].strip(), parts[k][: len(parts[k]) - len(parts[k].lstrip())], parts[k][len(parts[k].rstrip()):]
+        moved = False  # one clause-order or voice change per sentence (a second could undo the first)
+        for name, pattern, repl in REWRITES:
+            if not pattern.search(body) or rng.random() > share or (moved and name not in _PHRASING):
+                continue
+            trial = pattern.sub(repl, body)
+            candidate = lead + "".join(parts[:k]) + pre + trial + post + "".join(parts[k + 1:]) + trail
+            if trial != body and not check_paraphrase(text, candidate):
+                body = trial
+                done.append(name)
+                moved = moved or name not in _PHRASING
+        parts[k] = pre + body + post
+    out = lead + "".join(parts) + trail
+    if word_swaps > 0:
+        swapped = paraphrase(out, rng, changes=word_swaps)
+        if swapped is not None and not check_paraphrase(text, swapped):
+            out = swapped
+            done.append("word swaps")
+    return out, done
+
 
 def offline_paraphraser() -> Paraphraser:
-    """Word-level paraphrase (:func:`paraphrase`, the curated synonym bank), checked."""
+    """Sentence-level paraphrase (:func:`rewrite`: date and amount phrasing, clause reordering,
+    voice changes, then bank synonyms), checked by :func:`check_paraphrase`."""
 
     def run(text: str, rng: random.Random) -> tuple[str | None, str | None]:
-        out = paraphrase(text, rng, changes=3)
-        if out is None:
-            return None, "the offline paraphraser found no word it may swap"
-        problems = check_perturbation(text, out)
+        out, done = rewrite(text, rng)
+        if not done or out == text:
+            return None, "the offline paraphraser found nothing it may rewrite"
+        problems = check_paraphrase(text, out)
         return (None, "paraphrase failed the checks: " + "; ".join(problems[:2])) if problems else (out, None)
 
     return run
 
 
 def llm_paraphraser(settings=None) -> Paraphraser:
-    """Paraphrase with the configured LLM and the DCQ perturbation prompt (appendix A.1.2); a
-    candidate is kept only if :func:`check_perturbation` finds no problem (names, numbers, dates,
-    section references, negations and terms of art unchanged)."""
+    """Paraphrase with the configured LLM and SARA⁺'s own paraphrase prompt (``paraphrase_system``
+    / ``paraphrase_user`` of :mod:`taxlogic.prompts`: a meaning-preserving rewrite of the whole
+    case, paper §3.2 "LLM-based paraphrasing while preserving semantics and numerical values");
+    a candidate is kept only if :func:`check_paraphrase` finds no problem (dates, numbers, section
+    references, names, negations and terms of art kept)."""
     from taxlogic import prompts
     from taxlogic.agent.llm import chat_model, invoke
     from taxlogic.settings import get_settings
 
     s = settings or get_settings()
     model = chat_model(s)
-    system = prompts.render("perturb_system")
+    system = prompts.render("paraphrase_system")
 
     def run(text: str, rng: random.Random) -> tuple[str | None, str | None]:
-        reply = invoke(model, [("system", system), ("user", prompts.render("perturb_user", text=text))],
+        reply = invoke(model, [("system", system), ("user", prompts.render("paraphrase_user", text=text))],
                        max_retries=s.llm_max_retries)
         raw = reply.text
         try:
             data = json.loads(raw[raw.index("{"): raw.rindex("}") + 1])
-            options = [p["text"] for p in data["perturbations"] if isinstance(p, dict) and isinstance(p.get("text"), str)]
+            options = [p for p in data["paraphrases"] if isinstance(p, str)]
         except (ValueError, KeyError, TypeError):
             return None, "the LLM reply is not the JSON the prompt asks for"
         rng.shuffle(options)
-        last = "the LLM gave no perturbation"
+        last = "the LLM gave no paraphrase"
         for o in options:
-            problems = check_perturbation(text, o)
+            problems = check_paraphrase(text, o)
             if not problems:
                 return o, None
             last = "LLM paraphrase failed the checks: " + "; ".join(problems[:2])
         return None, last
 
     return run
+
+def words_changed(original: str, new: str) -> float:
+    """The share of ``original``'s words (whitespace tokens) that ``new`` does not keep in order:
+    ``1 - matched / len(original words)`` over the longest matching blocks (difflib), in
+    ``[0, 1]``; 0.0 for identical texts or an empty original."""
+    a, b = original.split(), new.split()
+    if not a:
+        return 0.0
+    matched = sum(m.size for m in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
+    return round(1 - matched / len(a), 6)

@@ -93,7 +93,7 @@ _STAGES = {
 def plus(
     seed: int = typer.Option(0, "--seed", help="Seed of every random draw: the same seed gives byte-identical files."),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: <data_dir>/sara_plus/seed-<S>). Replaced if it holds an earlier build."),
-    paraphrase: str = typer.Option("offline", "--paraphrase", help="Ee^c paraphrases: offline (word-level synonym swaps) or llm (the configured model, checked)."),
+    paraphrase: str = typer.Option("offline", "--paraphrase", help="Ee^c paraphrases: offline (sentence-level rewrites and synonym swaps) or llm (the configured model with the paraphrase prompt, checked)."),
     cases: Optional[str] = typer.Option(None, "--cases", help="Comma-separated SARA case ids to build from (default: all 376)."),
     workers: int = typer.Option(0, "--workers", help="Prolog workers per rule set (0: one per core)."),
     check: bool = typer.Option(True, "--check/--no-check", help="Re-run the gold programs on the written files and report the agreement per split."),
@@ -103,7 +103,8 @@ def plus(
 
     Writes one folder per build: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c,
     sara_en, sara_en_r, sara_en_c, sara_en_rc (.jsonl, one case per line); the perturbed statutes
-    r' (statutes_r_prime/prolog and /source, dollar amounts changed identically in both); manifest.json
+    r' (statutes_r_prime/prolog and /source: dollar amounts, rates, thresholds and dates changed
+    identically in both); manifest.json
     (every change of r', file, line, old and new, and every number left alone); DATACARD.md; and
     build.json (counts, dropped items with reasons, gold agreement). Every item is run under its
     rule set before it is written and kept only if it gives its stored answer.
@@ -135,13 +136,17 @@ def plus(
         print_json(summary)
         return
     table = Table(title=f"SARA⁺ seed {seed}", title_justify="left")
-    for col in ("split", "items", "gold agreement", "dropped", "labels"):
+    for col in ("split", "items", "source split", "gold agreement", "dropped", "labels", "case amounts/dates/quotes", "words changed"):
         table.add_column(col, justify="right" if col in ("items", "dropped") else "left")
     for s, info in summary["splits"].items():
         agree = info["gold_agreement"]
-        table.add_row(s, str(info["items"]), "-" if agree is None else f"{agree:.0%} ({info['gold_correct']}/{info['items']})",
-                      str(info["dropped"]), ", ".join(f"{k} {v}" for k, v in info.get("labels", {}).items()))
+        case = info["changes"]["cases"]
+        table.add_row(s, str(info["items"]), ", ".join(f"{k} {v}" for k, v in info["source_splits"].items()),
+                      "-" if agree is None else f"{agree:.0%} ({info['gold_correct']}/{info['items']})",
+                      str(info["dropped"]), ", ".join(f"{k} {v}" for k, v in info.get("labels", {}).items()),
+                      f"{case['amounts']}/{case['dates']}/{case['statute_quotes']}", f"{info['words_changed']:.1%}")
     console.print(table)
-    console.print(f"{record['rule_changes']} amounts changed in r'; {record['source']['en']} En, {record['source']['ee']} Ee "
+    counts = ", ".join(f"{v} {k}s" for k, v in record["rule_change_counts"].items())
+    console.print(f"r' changes {counts}; {record['source']['en']} En, {record['source']['ee']} Ee "
                   f"entailment cases. Written to [bold]{target}[/] ({seconds:.1f} s); see DATACARD.md and build.json.",
                   highlight=False)
