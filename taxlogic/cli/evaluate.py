@@ -107,18 +107,18 @@ def run(
     holdout: Optional[str] = typer.Option(None, help="paper: leave out the 4 held-out cases per task (and SARA⁺ items made from them) and use them as the exemplars (eval/protocol.py)."),
     query_in_prompt: Optional[bool] = typer.Option(None, "--query-in-prompt/--no-query-in-prompt", help="Show the translator the gold query and its constants (default: yes; --protocol paper: no, as the appendix)."),
     dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split)."),
-    split: Optional[str] = typer.Option(None, help="Default: test for SARA, all for RuleArena. SARA: train | test | all. RuleArena: level0 | level1 | level2 | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2."),
+    split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2 | all (default: all)."),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: the prompt variant, all (standard) | textual (airline; tax level0) | distractor (tax level0) | placeholder (tax)."),
     shots: int = typer.Option(0, min=0, max=1, help="RuleArena: 0-shot or 1-shot (its --use_example; tax picks the example by model)."),
     model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL)."),
-    out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<method>-<model>-<dataset>-<split>-<task>). Re-running resumes it."),
+    out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<method>-<model>-<dataset>-<split>-<task>, relative to the current directory). Re-running resumes it."),
     budget: int = typer.Option(3, min=0, help="agent: repair rounds (0 = the paper's single-shot Prolog baseline)."),
     samples: int = typer.Option(1, min=1, help="agent: self-consistency samples."),
     exemplars: Optional[int] = typer.Option(None, min=0, help="agent, prolog-single-shot: k exemplars from SARA train (with --holdout: from the held-out cases), never a case related to an evaluated item (default 0; --protocol paper: 4)."),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
     workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
-    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data>/sara_plus/seed-0)."),
+    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
 ) -> None:
@@ -237,7 +237,7 @@ def _print_run_summary(summary: dict, out: Path) -> None:
 
 def report(
     runs: list[Path] = typer.Argument(..., help="Run folders (or folders holding run folders)."),
-    out: Path = typer.Option(Path("runs/report"), help="Where report.md, report.csv and report.png go."),
+    out: Path = typer.Option(Path("runs/report"), help="Where report.md, report.csv and report.png go (relative to the current directory)."),
     as_json: bool = typer.Option(False, "--json", help="Print the rows as JSON."),
     html: Optional[Path] = typer.Option(None, "--html", help="Also write one self-contained HTML page to browse every case."),
 ) -> None:
