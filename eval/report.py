@@ -1,5 +1,8 @@
 """Reports across runs: methods side by side per split and task (like the paper's Tables 6, 8
-and 9), as a terminal table, Markdown, CSV and a PNG plot.
+and 9), as a terminal table, Markdown, CSV and a PNG plot. Every run stays apart (a run column;
+one bar per run, :func:`plot_bars`): the plot stacks each run's shares of correct, wrong,
+abstained and invalid answers with n beside the bar, so a small or fully abstaining run cannot
+pass for a bad one.
 
 Each run folder contributes one row per task it covers: the method label (method, model,
 repair budget), dataset/split, and the headline metrics of :func:`taxlogic.eval.summary.headline`
@@ -30,7 +33,17 @@ from taxlogic.eval.records import iter_run_dirs, read_config, read_errored, read
 from taxlogic.eval.summary import run_summary
 
 COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "err_answered", "abstain", "cost", "shots", "setting", "total",
-           "note", "contamination", "errored")
+           "note", "contamination", "errored", "n_correct", "n_wrong", "n_abstained", "n_invalid")
+
+#: The outcomes a case can have in a run, in the plot's stacking order, with their colours:
+#: correct (Acc/EM), wrong (answered, not correct), abstained, invalid (an answer that could
+#: not be read; counted wrong in Err). Each case has exactly one.
+OUTCOMES: tuple[tuple[str, str, str], ...] = (
+    ("correct", "correct (Acc / EM)", "#2e7d32"),
+    ("wrong", "wrong answer", "#c62828"),
+    ("abstained", "abstained", "#b0b0b0"),
+    ("invalid", "invalid answer (counted wrong)", "#ef8f00"),
+)
 
 
 class ReportRow(BaseModel):
@@ -51,6 +64,10 @@ class ReportRow(BaseModel):
     note: str | None = None
     contamination: str | None = None  # the model's contamination (κ min–max, %) when a quiz run was given
     errored: int = 0  # cases of this run and task the LLM endpoint failed on: not in n, acc or abstain
+    n_correct: int | None = None  # the n cases by outcome (OUTCOMES); None when not counted from records
+    n_wrong: int | None = None
+    n_abstained: int | None = None
+    n_invalid: int | None = None
     run: str = ""
     dataset: str = Field("", exclude=True)  # the run's benchmark (picks the table the row goes into)
 
@@ -130,9 +147,35 @@ def collect(paths: list[Path]) -> list[ReportRow]:
         bench = get_benchmark(cfg.dataset)
         errored = read_errored(d)
         summary = run_summary(cfg, records, errored)
-        rows.extend(ReportRow(**x, dataset=cfg.dataset, errored=sum(e.kind == x.get("task") for e in errored))
+        rows.extend(ReportRow(**x, dataset=cfg.dataset, errored=sum(e.kind == x.get("task") for e in errored),
+                              **outcome_counts([r for r in records if r.kind == x.get("task")]))
                     for x in bench.report_rows(cfg, records, summary, d, method_label(cfg)))
     return rows
+
+
+def outcome_counts(records) -> dict[str, int]:
+    """``{"n_correct", "n_wrong", "n_abstained", "n_invalid"}`` for ``records`` (CaseRecord):
+    each record counted once, by ``abstained``, ``invalid``, ``correct`` (the benchmark's score),
+    else wrong."""
+    counts = {f"n_{key}": 0 for key, _, _ in OUTCOMES}
+    for r in records:
+        key = "abstained" if r.abstained else "invalid" if r.invalid else "correct" if r.correct else "wrong"
+        counts[f"n_{key}"] += 1
+    return counts
+
+
+def run_names(rows: list[ReportRow]) -> dict[str, str]:
+    """A short name for each row's run folder: the folder's name, or as many trailing path parts
+    as it takes to tell apart folders of the same name (``a/gold``, ``b/gold``)."""
+    runs = list(dict.fromkeys(r.run for r in rows))
+    parts = {run: Path(run).parts or (run,) for run in runs}
+    depth = 1
+    while depth < max((len(p) for p in parts.values()), default=1):
+        names = [Path(*parts[run][-depth:]).as_posix() for run in runs]
+        if len(set(names)) == len(names):
+            break
+        depth += 1
+    return {run: Path(*parts[run][-depth:]).as_posix() if parts[run] else run for run in runs}
 
 
 def own_tables(rows: list[ReportRow]) -> tuple[list[ReportRow], list[tuple[ReportTable, list[ReportRow]]]]:
@@ -172,12 +215,13 @@ def to_markdown(rows: list[ReportRow]) -> str:
         return extra
     title = data_title(common)
     head = ("| method | split | task | n | Acc/EM % | M10 % | tol % | Err % (all) | Err % (answered) | abstain % | cost $ "
-            "| contamination κ % (min–max) |")
-    lines = ([f"## {title}", ""] if title else []) + [head, "|" + "---|" * 12]
+            "| contamination κ % (min–max) | run |")
+    lines = ([f"## {title}", ""] if title else []) + [head, "|" + "---|" * 13]
+    names = run_names(common)
     for r in common:
         lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
                      f"{_fmt(r.err)} | {_fmt(r.err_answered)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | "
-                     f"{r.contamination or '–'} |")
+                     f"{r.contamination or '–'} | {names[r.run]} |")
     errored = [f"{r.method} {r.split} {r.task}: {r.errored}" for r in common if r.errored]
     if errored:
         lines += ["", "Errored cases (the LLM endpoint failed; not counted above, redone when the run is resumed): "
@@ -189,15 +233,25 @@ def to_markdown(rows: list[ReportRow]) -> str:
 def table5_lines(rows: list[ReportRow]) -> tuple[list[str], list[list[str]]]:
     """Paper Table 5's shape: one line per method, one column per (split, task), cells "EM/Err"
     (numeric) or "Acc/Err" (entailment) in whole %, Err among all cases, so that the rest is the
-    abstention rate. Returns (header, lines); no lines without rows."""
+    abstention rate. A method with two runs of the same split and task gets a line per run,
+    labelled with its runs' names (:func:`run_names`). Returns (header, lines); no lines without
+    rows."""
     cols = list(dict.fromkeys((r.split, r.task) for r in rows))
-    methods = list(dict.fromkeys(r.method for r in rows))
-    cell = {(r.method, r.split, r.task): r for r in rows}
+    names = run_names(rows)
+    slots: dict[tuple[str, int], dict[tuple[str, str], ReportRow]] = {}
+    for r in rows:
+        k = 0
+        while (r.split, r.task) in slots.get((r.method, k), {}):
+            k += 1
+        slots.setdefault((r.method, k), {})[(r.split, r.task)] = r
     lines = []
-    for m in methods:
-        line = [m]
+    for (m, k), cell in slots.items():
+        label = m
+        if (m, 1) in slots:
+            label += " (" + ", ".join(dict.fromkeys(names[r.run] for r in cell.values())) + ")"
+        line = [label]
         for c in cols:
-            r = cell.get((m, *c))
+            r = cell.get(c)
             err = "–" if r is None or r.err is None else f"{r.err:.0f}"
             line.append("–" if r is None or r.acc is None else f"{r.acc:.0f}/{err}")
         lines.append(line)
@@ -243,32 +297,80 @@ def to_csv(rows: list[ReportRow]) -> str:
     return buf.getvalue()
 
 
+class PlotBar(BaseModel):
+    """One bar of the report's plot: one run on one split and task."""
+
+    group: str  # "<split> <task>": one panel of the plot
+    run: str  # the run folder's short name (:func:`run_names`)
+    method: str
+    n: int  # cases the shares are of
+    shares: dict[str, float]  # outcome (OUTCOMES keys) -> % of n; the shares add up to 100
+
+
+def plot_bars(rows: list[ReportRow]) -> list[PlotBar]:
+    """The bars :func:`plot` draws, grouped by split and task in order of first appearance: one
+    per run, so runs of the same method stay apart; a row without cases (n = 0) gets no bar.
+    Shares come from the outcome counts; a row without them (made elsewhere than
+    :func:`collect`) is split by its Acc/EM, Err (all) and abstention instead (invalid answers
+    then inside "wrong")."""
+    names = run_names(rows)
+    groups = list(dict.fromkeys(f"{r.split} {r.task}" for r in rows if r.n))
+    bars = []
+    for g in groups:
+        for r in rows:
+            if not r.n or f"{r.split} {r.task}" != g:
+                continue
+            if r.n_correct is not None:
+                counts = {key: getattr(r, f"n_{key}") or 0 for key, _, _ in OUTCOMES}
+                shares = {k: 100 * v / r.n for k, v in counts.items()}
+            else:
+                shares = {"correct": r.acc or 0.0, "wrong": r.err or 0.0, "abstained": r.abstain or 0.0, "invalid": 0.0}
+            bars.append(PlotBar(group=g, run=names[r.run], method=r.method, n=r.n, shares=shares))
+    return bars
+
+
 def plot(rows: list[ReportRow], path: Path) -> None:
-    """Grouped bars: one group per split/task, one bar per method, height = Acc/EM (%)."""
+    """Horizontal stacked bars, one panel per split and task, one bar per run (:func:`plot_bars`):
+    the shares of its cases that were correct (Acc for entailment, EM for numeric), wrong,
+    abstained and invalid, in %, with n beside the bar; the legend below the panels."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    groups = sorted({(r.split, r.task) for r in rows})
-    methods = sorted({r.method for r in rows})
-    width = 0.8 / max(1, len(methods))
-    fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(groups) + 2), 4))
-    for i, m in enumerate(methods):
-        ys = []
-        for g in groups:
-            match = [r.acc for r in rows if (r.split, r.task) == g and r.method == m]
-            ys.append(match[0] if match and match[0] is not None else 0.0)
-        xs = [j + i * width for j in range(len(groups))]
-        bars = ax.bar(xs, ys, width, label=m)
-        ax.bar_label(bars, fmt="%.0f", fontsize=7)
-    ax.set_xticks([j + width * (len(methods) - 1) / 2 for j in range(len(groups))])
-    ax.set_xticklabels([f"{s}\n{t}" for s, t in groups], fontsize=8)
-    ax.set_ylabel("Acc (entailment) / EM (numeric), %")
-    ax.set_ylim(0, 105)
-    ax.legend(fontsize=8, loc="upper right")
-    ax.set_title("taxlogic: methods across splits")
-    fig.tight_layout()
+    bars = plot_bars(rows)
+    groups = list(dict.fromkeys(b.group for b in bars)) or ["no cases"]
+    sizes = [max(1, sum(b.group == g for b in bars)) for g in groups]
+    label_len = max([len(b.run) for b in bars] + [len(b.method) for b in bars] + [10])
+    width = min(16.0, 7.0 + 0.075 * label_len)
+    height = 1.3 + sum(0.62 * k + 0.55 for k in sizes)
+    fig, axes = plt.subplots(len(groups), 1, figsize=(width, height), squeeze=False, sharex=True,
+                             gridspec_kw={"height_ratios": [k + 0.6 for k in sizes]})
+    for ax, g in zip(axes[:, 0], groups):
+        mine = [b for b in bars if b.group == g][::-1]  # first run on top
+        ys = range(len(mine))
+        left = [0.0] * len(mine)
+        for key, label, colour in OUTCOMES:
+            vals = [b.shares[key] for b in mine]
+            ax.barh(ys, vals, left=left, color=colour, label=label, height=0.7, edgecolor="white", linewidth=0.5)
+            for y, x0, v in zip(ys, left, vals):
+                if v >= 7:
+                    ax.text(x0 + v / 2, y, f"{v:.0f}%", ha="center", va="center", fontsize=8,
+                            color="black" if key == "abstained" else "white")
+            left = [a + v for a, v in zip(left, vals)]
+        for y, b in zip(ys, mine):
+            ax.text(101, y, f"n = {b.n}", va="center", ha="left", fontsize=8)
+        ax.set_yticks(list(ys))
+        ax.set_yticklabels([f"{b.run}\n{b.method}" for b in mine], fontsize=8)
+        ax.set_xlim(0, 100)
+        ax.set_ylim(-0.6, len(mine) - 0.4)  # the same bar thickness in every panel
+        ax.set_title(g, fontsize=9, loc="left")
+        ax.spines[["top", "right"]].set_visible(False)
+    axes[-1, 0].set_xlabel("share of the run's cases, %")
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(OUTCOMES), fontsize=8, frameon=False)
+    fig.suptitle("taxlogic: outcomes per run (correct = Acc for entailment, EM for numeric)", fontsize=10)
+    fig.tight_layout(rect=(0, 0.4 / height, 0.95, 1))
     fig.savefig(path, dpi=120)
     plt.close(fig)
 

@@ -7,9 +7,11 @@ imports another, except ``chat`` and ``solve``, which share :mod:`taxlogic.cli.t
 
 from __future__ import annotations
 
+from inspect import cleandoc
 from typing import Callable
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from taxlogic.cli.common import check_settings, err_console
 from taxlogic.cli import chat, contamination, data, evaluate, explain, inspect, llm, run, solve, verifier
@@ -43,6 +45,35 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
 )
 
 
+class _HelpFixes:
+    """Two fixes to typer's rich help. A boolean flag is listed without a type: typer writes
+    ``--json <bool>`` (and ``--help <bool>``) though a flag takes no value; an empty metavar is
+    what it prints instead. Help paragraphs wrap at the terminal's width: typer's rich markup
+    keeps a docstring's single line breaks (in command lists and later paragraphs), so each
+    paragraph is joined into one line first (paragraphs stay apart)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.help:
+            paragraphs = cleandoc(self.help).split("\n\n")
+            self.help = "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for p in params:
+            if getattr(p, "is_flag", False) and p.metavar is None:
+                p.metavar = ""
+        return params
+
+
+class Command(_HelpFixes, TyperCommand):
+    pass
+
+
+class Group(_HelpFixes, TyperGroup):
+    pass
+
+
 def _start() -> None:
     """taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides."""
     check_settings()
@@ -55,12 +86,13 @@ def build_app() -> typer.Typer:
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         add_completion=False,
+        cls=Group,
     )
     root.callback()(_start)
-    groups = {name: typer.Typer(help=text, no_args_is_help=True) for name, text in GROUPS.items()}
+    groups = {name: typer.Typer(help=text, no_args_is_help=True, cls=Group) for name, text in GROUPS.items()}
     for path, fn in COMMANDS:
         group, _, name = path.rpartition(" ")
-        (groups[group] if group else root).command(name)(fn)
+        (groups[group] if group else root).command(name, cls=Command)(fn)
     for name, sub in groups.items():
         root.add_typer(sub, name=name)
     return root

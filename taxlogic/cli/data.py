@@ -12,12 +12,14 @@ from rich.table import Table
 
 from taxlogic.cli.common import console, fail, friendly_errors, print_json, progress_bar, stage_progress
 
+DATA_DIR_HELP = "Data directory (default: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."
+
 
 def install(
     source: Optional[str] = typer.Option(
         None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the public SARA (2020 release) archive at the pinned commit."
     ),
-    data_dir: Optional[Path] = typer.Option(None, help="Data directory (default: TAXLOGIC_DATA_DIR or ~/.local/share/taxlogic)."),
+    data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
     force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:
@@ -36,12 +38,15 @@ def install(
         console.print(f"  erratum applied: {e['path']}: {e['description']}")
 
 
-def info(data_dir: Optional[Path] = typer.Option(None, help="Data directory."), as_json: bool = typer.Option(False, "--json")) -> None:
+def info(
+    data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print root, cases and counts per split and task as JSON."),
+) -> None:
     """Show where SARA is installed and how many cases each split and task has."""
     import collections
 
     from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.data import sara_paths
+    from taxlogic.kb.data import SARA_RELEASE, sara_paths
 
     with friendly_errors():
         cases = load_cases(data_dir)
@@ -49,13 +54,21 @@ def info(data_dir: Optional[Path] = typer.Option(None, help="Data directory."), 
     out = {"root": str(sara_paths(data_dir).root), "cases": len(cases), "by_split_and_task": dict(sorted(counts.items()))}
     if as_json:
         print_json(out)
-    else:
-        console.print(out)
+        return
+    table = Table(title=f"{SARA_RELEASE} cases")
+    for col in ("split", "task", "cases"):
+        table.add_column(col, justify="right" if col == "cases" else "left")
+    for key, n in out["by_split_and_task"].items():
+        table.add_row(*key.split("/"), str(n))
+    table.add_section()
+    table.add_row("all", "all", str(len(cases)))
+    console.print(table)
+    console.print(f"installed in {out['root']}", highlight=False)
 
 
 def install_rulearena(
     source: Path = typer.Option(..., "--from", help="A RuleArena copy holding derived/, airline/, LICENSE and SOURCE (e.g. ../shared/rulearena)."),
-    data_dir: Optional[Path] = typer.Option(None, help="Data directory (default: TAXLOGIC_DATA_DIR or ~/.local/share/taxlogic)."),
+    data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
     force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:

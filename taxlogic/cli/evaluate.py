@@ -107,18 +107,18 @@ def run(
     holdout: Optional[str] = typer.Option(None, help="paper: leave out the 4 held-out cases per task (and SARA⁺ items made from them) and use them as the exemplars (eval/protocol.py)."),
     query_in_prompt: Optional[bool] = typer.Option(None, "--query-in-prompt/--no-query-in-prompt", help="Show the translator the gold query and its constants (default: yes; --protocol paper: no, as the appendix)."),
     dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split)."),
-    split: Optional[str] = typer.Option(None, help="Default: test for SARA, all for RuleArena. SARA: train | test | all. RuleArena: level0 | level1 | level2 | all. SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2."),
+    split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2 | all (default: all)."),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: the prompt variant, all (standard) | textual (airline; tax level0) | distractor (tax level0) | placeholder (tax)."),
     shots: int = typer.Option(0, min=0, max=1, help="RuleArena: 0-shot or 1-shot (its --use_example; tax picks the example by model)."),
     model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL)."),
-    out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<method>-<model>-<dataset>-<split>-<task>). Re-running resumes it."),
+    out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<method>-<model>-<dataset>-<split>-<task>, relative to the current directory). Re-running resumes it."),
     budget: int = typer.Option(3, min=0, help="agent: repair rounds (0 = the paper's single-shot Prolog baseline)."),
     samples: int = typer.Option(1, min=1, help="agent: self-consistency samples."),
     exemplars: Optional[int] = typer.Option(None, min=0, help="agent, prolog-single-shot: k exemplars from SARA train (with --holdout: from the held-out cases), never a case related to an evaluated item (default 0; --protocol paper: 4)."),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
     workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
-    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data>/sara_plus/seed-0)."),
+    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
 ) -> None:
@@ -222,9 +222,13 @@ def _print_run_summary(summary: dict, out: Path) -> None:
 
     cfg = summary["config"]
     bench = get_benchmark(cfg["dataset"])
-    table = Table(title=f"{cfg['method']} on {cfg['dataset']}/{cfg['split']} ({out})")
-    for col in ("task", "n", "Acc/EM %", "M10 %", "tol %", "Err % (all)", "Err % (answered)", "abstain %", "cost $"):
-        table.add_column(col, justify="left" if col == "task" else "right")
+    from rich import box
+
+    table = Table(title=f"{cfg['method']} on {cfg['dataset']}/{cfg['split']} ({out})", box=box.SIMPLE_HEAD,
+                  padding=(0, 1), pad_edge=False, collapse_padding=True)
+    for col in ("task", "n", "Acc/EM %", "M10 %", "tol %", "Err % all", "Err % ans.", "abstain %", "cost $"):
+        table.add_column(col, justify="left" if col == "task" else "right", min_width=max(len(w) for w in col.split()),
+                         overflow="fold")
     for kind, m in summary["metrics"].items():
         h = bench.headline(kind, m)
         cost = h.get("cost")
@@ -235,9 +239,50 @@ def _print_run_summary(summary: dict, out: Path) -> None:
                   f"{summary['invalid']} invalid, {summary['errored']} errored (not counted); tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
 
 
+#: The terminal report's metric columns: (ReportRow field, header, shown for every task?). The
+#: headers wrap at their spaces, so a narrow terminal stacks them rather than cutting them.
+_REPORT_METRICS = (("acc", "Acc %", True), ("m10", "M10 %", False), ("tol", "tol %", False), ("err", "Err % all", True),
+                   ("err_answered", "Err % ans.", True), ("abstain", "abstain %", True), ("cost", "cost $", False),
+                   ("contamination", "cont. κ %", False))
+
+
+def _report_tables(rows: list, title: str) -> list[Table]:
+    """The report's rows (``ReportRow``) as one rich table per task, in order of first
+    appearance, fit for 80 columns: a run column (the run folder's name over the method and
+    split), n, Acc (EM for numeric), M10 %, tol %, Err among all cases and among answered,
+    abstention, mean cost of errors in dollars and contamination; a column only some tasks have
+    (M10, tol, cost, contamination) is left out where no row of the task has it. Metric columns
+    are as wide as their numbers and their headers' longest word; the run column takes the rest
+    and folds long names."""
+    from rich import box
+    from rich.text import Text
+
+    from taxlogic.eval.report import _fmt, run_names
+
+    names = run_names(rows)
+    out = []
+    for task in dict.fromkeys(r.task for r in rows):
+        mine = [r for r in rows if r.task == task]
+        cols = [(f, ("EM %" if task == "numeric" else h) if f == "acc" else h) for f, h, always in _REPORT_METRICS
+                if always or any(getattr(r, f) is not None for r in mine)]
+        cells = [[str(r.n)] + [(r.contamination or "–").replace("–", "– ") if f == "contamination"
+                               else _fmt(getattr(r, f), money=f == "cost") for f, _ in cols] for r in mine]
+        headers = ["n"] + [h for _, h in cols]
+        table = Table(title=f"taxlogic report, {task}" + (f" ({title})" if title else ""), title_justify="left",
+                      box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True)
+        table.add_column("run (method · split)", overflow="fold", min_width=12)
+        for i, h in enumerate(headers):
+            width = max([len(w) for w in h.split()] + [len(w) for line in cells for w in line[i].split()])
+            table.add_column(h, justify="right", width=width)
+        for r, line in zip(mine, cells):
+            table.add_row(Text(names[r.run]) + Text(f"\n{r.method} · {r.split}", style="dim"), *line)
+        out.append(table)
+    return out
+
+
 def report(
     runs: list[Path] = typer.Argument(..., help="Run folders (or folders holding run folders)."),
-    out: Path = typer.Option(Path("runs/report"), help="Where report.md, report.csv and report.png go."),
+    out: Path = typer.Option(Path("runs/report"), help="Where report.md, report.csv and report.png go (relative to the current directory)."),
     as_json: bool = typer.Option(False, "--json", help="Print the rows as JSON."),
     html: Optional[Path] = typer.Option(None, "--html", help="Also write one self-contained HTML page to browse every case."),
 ) -> None:
@@ -282,19 +327,9 @@ def report(
 
     common, tables = own_tables(rows)
     title = data_title(common)
-    table = Table(title="taxlogic report" + (f": {title}" if title else ""))
-    for col in ("method", "split", "task", "n", "Acc/EM %", "M10 %", "tol %", "Err %", "Err ans. %", "abstain %",
-                "cost $", "cont. %"):
-        table.add_column(col, justify="left" if col in ("method", "split", "task") else "right")
-    for r in common:
-        table.add_row(r.method, r.split, r.task, str(r.n), pct(None if r.acc is None else r.acc / 100),
-                      pct(None if r.m10 is None else r.m10 / 100), pct(None if r.tol is None else r.tol / 100),
-                      pct(None if r.err is None else r.err / 100),
-                      pct(None if r.err_answered is None else r.err_answered / 100),
-                      pct(None if r.abstain is None else r.abstain / 100),
-                      "–" if r.cost is None else f"{r.cost:,.0f}", r.contamination or "–")
-    if table.row_count:
+    for table in _report_tables(common, title):
         console.print(table)
+    if common:
         header, lines = table5_lines(common)
         t5 = Table(title="paper Table 5 shape: EM/Err, % (Err among all cases; EM + Err + abstained = 100)")
         for col in header:
