@@ -23,7 +23,7 @@ def facts_diff(old: str, new: str) -> list[str]:
 def repair(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     ctx = runtime.context
     rnd = state["round"] + 1
-    ask = HumanMessage(repair_user(state["facts"], [i.render() for i in state["issues"]]))
+    ask = HumanMessage(repair_user(state["facts"], [i.render() for i in state["issues"]], anchored=ctx.anchored))
     messages = list(state["messages"]) + [ask]
     try:
         reply = ctx.call_llm(messages)

@@ -307,6 +307,7 @@ ERRATA = {
     "duplicate": "one event stated twice with different values",
     "reversed": "roles the other way round from the text (as the statutes read them)",
     "unread": "a fact no rule can read (a misspelt predicate, an event missing its link)",
+    "unsupported": "a fact its sentence does not support (a person, date or event the text does not state there)",
 }
 
 
@@ -353,7 +354,8 @@ def gold_evidence(case: Case, issue: Issue) -> tuple[str, str]:
     category = {"date_near_miss": "typo", "name_near_miss": "typo", "predicate_unread": "unread",
                 "event_unusable": "unread", "event_conflict": "duplicate", "event_duplicate": "duplicate",
                 "role_direction": "reversed", "role_clash": "reversed", "role_link": "reversed",
-                "event_undeclared": "typo", "date_year": "typo", "coverage_conclusion": "omission"}.get(kind, "other")
+                "event_undeclared": "typo", "date_year": "typo", "coverage_conclusion": "omission",
+                "premise_unstated": "spurious", "unsupported_fact": "unsupported", "open_period": "omission"}.get(kind, "other")
     return category, msg
 
 

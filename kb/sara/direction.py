@@ -4,16 +4,26 @@ Roles worded the other way round by the text: a ``son_``/``daughter_`` event's a
 and a ``father_``/``mother_`` event's agent the parent (``is_child_of`` in SARA's ``utils.pl``),
 checked against "Alice has a son, Bob", "Bob is Alice's father", "Their son Charlie"; a
 ``payment_``'s agent is the payer ("Alice paid Bob", "Bob was paid by Alice"); a ``service_``'s
-agent works for its patient ("Alice employed Bob"; section 3306).
+agent works for its patient ("Alice employed Bob", or pays them "for work"; section 3306); an
+``income_``'s agent is the one paid.
+
+Two scopes: the whole text (a relation it states one way only, :func:`direction_issues`), and the
+sentence each event comes from (its anchor's, or the aligner's: :func:`sentence_direction_issues`),
+which also judges one role at a time: the agent of a payment that its sentence only has being
+paid, in a text where the same two people also pay each other the other way.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from taxlogic.core import Issue
 from taxlogic.kb.sara.text import NAME, SENTENCE
 from taxlogic.kb.sara.view import FactView
+
+if TYPE_CHECKING:
+    from taxlogic.kb.sara.align import Alignment
 
 
 _NAMES = rf"{NAME}(?:\s*,\s*{NAME})*(?:,?\s+and\s+{NAME})?"
@@ -119,3 +129,59 @@ def direction_issues(canonical: str, text: str, trusted: str = "") -> list[Issue
                                 f"text has {a} employing {p}: swap agent_ and patient_")))
     return issues
 
+
+
+_WORK = re.compile(r"\bfor\s+(?:\w+\s+)?(?:work|services?|labou?r)\b|\bwages?\b|\bsalar", re.I)
+#: How the statutes read the roles of an event type: (relation of :func:`text_roles`, the side of its
+#: pairs the agent_ takes, the side the patient_ takes); sides are 0 (first) and 1 (second).
+_READS = {
+    "payment_": ("payer_payee", 0, 1), "income_": ("payer_payee", 1, None),
+    "son_": ("child_parent", 0, 1), "daughter_": ("child_parent", 0, 1),
+    "father_": ("child_parent", 1, 0), "mother_": ("child_parent", 1, 0),
+    "service_": ("employer_worker", 1, 0),
+}
+_SIDES = {"payer_payee": ("payer", "payee"), "child_parent": ("child", "parent"), "employer_worker": ("employer", "worker")}
+
+
+def sentence_roles(sentence: str) -> dict[str, set[tuple[str | None, str | None]]]:
+    """:func:`text_roles` of one sentence; a payment "for work" (or of wages) also makes the
+    payer the employer and the payee the worker."""
+    rel = text_roles(sentence)
+    if _WORK.search(sentence):
+        rel["employer_worker"] |= {(a, b) for a, b in rel["payer_payee"] if a and b}
+    return rel
+
+
+def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: str = "") -> list[Issue]:
+    """Events whose agent_ or patient_ their own sentence gives the other role (module doc): each
+    role is judged alone, by the people the sentence gives only one side of the relation."""
+    v = FactView.of(canonical, trusted)
+    first = {}
+    for s in alignment.supports:
+        if s.primary is not None:
+            first.setdefault(s.group, s)
+    issues = []
+    for e, props in v.own_props.items():
+        s = first.get(e)
+        if s is None:
+            continue
+        sentence = alignment.sentences[s.primary].text
+        rel = sentence_roles(sentence)
+        for t in v.types.get(e, []):
+            if t not in _READS:
+                continue
+            kind, agent_side, patient_side = _READS[t]
+            pairs = rel[kind]
+            sides = ({a for a, _ in pairs if a}, {b for _, b in pairs if b})
+            for prop, side in (("agent_", agent_side), ("patient_", patient_side)):
+                if side is None:
+                    continue
+                for line, f in props.get(prop, []):
+                    x = f.args[1].canonical
+                    if x in sides[1 - side] and x not in sides[side]:
+                        issues.append(Issue(kind="role_direction", line=line, message=(
+                            f"{f}: the {prop[:-1]} of a {t[:-1]} is its {_SIDES[kind][side]}, but its sentence "
+                            f'"{sentence.strip()}" has {x} as the {_SIDES[kind][1 - side]}: swap agent_ and patient_, '
+                            "or use the person the sentence gives that role")))
+                        break
+    return issues

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from taxlogic.core import CaseInput
 
@@ -27,8 +28,16 @@ _TEXT_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 _ATOM_CONST = re.compile(r"^[a-z][A-Za-z0-9_]*$")
 _SECTION = re.compile(r"\bsections?\s+\d+[A-Za-z]?(?:\s*\([0-9A-Za-z]+\))*", re.I)
-SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+|$)")
+_LABELS = r"\d+[A-Za-z]?(?:\s*\([0-9A-Za-z]+\))*"
+#: A citation: "section 152(c)(1)", "sections 214(c) and 101(a)(15)(H)", "under 152(c)",
+#: "according to section 68(b)", "63(f)(1)(A) and 63(f)(1)(B)" (a list after a citation).
+_CITATION = re.compile(rf"\b(?:sections?|under|of|pursuant\s+to)\s+({_LABELS}(?:\s*(?:,|and|or|,\s*and)\s*{_LABELS})*)", re.I)
+SENTENCE = re.compile(r"(?s)\S.*?(?:[.!?]+(?=\s|\Z)|\Z)")
+"""A sentence: up to a final ``.``, ``!`` or ``?`` followed by a space or the end (so "D.C.," and
+"$1.5" stay inside)."""
 ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
+NAME = r"[A-Z][a-z]+"
+"""A capitalised word: how a SARA case names a person ("Alice") or a place."""
 
 
 
@@ -87,6 +96,112 @@ def conclusion_amounts(text: str) -> set[str]:
 
 
 
+@dataclass(frozen=True)
+class Citation:
+    """A section the text cites: ``section`` as a predicate name (``"s152_c_1"`` for "152(c)(1)"),
+    ``written`` as in the text, ``start``/``end`` offsets in the text it was found in."""
+
+    section: str
+    written: str
+    start: int
+    end: int
+
+
+def section_name(cited: str) -> str:
+    """"152(c)(1)" -> ``"s152_c_1"``."""
+    return "s" + re.sub(r"\s*\(([0-9A-Za-z]+)\)", r"_\1", cited.strip())
+
+
+def citations(text: str) -> list[Citation]:
+    """Every section ``text`` cites, in order. "under 65" or "of 2017" (no parenthesised part after
+    "under"/"of") is not a citation."""
+    out = []
+    for m in _CITATION.finditer(text):
+        if m.group(0).lower().startswith(("under", "of")) and "(" not in m.group(1):
+            continue
+        for part in re.finditer(_LABELS, m.group(1)):
+            out.append(Citation(section_name(part.group()), part.group(), m.start(1) + part.start(), m.start(1) + part.end()))
+    return out
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Start and end offsets of the sentences of ``text`` (:data:`SENTENCE`), in order."""
+    return [m.span() for m in SENTENCE.finditer(text)]
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (:data:`SENTENCE`), in order."""
+    return [m.group() for m in SENTENCE.finditer(text)]
+
+
+PRONOUN = re.compile(r"\b(?:she|he|her|his|him|herself|himself|they|their|them)\b", re.I)
+_YEAR_RANGE = re.compile(rf"{YEAR.pattern}\s*(?:to|until|through|-|\u2013|and)\s*(?:the\s+end\s+of\s+)?{YEAR.pattern}", re.I)
+_SPAN_WORDS = re.compile(r"\b(?:from|between|to|until|through)\b", re.I)
+_SINCE = re.compile(rf"\bsince\s+(?:{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_RE},?\s+)?{YEAR.pattern}", re.I)
+_AGE = re.compile(rf"\b(\d{{1,3}})\s+years?\s+old\s+(?:in|at\s+the\s+end\s+of)\s+{YEAR.pattern}", re.I)
+_DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_RE},?\s+(\d{{4}})\b", re.I)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """What one sentence of a case states: ``names`` (capitalised words, lower-cased: the people
+    and places it names), ``pronoun`` (it refers to someone by a pronoun), ``numbers`` (every number
+    written, plain), ``dates`` (full dates, ISO), ``years`` (years named, the years of a "from 2015 to
+    2019" span included) and ``month_days`` ((month, day) written without a year)."""
+
+    index: int
+    start: int
+    end: int
+    text: str
+    names: frozenset[str]
+    pronoun: bool
+    numbers: frozenset[str]
+    dates: frozenset[str]
+    years: frozenset[int]
+    month_days: frozenset[tuple[int, int]]
+
+    since: int | None = None
+
+    @classmethod
+    def read(cls, index: int, start: int, end: int, text: str) -> "Sentence":
+        named = [int(y) for y in YEAR.findall(text)]
+        years = set(named)
+        for m in _YEAR_RANGE.finditer(text):
+            a, b = int(m.group(1)), int(m.group(2))
+            if a <= b:
+                years |= set(range(a, b + 1))
+        if len(named) >= 2 and _SPAN_WORDS.search(text):  # "from September 1st, 2015 to November 3rd, 2019"
+            years |= set(range(min(named), max(named) + 1))
+        for m in _AGE.finditer(text):  # "Alice is 67 years old in 2017": born in 1950 or 1949
+            age, year = int(m.group(1)), int(m.group(2))
+            years |= {year - age, year - age - 1}
+        since = _SINCE.search(text)
+        dates = set(text_dates(text))
+        for m in _DAY_MONTH_YEAR.finditer(text):
+            day, month, year = int(m.group(1)), _MONTHS[m.group(2).lower()[:3]], int(m.group(3))
+            if 1 <= day <= 31:
+                dates.add(f"{year:04d}-{month:02d}-{day:02d}")
+        md = {(_MONTHS[m.group(1).lower()[:3]], int(m.group(2))) for m in _MONTH_DAY.finditer(text)}
+        md |= {(_MONTHS[m.group(2).lower()[:3]], int(m.group(1))) for m in _DAY_MONTH.finditer(text)}
+        return cls(index, start, end, text, frozenset(n.lower() for n in re.findall(rf"\b{NAME}\b", text)),
+                   bool(PRONOUN.search(text)), frozenset(plain_number(n) for n in _TEXT_NUMBER.findall(text)),
+                   frozenset(dates), frozenset(years), frozenset(md), int(since.groups()[-1]) if since else None)
+
+    def covers_year(self, year: int) -> bool:
+        """The sentence names ``year``, or it is in a span the sentence gives ("since 2014" covers
+        every later year)."""
+        return year in self.years or (self.since is not None and year >= self.since)
+
+    def names_person(self, person: str) -> bool:
+        return person in self.names
+
+
+@lru_cache(maxsize=64)
+def read_sentences(text: str) -> tuple[Sentence, ...]:
+    """The sentences of ``text`` (:data:`SENTENCE`) with what each states (:class:`Sentence`)."""
+    return tuple(Sentence.read(i, a, b, text[a:b]) for i, (a, b) in enumerate(sentence_spans(text)))
+
+
 @dataclass
 class TextView:
     """What the case text, question and query state (for the grounding checks)."""
@@ -143,5 +258,3 @@ def iso_date(iso: str) -> date | None:
     except ValueError:
         return None
 
-
-NAME = r"[A-Z][a-z]+"
