@@ -63,7 +63,8 @@ def gold_method(ds: Dataset, engines: Engines) -> Method:
 
 
 def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budget: int, samples: int,
-                 exemplars: int, grammar: bool | None = None, settings=None) -> Method:
+                 exemplars: int, grammar: bool | None = None, settings=None, anchors: bool = True) -> Method:
+    """The agent on each item; ``anchors``: anchored translation (False: the paper's prompts)."""
     if ds.name == "rulearena-airline":
         from taxlogic.eval.airline import airline_agent_method
 
@@ -80,7 +81,7 @@ def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budge
     def ctx_for(rules: str):
         if rules not in contexts:
             contexts[rules] = make_context(ds.rule_sets[rules], engines(rules), settings, model_name=model_name,
-                                           budget=budget, grammar=grammar)
+                                           budget=budget, grammar=grammar, anchors=anchors)
         return contexts[rules]
 
     def run(item: Case) -> CaseRecord:

@@ -32,6 +32,7 @@ class RunConfig(BaseModel):
     exemplars: int | None = None
     limit: int | None = None
     shots: int | None = None  # RuleArena: 0 or 1 (None for SARA, keeping older run folders valid)
+    anchors: bool | None = None  # agent: anchored translation (None: not the agent, or a run before anchors)
 
 
 class CaseRecord(BaseModel):

@@ -355,7 +355,8 @@ def gold_evidence(case: Case, issue: Issue) -> tuple[str, str]:
                 "event_unusable": "unread", "event_conflict": "duplicate", "event_duplicate": "duplicate",
                 "role_direction": "reversed", "role_clash": "reversed", "role_link": "reversed",
                 "event_undeclared": "typo", "date_year": "typo", "coverage_conclusion": "omission",
-                "premise_unstated": "spurious", "unsupported_fact": "unsupported", "open_period": "omission"}.get(kind, "other")
+                "premise_unstated": "spurious", "unsupported_fact": "unsupported", "open_period": "omission",
+                "role_missing": "unsupported"}.get(kind, "other")
     return category, msg
 
 
@@ -426,7 +427,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     every case whose gold set passes; returns the JSON-able report (see the module doc).
     ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
     (None: every job gets the full limits)."""
-    from taxlogic.eval.corrupt import OPERATORS, corrupt, facts_of
+    from taxlogic.eval.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
 
     ops = list(ops or OPERATORS)
     unknown = [o for o in ops if o not in OPERATORS]
@@ -480,6 +481,9 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
                                 answer=r.answer, changed=None if klass == "caught_limited" else klass in ("caught", "slipped"),
                                 issues=[i.kind for i in r.issues], klass=klass))
     by_op = {op: {**summarise([v for v in variants if v.op == op]), "cases_skipped": skipped[op]} for op in ops}
+    by_class = {cls: {**summarise([v for v in variants if ERROR_CLASSES.get(v.op) == cls]),
+                      "operators": [op for op in ops if ERROR_CLASSES.get(op) == cls]}
+                for cls in dict.fromkeys(ERROR_CLASSES.get(op, "other") for op in ops)}
     caught_by: Counter = Counter(v.issues[0] for v in variants if v.klass == "caught")
     excluded = sorted({a["case"] for a in alarms} | {w["case"] for w in wrong_gold})
     report = {
@@ -498,6 +502,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
             "overall": summarise(variants),
             "by_program": {kind: summarise([v for v in variants if v.program == kind]) for kind in ("facts", "rules")},
             "by_operator": by_op,
+            "by_class": by_class,
             "first_issue_of_caught": dict(caught_by.most_common()),
         },
         "seconds": round(time.perf_counter() - t0, 2),

@@ -7,11 +7,13 @@ statute fact. A group's sentences are
 - for an **anchored** fact (:attr:`taxlogic.tools.facts.Fact.anchor`): the sentences its anchor's
   spans fall in (matched after normalising case, whitespace and quotes: :func:`normalise`);
 - otherwise the **best supporting sentence** of its group, scored by what the sentence shares
-  with the group: an amount or a full date it writes (4 points each), a cue of the event type
-  (``cues.json``, 3), a person it names (2; 1 by a pronoun after a sentence naming them), a year
-  it names for one of the dates (1), words of an entity the facts name (2); plus every other
-  sentence that writes one of the group's amounts or full dates (an event told in two
-  sentences). A statute fact's sentence is the one that states it as a premise
+  with the group: first whether it affirms a cue of the event type (``cues.json``; a cue in a
+  negated clause, "Bob had no income", does not count), then points: an amount it writes (4), a
+  full date (3), a person it names (3; 1 by a pronoun that refers to them), the cue (3), a year it
+  names for one of the dates (1), each word of an entity the facts name (``alice_house``: 2) and
+  of the event's id (``alice_maintains_house``: 1); ties go to the sentence naming more of the
+  group's people, then to the first; plus every other sentence that writes one of the group's
+  amounts or full dates and affirms the cue (an event told in two sentences). A statute fact's sentence is the one that states it as a premise
   (:func:`taxlogic.kb.sara.premises.premise_licence`) when there is one.
 
 A group no sentence shares anything with has no sentence (:attr:`Support.source` ``"none"``).
@@ -153,21 +155,25 @@ class _Scorer:
                     dates.add(a.value)
         return amounts, dates
 
-    def score(self, facts: list[Fact], s: Sentence, prev: Sentence | None) -> tuple[int, int, int]:
+    def cue(self, facts: list[Fact], s: Sentence) -> bool:
+        """Does ``s`` affirm a cue of one of the group's types (or does the group need none)?"""
+        typed = [f for f in facts if is_type(f) and self.table.needs_cue(f.name)]
+        return not typed or any(self.table.affirmed_cue_in(f.name, s.text) for f in typed)
+
+    def score(self, facts: list[Fact], s: Sentence) -> tuple[int, int, int]:
         """(has a cue of the group's type, points, people named): compared in that order."""
         amounts, dates = self.keys(facts)
         points = 4 * len(amounts & s.numbers) + 3 * len(dates & s.dates)
         points += sum(1 for d in dates - s.dates if s.covers_year(int(d[:4])))
-        cue = 0
+        cue = int(any(is_type(f) and self.table.affirmed_cue_in(f.name, s.text) for f in facts))
+        points += 3 * cue
         named: set[str] = set()
         for f in facts:
-            if is_type(f) and self.table.cue_in(f.name, s.text):
-                cue, points = 1, points + 3
             for a in fact_args(f) if not is_type(f) else ():
                 if isinstance(a, Atom) and a.value in self.people:
                     if a.value in s.names:
                         named.add(a.value)
-                    elif s.pronoun and prev is not None and a.value in prev.names:
+                    elif a.value in s.referents:
                         points += 1
                 elif isinstance(a, Str) and not ISO.match(a.value) and a.value.strip():
                     words = _words(a.value)
@@ -181,13 +187,16 @@ class _Scorer:
         return cue, points + 3 * len(named), len(named)
 
     def best(self, facts: list[Fact]) -> tuple[tuple[int, ...], int | None]:
-        """The group's sentences and the primary one among them (None if no sentence shares anything)."""
-        scores = [self.score(facts, s, self.sentences[s.index - 1] if s.index else None) for s in self.sentences]
+        """The group's sentences and the primary one among them (None if no sentence shares
+        anything): the best scored, and the others that write one of its amounts or full dates and
+        affirm its type's cue."""
+        scores = [self.score(facts, s) for s in self.sentences]
         if not scores or max(x[1] for x in scores) <= 0:
             return (), None
         top = max(range(len(scores)), key=lambda i: (scores[i], -i))
         amounts, dates = self.keys(facts)
-        more = [s.index for s in self.sentences if s.index != top and ((amounts & s.numbers) or (dates & s.dates))]
+        more = [s.index for s in self.sentences if s.index != top and ((amounts & s.numbers) or (dates & s.dates))
+                and self.cue(facts, s)]
         return tuple(sorted([top] + more)), top
 
 
@@ -241,3 +250,35 @@ def supporting_sentences(text: str, canonical: str, trusted: str = "", *, terms:
     sentence supports are left out. The explanation of an answer cites these sentences."""
     a = align(text, canonical, trusted, terms=terms)
     return {s.fact.canonical: a.text_of(s) for s in a.supports if s.sentences}
+
+
+def anchor_facts(text: str, fact_text: str, *, terms: dict[str, str] | None = None) -> str:
+    """``fact_text`` written as an anchored translation: each run of facts of one group closed by
+    an anchor line quoting the sentences the aligner finds for it (the format of
+    :mod:`taxlogic.tools.facts`); facts no sentence supports come last, without an anchor.
+    Used to show a translator the format (exemplars) and to script a perfect translator."""
+    from taxlogic.tools.facts import anchor_comment, parse_facts
+
+    facts = parse_facts(fact_text)[0]
+    canonical = "".join(f.canonical + "\n" for f in facts)
+    a = align(text, canonical, terms=terms)
+    out: list[str] = []
+    bare: list[str] = []
+    run: list[Support] = []
+
+    def close() -> None:
+        if run:
+            spans = tuple(a.sentences[i].text.strip() for i in run[0].sentences)
+            out.extend(s.fact.canonical for s in run)
+            out.append(anchor_comment(spans).strip())
+            run.clear()
+
+    for s in a.supports:
+        if not s.sentences:
+            bare.append(s.fact.canonical)
+            continue
+        if run and (s.group != run[0].group or s.sentences != run[0].sentences):
+            close()
+        run.append(s)
+    close()
+    return "\n".join(out + bare) + "\n"

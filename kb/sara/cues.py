@@ -5,7 +5,8 @@ One entry per predicate of ``events.pl`` (the 2020 release): its ``kind`` (event
 kinship, entity: type facts that need a cue in the sentence stating them; role, date, amount,
 link: property facts; helper: a predicate only gold rule programs define), its ``cues`` (regular
 expressions matched case-insensitively at the start of a word; a cue is a prefix unless it ends
-in ``\\b``) and whether the event is ``durative`` (it lasts, so it ends when the text says so).
+in ``\\b``), whether the event is ``durative`` (it lasts, so it ends when the text says so) and
+whether it ``ends`` lasting events (a death ends a marriage).
 ``premise_terms``: words that state a statute predicate beyond the terms the statutes define
 (:func:`taxlogic.kb.sara.coverage.legal_terms`), e.g. "paid … for work" for wages (section
 3306(b): "all remuneration for employment"). The table is data; ``tests/test_grounding.py``
@@ -20,6 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+_CLAUSES = re.compile(r"[,;]|\b(?:and|but|while|whereas|although)\b", re.I)
+_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|without)\b|n't\b", re.I)
+
 TYPE_KINDS = frozenset({"event", "status", "kinship", "entity"})
 """Kinds of type predicates (unary facts) whose sentence must hold a cue."""
 
@@ -31,6 +35,8 @@ class CueEntry:
     kind: str
     cues: tuple[str, ...] = ()
     durative: bool = False
+    ends: bool = False
+    parties: int = 0
 
     @property
     def pattern(self) -> re.Pattern | None:
@@ -56,6 +62,16 @@ class CueTable:
         m = pat.search(sentence) if pat else None
         return m.group() if m else None
 
+    def affirmed_cue_in(self, name: str, sentence: str) -> str | None:
+        """:meth:`cue_in` a clause of ``sentence`` that is not negated ("Bob had no income in 2017"
+        affirms no income)."""
+        for clause in _CLAUSES.split(sentence):
+            if not _NEGATION.search(clause):
+                cue = self.cue_in(name, clause)
+                if cue:
+                    return cue
+        return None
+
     def needs_cue(self, name: str) -> bool:
         """Is ``name`` a type predicate whose sentence must hold one of its cues?"""
         e = self.predicates.get(name)
@@ -64,6 +80,16 @@ class CueTable:
     def durative(self, name: str) -> bool:
         e = self.predicates.get(name)
         return bool(e and e.durative)
+
+    def parties(self, name: str) -> int:
+        """How many people an event of type ``name`` has as agent_ (0: no fixed number)."""
+        e = self.predicates.get(name)
+        return e.parties if e else 0
+
+    def ends(self, name: str) -> bool:
+        """Does an event of type ``name`` end lasting ones (a death, a divorce, a retirement)?"""
+        e = self.predicates.get(name)
+        return bool(e and e.ends)
 
     def premise_term_in(self, name: str, text: str) -> str | None:
         """The words of ``text`` that state statute predicate ``name`` by a premise term."""
@@ -99,7 +125,8 @@ def cue_table() -> CueTable:
     for name, e in raw["predicates"].items():
         if e.get("kind") not in kinds:
             raise ValueError(f"cues.json: {name} has an unknown kind {e.get('kind')!r}")
-        entry = CueEntry(kind=e["kind"], cues=tuple(e.get("cues", ())), durative=bool(e.get("durative", False)))
+        entry = CueEntry(kind=e["kind"], cues=tuple(e.get("cues", ())), durative=bool(e.get("durative", False)),
+                         ends=bool(e.get("ends", False)), parties=int(e.get("parties", 0)))
         try:
             entry.pattern
         except re.error as exc:

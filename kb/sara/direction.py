@@ -153,8 +153,10 @@ def sentence_roles(sentence: str) -> dict[str, set[tuple[str | None, str | None]
 
 
 def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: str = "") -> list[Issue]:
-    """Events whose agent_ or patient_ their own sentence gives the other role (module doc): each
-    role is judged alone, by the people the sentence gives only one side of the relation."""
+    """Events whose agent_ or patient_ their own sentence gives the other role (``role_direction``,
+    module doc: each role is judged alone, by the people the sentence gives only one side of the
+    relation); and events that lack a party their sentence gives them (``role_missing``): a parent
+    of the child of a family relation, the second person of a couple (``cues.json`` ``parties``)."""
     v = FactView.of(canonical, trusted)
     first = {}
     for s in alignment.supports:
@@ -184,4 +186,31 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
                             f'"{sentence.strip()}" has {x} as the {_SIDES[kind][1 - side]}: swap agent_ and patient_, '
                             "or use the person the sentence gives that role")))
                         break
+        issues += _missing_parties(e, v, rel, sentence)
     return issues
+
+
+def _missing_parties(e: str, v: FactView, rel: dict, sentence: str) -> list[Issue]:
+    from taxlogic.kb.sara.cues import cue_table
+
+    table = cue_table()
+    props = v.props.get(e, {})
+    agents, patients = props.get("agent_", set()), props.get("patient_", set())
+    line = v.type_lines.get(e)
+    out = []
+    for t in v.types.get(e, []):
+        if _READS.get(t, ("",))[0] == "child_parent":
+            children, parents = (agents, patients) if _READS[t][1] == 0 else (patients, agents)
+            for child in children:
+                said = {p for c, p in rel["child_parent"] if c == child and p}
+                if said - parents:
+                    out.append(Issue(kind="role_missing", line=line, message=(
+                        f"{t}({e}) makes {child} the child of {', '.join(sorted(parents)) or 'no one'}, but its sentence "
+                        f'"{sentence.strip()}" makes {child} the child of {" and ".join(sorted(said))}: '
+                        "give the relation the parents the sentence names")))
+        need = table.parties(t)
+        if need and len(agents) < need:
+            out.append(Issue(kind="role_missing", line=line, message=(
+                f"{t}({e}) has {len(agents)} agent_ ({', '.join(sorted(agents)) or 'none'}), but a {t[:-1].replace('_', ' ')} "
+                f'has {need}: its sentence is "{sentence.strip()}"; state both people with agent_')))
+    return out

@@ -16,8 +16,9 @@ that conclusion (paper, appendix A.1.4): SARA's gold facts hold such premises, e
   ``cues.json``'s ``premise_terms``;
 
 and every value of the fact agrees with that sentence: the people it names (by name, or by a
-pronoun after a sentence that names them), its amounts and its years ("for the years 2015 to
-2020" covers 2015 … 2020). A negated clause states nothing ("Alice is not married under section
+pronoun that refers to them), its amounts and its years ("for the years 2015 to 2020" covers
+2015 … 2020); and the fact names every person of the facts that the sentence names (unless the
+sentence distributes a list, "… to Bob, Charlie and Dan respectively"). A negated clause states nothing ("Alice is not married under section
 7703"), except a zero ("no deduction under section 151" is ``s151(alice,0,…)``).
 
 So the question's own claim (``s1_a(alice,2017,_,2600)`` when the text only gives the taxable
@@ -40,6 +41,7 @@ from taxlogic.kb.sara.view import FactView, fact_args
 from taxlogic.tools.facts import Atom, Fact, Number, Str
 
 _LABEL = re.compile(r"\d+|[a-z]|[A-Z]|[ivx]+|[IVX]+")
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _CLAUSE_SPLIT = re.compile(r",\s*(?:and|but|while)\s+|;\s*")
 
 
@@ -109,6 +111,10 @@ class _Text:
                 d = iso_date(a.value)
                 if d is not None and d.year not in years:
                     return f"it does not name the year {d.year}"
+        named = {a.value for a in fact_args(f) if isinstance(a, Atom)}
+        left_out = sorted((s.names & self.all_persons) - named)
+        if left_out and not _RESPECTIVELY.search(s.text):  # "… to Bob, Charlie and Dan respectively"
+            return f"it also names {left_out[0]}"
         return None
 
 

@@ -14,8 +14,8 @@ Each fact's sentence is its anchor's, or the aligner's (:mod:`taxlogic.kb.sara.a
     none takes the years of the text);
 - ``open_period``: a durative event (``cues.json``: employment, residence, marriage …) without
   ``end_`` although its sentence gives it an end ("from May 5th 2019 to Dec 31st 2019", "until
-  July 9th, 2014", "from 2004 to 2019"), unless another event of the facts starts then (a death
-  that ends a marriage).
+  July 9th, 2014", "from 2004 to 2019"), unless an event that ends lasting ones (``cues.json``:
+  a death, a divorce, a retirement) starts then, or the sentence is about someone else's span.
 
 Skipped when the text is a what-if change (as in chat), like :mod:`taxlogic.kb.sara.grounding`.
 Every message quotes the fact, its anchor if any, and the sentence, so that the repair prompt
@@ -71,8 +71,8 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
             continue
         sents = [a.sentences[i] for i in s.sentences]
         if is_type(f) and table.needs_cue(f.name):
-            if not any(table.cue_in(f.name, x.text) for x in sents):
-                elsewhere = [x for x in a.sentences if table.cue_in(f.name, x.text)]
+            if not any(table.affirmed_cue_in(f.name, x.text) for x in sents):
+                elsewhere = [x for x in a.sentences if table.affirmed_cue_in(f.name, x.text)]
                 what = f.name[:-1].replace("_", " ")
                 if not elsewhere:
                     msg = (f"{f}: no sentence of the text speaks of a {what} (it never says {table.cue_words(f.name)}); "
@@ -116,7 +116,8 @@ def _named_before(a: Alignment, i: int, person: str) -> bool:
 def _open_periods(a: Alignment, v: FactView) -> list[Issue]:
     """Durative events without an end that their sentence gives (module doc)."""
     table = cue_table()
-    starts = {x for e, props in v.props.items() for x in props.get("start_", ())}
+    starts = {x for e, props in v.props.items() if any(table.ends(t) for t in v.types.get(e, ()))
+              for x in props.get("start_", ())}
     people = {x for props in v.props.values() for p in ("agent_", "patient_") for x in props.get(p, ())}
     out = []
     first: dict[str, Support] = {}
@@ -130,7 +131,7 @@ def _open_periods(a: Alignment, v: FactView) -> list[Issue]:
         sentence = a.sentences[s.primary].text
         m = _END.search(sentence) if _FROM.search(sentence) or re.search(r"\b(?:until|till)\b", sentence, re.I) else None
         end = _end_date(m) if m else None
-        if end is None or f'"{end.isoformat()}"' in starts:  # unstated, or another event (a death) ends it
+        if end is None or f'"{end.isoformat()}"' in starts:  # unstated, or an ending event (a death) ends it
             continue
         subject = _first_person(sentence, people)
         if subject is not None and subject not in {x.strip("'") for x in v.props.get(e, {}).get("agent_", set())

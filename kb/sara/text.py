@@ -8,7 +8,7 @@ release) write amounts ("$33200"), dates ("Feb 3rd, 1992", "May 5th 2019") and y
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import lru_cache
 
@@ -192,14 +192,52 @@ class Sentence:
         every later year)."""
         return year in self.years or (self.since is not None and year >= self.since)
 
-    def names_person(self, person: str) -> bool:
-        return person in self.names
+    referents: frozenset[str] = frozenset()
+
+    def mentions(self, person: str) -> bool:
+        """The sentence names ``person`` (lower-case), or refers to them by a pronoun."""
+        return person in self.names or person in self.referents
+
+
+#: Capitalised words that begin a sentence or name a month, not a person.
+_NOT_PEOPLE = frozenset({"in", "on", "from", "since", "for", "during", "over", "until", "after", "before", "at",
+                         "the", "a", "an", "both", "while", "section", "sections", "when", "each", "every",
+                         "she", "he", "they", "her", "his", "their", "it", "we", "no", "neither", "over"})
+_PLURAL = re.compile(r"\b(?:they|their|them|both)\b", re.I)
+
+
+def _referents(sentence: str, prev: str | None) -> frozenset[str]:
+    """Whom a pronoun of ``sentence`` may refer to: nobody new if a name comes before its first
+    pronoun (the pronoun refers back within the sentence); else the first person the previous
+    sentence names ("they", "their": every name of it)."""
+    m = PRONOUN.search(sentence) or _PLURAL.search(sentence)
+    if m is None or prev is None or _person_names(sentence[:m.start()]):
+        return frozenset()
+    before = _person_names(prev)
+    if _PLURAL.match(m.group()):
+        return frozenset(before)
+    return frozenset(before[:1])
+
+
+def _person_names(text: str) -> list[str]:
+    out = []
+    for w in re.findall(rf"\b{NAME}\b", text):
+        w = w.lower()
+        if w not in _NOT_PEOPLE and w[:3] not in _MONTHS and w not in out:
+            out.append(w)
+    return out
 
 
 @lru_cache(maxsize=64)
 def read_sentences(text: str) -> tuple[Sentence, ...]:
     """The sentences of ``text`` (:data:`SENTENCE`) with what each states (:class:`Sentence`)."""
-    return tuple(Sentence.read(i, a, b, text[a:b]) for i, (a, b) in enumerate(sentence_spans(text)))
+    spans = sentence_spans(text)
+    out = []
+    for i, (a, b) in enumerate(spans):
+        sent = Sentence.read(i, a, b, text[a:b])
+        prev = text[spans[i - 1][0]:spans[i - 1][1]] if i else None
+        out.append(replace(sent, referents=_referents(sent.text, prev)))
+    return tuple(out)
 
 
 @dataclass

@@ -96,6 +96,7 @@ def run_cmd(
     budget: int = typer.Option(3, min=0, help="agent: repair rounds (0 = the paper's single-shot Prolog baseline)."),
     samples: int = typer.Option(1, min=1, help="agent: self-consistency samples."),
     exemplars: int = typer.Option(0, min=0, help="agent: k exemplars from SARA train, never an evaluated case."),
+    anchors: bool = typer.Option(True, "--anchors/--paper-prompts", help="agent: anchored translation (each group of facts cites its sentence) or the paper's appendix prompts as they are."),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
     workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
@@ -123,7 +124,8 @@ def run_cmd(
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
-                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=ra_shots)
+                       exemplars=exemplars if method == "agent" else None, limit=limit, shots=ra_shots,
+                       anchors=anchors if method == "agent" else None)
     with friendly_errors():
         try:
             ds = load_dataset(dataset, split, task, limit=limit, plus_dir=plus_dir, shots=shots,
@@ -138,7 +140,8 @@ def run_cmd(
                 if method == "gold":
                     fn = gold_method(ds, engines)
                 elif method == "agent":
-                    fn = agent_method(ds, engines, model_name=model, budget=budget, samples=samples, exemplars=exemplars)
+                    fn = agent_method(ds, engines, model_name=model, budget=budget, samples=samples, exemplars=exemplars,
+                                      anchors=anchors)
                 else:
                     fn = direct_method(ds, model_name=model)
                 done = len(store.done_ids() & {c.id for c in ds.items})

@@ -21,7 +21,8 @@ def inspect_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print the problems and the answer as JSON."),
 ) -> None:
     """Validate, run and inspect a fact set for a case exactly as the agent's inspect step does;
-    print every problem found (kind, line, message) and the answer the facts would give.
+    print every problem found (kind, line, message), every fact with the sentence of the case it
+    comes from (its anchor's, or the aligner's), and the answer the facts would give.
     Exit code 1 when the inspector found a problem (the agent would repair or abstain)."""
     from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
     from taxlogic.kb.cases import get_case
@@ -44,6 +45,7 @@ def inspect_cmd(
         "problems": problems, "answer": result.answer, "reason": result.reason,
         "agent_answer": result.agent_answer, "expected": case.expected,
         "correct": result.answer == case.expected, "outcome": result.outcome,
+        "facts": _fact_sentences(case, gold_program(case).fact_text if gold else text, rules),
     }
     if gold:
         record["rule_program"] = bool(gold_program(case).rules)
@@ -61,6 +63,13 @@ def inspect_cmd(
             console.print(table)
         else:
             console.print(f"[bold green]{title}[/]")
+        facts_table = Table(title="facts and the sentences they come from", show_lines=False)
+        for col in ("line", "fact", "sentence"):
+            facts_table.add_column(col, justify="right" if col == "line" else "left", overflow="fold")
+        for row in record["facts"]:
+            where = row["sentence"] or "[red](no sentence supports it)[/]"
+            facts_table.add_row(str(row["line"]), row["fact"], where + (" [dim](anchor)[/]" if row["source"] == "anchor" else ""))
+        console.print(facts_table)
         verdict = (f"[green]the agent would answer {result.agent_answer}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
         console.print(f"answer the facts give: [bold]{result.answer}[/]"
@@ -68,6 +77,19 @@ def inspect_cmd(
                       + f"   expected: {case.expected}   " + verdict, highlight=False)
     if problems:
         raise typer.Exit(1)
+
+
+def _fact_sentences(case, text: str, rules) -> list[dict]:
+    """Every validated fact of ``text`` with its line (in ``text``), the sentence of the case it
+    comes from and how it was found (``anchor``, ``aligned`` or ``none``)."""
+    from taxlogic.kb.sara.align import align
+    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.tools.facts import check_facts
+
+    check = check_facts(text, rules.vocabulary)
+    a = align(case.text, check.canonical, terms=legal_terms(rules))
+    return [{"line": f.line, "fact": s.fact.canonical, "sentence": a.text_of(s).strip() or None, "source": s.source}
+            for f, s in zip(check.facts, a.supports)]
 
 
 def verifier(
@@ -146,5 +168,8 @@ def _print_report(r: dict) -> None:
     table.add_row("[bold]overall[/]", str(o["variants"]), str(o["caught"]), str(o["slipped"]), str(o["harmless"]),
                   str(o["caught_harmless"]), str(o["caught_limited"]), f"[bold]{_pct(o['catch_rate'])}[/]", "")
     console.print(table)
+    for cls, c in e.get("by_class", {}).items():
+        console.print(f"  {cls} ({', '.join(c['operators'])}): caught {c['caught']} of {c['answer_changing']} "
+                      f"answer-changing ({_pct(c['catch_rate'])}%)", highlight=False)
     console.print(f"answer-changing corruptions: {o['answer_changing']}; caught {_pct(o['catch_rate'])}%, slipped "
                   f"{_pct(o['slip_rate'])}% ({_pct(o['slipped_of_all'])}% of all variants); {r['seconds']:.0f} s", highlight=False)

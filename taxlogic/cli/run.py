@@ -38,6 +38,11 @@ def run(
                 for p in check.problems:
                     console.print(f"[red]line {p.line}: {p.kind}: {p.message}[/]", highlight=False)
                 fail(f"{facts_file}: {len(check.problems)} problem(s); nothing was run")
+            stated = _unstated_premises(case, check.canonical, rules)
+            if stated:
+                for i in stated:
+                    console.print(f"[red]{i.render()}[/]", highlight=False)
+                fail(f"{facts_file}: {len(stated)} conclusion(s) asserted as facts; nothing was run")
             facts, trusted = check.canonical, False
         with Engine(rules, workers=1) as engine:
             outcome = engine.run(case_job(case, facts, trusted=trusted))
@@ -51,3 +56,13 @@ def run(
     console.print(f"outcome: {outcome.summary()}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences")
     verdict = "[green]correct[/]" if correct else "[red]wrong[/]"
     console.print(f"answer: {answer.value if answer.value is not None else '(none: ' + str(answer.reason) + ')'}   expected: {case.expected}   {verdict}")
+
+
+def _unstated_premises(case, canonical: str, rules) -> list:
+    """Statute facts the case text does not state (:mod:`taxlogic.kb.sara.premises`): a file may
+    not assert the conclusion it is run to decide."""
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.kb.sara.premises import premise_issues
+
+    return premise_issues(CaseInput.from_case(case), canonical, statutes=rules.vocabulary.statute, terms=legal_terms(rules))

@@ -20,6 +20,7 @@ def solve(
     exemplars: int = typer.Option(0, min=0, help="k in-context exemplars (text -> gold facts) from the train split, never the case itself."),
     model: Optional[str] = typer.Option(None, help="Model name (default: TAXLOGIC_LLM_MODEL)."),
     grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
+    anchors: bool = typer.Option(True, "--anchors/--paper-prompts", help="Anchored translation (each group of facts cites its sentence) or the paper's appendix prompts as they are."),
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result."),
     as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON."),
@@ -65,7 +66,7 @@ def solve(
                               + ("[green]correct[/]" if ans.value == case.expected else "[red]wrong[/]"))
             return
         with Engine(rules, workers=1) as engine:
-            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
+            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar, anchors=anchors)
             if exemplars:
                 ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=[case.id] if case else [])
             if not (quiet or as_json):
