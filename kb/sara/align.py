@@ -8,7 +8,7 @@ statute fact. A group's sentences are
   spans fall in (matched after normalising case, whitespace and quotes: :func:`normalise`);
 - otherwise the **best supporting sentence** of its group, scored by what the sentence shares
   with the group: first whether it affirms a cue of the event type (``cues.json``; a cue in a
-  negated clause, "Bob had no income", does not count), then points: an amount it writes (4), a
+  negated clause, "Bob had no income", does not count), then points: an amount it writes (6), a
   full date (3), a person it names (3; 1 by a pronoun that refers to them), the cue (3), a year it
   names for one of the dates (1), each word of an entity the facts name (``alice_house``: 2) and
   of the event's id (``alice_maintains_house``: 1); ties go to the sentence naming more of the
@@ -163,7 +163,7 @@ class _Scorer:
     def score(self, facts: list[Fact], s: Sentence) -> tuple[int, int, int]:
         """(has a cue of the group's type, points, people named): compared in that order."""
         amounts, dates = self.keys(facts)
-        points = 4 * len(amounts & s.numbers) + 3 * len(dates & s.dates)
+        points = 6 * len(amounts & s.numbers) + 3 * len(dates & s.dates)
         points += sum(1 for d in dates - s.dates if s.covers_year(int(d[:4])))
         cue = int(any(is_type(f) and self.table.affirmed_cue_in(f.name, s.text) for f in facts))
         points += 3 * cue

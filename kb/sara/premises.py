@@ -36,7 +36,7 @@ from typing import Iterable
 from taxlogic.core import CaseInput, Issue
 from taxlogic.kb.sara.coverage import NEGATED
 from taxlogic.kb.sara.cues import cue_table
-from taxlogic.kb.sara.text import citations, iso_date, plain_number, read_sentences
+from taxlogic.kb.sara.text import citations, iso_date, person_names, plain_number, read_sentences, sentences
 from taxlogic.kb.sara.view import FactView, fact_args
 from taxlogic.tools.facts import Atom, Fact, Number, Str
 
@@ -134,7 +134,11 @@ def _zero_amounts(f: Fact) -> bool:
 def premise_licence(f: Fact, text: str, terms: dict[str, str], _view: _Text | None = None) -> Licence | None:
     """The sentence of ``text`` that states statute fact ``f`` (module doc), or None.
     ``terms``: the statutes' defined terms (term -> section predicate)."""
-    view = _view or _Text(text, {a.value for a in fact_args(f) if isinstance(a, Atom)})
+    if _view is None:  # the people: the fact's, and who each sentence is about (its first name)
+        people = {a.value for a in fact_args(f) if isinstance(a, Atom)}
+        people |= {n[0] for n in (person_names(s) for s in sentences(text)) if n}
+        _view = _Text(text, people)
+    view = _view
     path = section_path(f.name)
     table = cue_table()
     for i, sent in enumerate(view.sentences):

@@ -211,15 +211,17 @@ def _referents(sentence: str, prev: str | None) -> frozenset[str]:
     pronoun (the pronoun refers back within the sentence); else the first person the previous
     sentence names ("they", "their": every name of it)."""
     m = PRONOUN.search(sentence) or _PLURAL.search(sentence)
-    if m is None or prev is None or _person_names(sentence[:m.start()]):
+    if m is None or prev is None or person_names(sentence[:m.start()]):
         return frozenset()
-    before = _person_names(prev)
+    before = person_names(prev)
     if _PLURAL.match(m.group()):
         return frozenset(before)
     return frozenset(before[:1])
 
 
-def _person_names(text: str) -> list[str]:
+def person_names(text: str) -> list[str]:
+    """Capitalised words of ``text`` that may name a person (not a month, a pronoun or a word
+    that begins a sentence such as "In"), lower-cased, in order, once each."""
     out = []
     for w in re.findall(rf"\b{NAME}\b", text):
         w = w.lower()
