@@ -480,9 +480,10 @@ def date_format(facts: list[Fact], rng: random.Random) -> Corruption | None:
 
 
 def _people(facts: Sequence[Fact]) -> list[str]:
-    """Constants in a person's role (agent_, patient_, beneficiary_) that are no event id."""
+    """The people (and organisations) of a fact set: constants that are the agent_ of an event,
+    and no event id (a home or a fund is only ever a patient_ or a purpose_)."""
     events = _events(facts)
-    return sorted({f.args[1].value for f in facts if f.name in ("agent_", "patient_", "beneficiary_") and f.arity == 2
+    return sorted({f.args[1].value for f in facts if f.name == "agent_" and f.arity == 2
                    and isinstance(f.args[1], Atom) and f.args[1].value not in events})
 
 

@@ -19,7 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from taxlogic.core import Issue
-from taxlogic.kb.sara.text import NAME, SENTENCE
+from taxlogic.kb.sara.text import NAME, SENTENCE, sexes
 from taxlogic.kb.sara.view import FactView
 
 if TYPE_CHECKING:
@@ -30,18 +30,26 @@ _NAMES = rf"{NAME}(?:\s*,\s*{NAME})*(?:,?\s+and\s+{NAME})?"
 _CHILD_W, _PARENT_W = ("son", "daughter", "child"), ("father", "mother", "parent")
 _KIN_W = r"(?P<w>son|daughter|child|father|mother|parent)"
 _KINSHIP_PATTERNS = [  # h: whose relative; r: the relative the word names
-    re.compile(rf"(?P<h>{_NAMES})\s+(?:has|have|had)\s+(?:a|an|one)\s+{_KIN_W},?\s+(?P<r>{NAME})\b"),
+    re.compile(rf"(?P<h>{_NAMES})(?:,[^,.;]*,)?\s+(?:has|have|had)\s+(?:a|an|one)\s+{_KIN_W},?\s+(?P<r>{NAME})\b"),
+    re.compile(rf"^\s*(?P<h>{_NAMES})\b[^.;]*?,?\s+and\s+(?:has|have|had)\s+(?:a|an|one)\s+{_KIN_W},?\s+(?P<r>{NAME})\b"),
     re.compile(rf"(?P<r>{NAME}),?\s+(?:who\s+)?(?:is|was)\s+(?:the\s+)?(?P<h>{_NAMES})'s?\s+{_KIN_W}\b"),
     re.compile(rf"(?P<h>{NAME})'s\s+{_KIN_W},?\s+(?P<r>{NAME})\b"),
     re.compile(rf"(?P<r>{NAME}),\s+(?P<h>{NAME})'s\s+{_KIN_W}\b"),
     re.compile(rf"(?P<r>{NAME})\s+is\s+the\s+{_KIN_W}\s+of\s+(?P<h>{_NAMES})"),
+    re.compile(rf"(?P<r>{NAME}),\s+the\s+{_KIN_W}\s+of\s+(?:(?:her|his|their)\s+[a-z]+\s+)?(?P<h>{NAME})\b"),
     re.compile(rf"(?P<h>{NAME})\s+adopted\s+(?P<r>{NAME})\b(?P<w>)"),
     re.compile(rf"(?P<h>{NAME}),?\s+whose\s+{_KIN_W}\s+(?P<r>{NAME})\b"),
 ]
-#: "… where he and his father Charlie lived" (his: the name that begins the sentence), "Their son
-#: Charlie" (their: the people who begin the previous sentence). Other pronouns are left alone.
-_PRONOUN_KIN = re.compile(rf"(?:\b(?:he|she)\s+and\s+(?:and\s+)?(?P<p>his|her)|\b(?P<q>Their))\s+{_KIN_W},?\s+(?P<r>{NAME})\b")
-_PAYER = re.compile(rf"(?P<a>{NAME})\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?(?:paid|pays|pay)\b(?P<rest>[^.;]*)")
+#: "her father Bob", "Charlie, her father", "he and his father Charlie": her/his is the first person
+#: the sentence names before it whom the text does not give the other sex (else the first of the
+#: previous sentence); "Their son Charlie": the people who begin the previous sentence.
+_PRONOUN_KIN = [re.compile(rf"\b(?P<p>[Hh]er|[Hh]is|[Tt]heir)\s+{_KIN_W},?\s+(?P<r>{NAME})\b"),
+                re.compile(rf"(?P<r>{NAME}),\s+(?P<p>her|his|their)\s+{_KIN_W}\b")]
+_INTRO = re.compile(r"^\s*(?:From|In|On|Since|Until|During|Over)\b[^,]*,")
+_PAYER = re.compile(rf"(?P<a>{NAME})\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?(?:paid|pays|pay|maintains|maintained|furnished|furnishes)\b"
+                    r"(?P<rest>[^.;]*)")
+#: "a house maintained by Alice", "the costs … furnished by Bob": the one who pays for it.
+_PAID_BY = re.compile(rf"\b(?:maintained|furnished|paid\s+for)\s+by\s+(?P<a>{NAME})\b")
 _PAYEE = re.compile(rf"(?P<b>{NAME})\s+(?:was|is|were|has\s+been|had\s+been|got|gets)\s+paid\b(?P<rest>[^.;]*)")
 _TO = re.compile(rf"^(?:\s+{NAME}\b|[^.;]*?\bto\s+(?:her\s+|his\s+)?(?:[a-z]+\s+)?{NAME}\b)")
 _EMPLOYER = [re.compile(rf"(?P<e>{NAME})\s+(?:has\s+|had\s+)?(?:also\s+)?(?:employed|employs|employ|hired|hires|hire)\s+(?P<w>{NAME})\b"),
@@ -58,32 +66,51 @@ def _names_in(group: str) -> list[str]:
     return [n.lower() for n in re.findall(NAME, group)]
 
 
+def _holders(p: str, r: str, sent: str, at: int, prev: str | None, sex: dict[str, str]) -> list[str]:
+    """Whom the possessive ``p`` (her, his, their) of a kinship word refers to (:data:`_PRONOUN_KIN`)."""
+    if p.lower() == "their":
+        lead = re.match(rf"\s*({_NAMES})", _INTRO.sub("", prev or ""))
+        return _names_in(lead.group(1)) if lead else []
+    other = "m" if p.lower() == "her" else "f"
+    for source in (_INTRO.sub("", sent[:at]), _INTRO.sub("", prev or "")):
+        for n in _names_in(source):
+            if n != r and sex.get(n) != other:
+                return [n]
+    return []
+
+
+def sentence_kinship(sent: str, prev: str | None = None, sex: dict[str, str] | None = None) -> set[tuple[str, str]]:
+    """(child, parent) pairs one sentence states (``prev``: the sentence before, for pronouns;
+    ``sex``: :func:`~taxlogic.kb.sara.text.sexes` of the whole text)."""
+    sex = sexes(f"{prev or ''} {sent}") if sex is None else sex
+    out = set()
+    for pat in _KINSHIP_PATTERNS:
+        for m in pat.finditer(sent):
+            w, r = m.group("w") or "child", m.group("r").lower()
+            for h in _names_in(m.group("h")):
+                out.add((r, h) if w in _CHILD_W else (h, r))
+    for pat in _PRONOUN_KIN:
+        for m in pat.finditer(sent):
+            r, w = m.group("r").lower(), m.group("w").lower()
+            for h in _holders(m.group("p"), r, sent, m.start(), prev, sex):
+                out.add((r, h) if w in _CHILD_W else (h, r))
+    return out
+
+
 def text_roles(text: str) -> dict[str, set[tuple[str | None, str | None]]]:
     """Who is whose child, who paid whom, who employed whom, as the text words it:
     ``{"child_parent": {(child, parent)}, "payer_payee": {(payer, payee)}, "employer_worker": {…}}``
     (lower-cased names; None where the text leaves one side out)."""
     out: dict[str, set] = {"child_parent": set(), "payer_payee": set(), "employer_worker": set()}
-    for pat in _KINSHIP_PATTERNS:
-        for m in pat.finditer(text):
-            w = m.group("w") or "child"
-            for h in _names_in(m.group("h")):
-                r = m.group("r").lower()
-                out["child_parent"].add((r, h) if w in _CHILD_W else (h, r))
     sentences = [x.group() for x in SENTENCE.finditer(text)]
+    sex = sexes(text)
     for i, sent in enumerate(sentences):
-        for m in _PRONOUN_KIN.finditer(sent):
-            r, w = m.group("r").lower(), m.group("w")
-            if m.group("q"):
-                lead = re.match(rf"\s*({_NAMES})", sentences[i - 1]) if i else None
-                holders = _names_in(lead.group(1)) if lead else []
-            else:
-                first = re.search(NAME, re.sub(r"^\s*(?:From|In|On|Since|Until)\b[^,]*,", "", sent))
-                holders = [first.group().lower()] if first and first.group().lower() != r else []
-            for h in holders:
-                out["child_parent"].add((r, h) if w in _CHILD_W else (h, r))
+        out["child_parent"] |= sentence_kinship(sent, sentences[i - 1] if i else None, sex)
     for m in _PAYER.finditer(text):
         to = _TO.match(m.group("rest"))
         out["payer_payee"].add((m.group("a").lower(), _names_in(to.group())[-1] if to else None))
+    for m in _PAID_BY.finditer(text):
+        out["payer_payee"].add((m.group("a").lower(), None))
     for m in _PAYEE.finditer(text):
         by = re.search(rf"\bby\s+({NAME})\b", m.group("rest"))
         out["payer_payee"].add((by.group(1).lower() if by else None, m.group("b").lower()))
@@ -143,10 +170,12 @@ _READS = {
 _SIDES = {"payer_payee": ("payer", "payee"), "child_parent": ("child", "parent"), "employer_worker": ("employer", "worker")}
 
 
-def sentence_roles(sentence: str) -> dict[str, set[tuple[str | None, str | None]]]:
-    """:func:`text_roles` of one sentence; a payment "for work" (or of wages) also makes the
-    payer the employer and the payee the worker."""
+def sentence_roles(sentence: str, prev: str | None = None, text: str = "") -> dict[str, set[tuple[str | None, str | None]]]:
+    """:func:`text_roles` of one sentence (``prev``: the sentence before it, ``text``: the whole
+    text, for pronouns); a payment "for work" (or of wages) also makes the payer the employer and
+    the payee the worker."""
     rel = text_roles(sentence)
+    rel["child_parent"] = sentence_kinship(sentence, prev, sexes(text or f"{prev or ''} {sentence}"))
     if _WORK.search(sentence):
         rel["employer_worker"] |= {(a, b) for a, b in rel["payer_payee"] if a and b}
     return rel
@@ -155,8 +184,9 @@ def sentence_roles(sentence: str) -> dict[str, set[tuple[str | None, str | None]
 def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: str = "") -> list[Issue]:
     """Events whose agent_ or patient_ their own sentence gives the other role (``role_direction``,
     module doc: each role is judged alone, by the people the sentence gives only one side of the
-    relation); and events that lack a party their sentence gives them (``role_missing``): a parent
-    of the child of a family relation, the second person of a couple (``cues.json`` ``parties``)."""
+    relation); and events that lack a party their sentence gives them (``role_missing``): the payer,
+    payee, employer or worker it names, a parent of the child of a family relation, the second
+    person of a couple (``cues.json`` ``parties``)."""
     v = FactView.of(canonical, trusted)
     first = {}
     for s in alignment.supports:
@@ -168,7 +198,8 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
         if s is None:
             continue
         sentence = alignment.sentences[s.primary].text
-        rel = sentence_roles(sentence)
+        prev = alignment.sentences[s.primary - 1].text if s.primary else None
+        rel = sentence_roles(sentence, prev, " ".join(x.text for x in alignment.sentences))
         for t in v.types.get(e, []):
             if t not in _READS:
                 continue
@@ -187,6 +218,13 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
                             "or use the person the sentence gives that role")))
                         break
         issues += _missing_parties(e, v, rel, sentence)
+    for e, props in v.own_props.items():  # one person on both sides of a relation
+        both = {f.args[1].canonical for _, f in props.get("agent_", [])} & {f.args[1].canonical for _, f in props.get("patient_", [])}
+        if both and e in first:
+            x = sorted(both)[0]
+            issues.append(Issue(kind="role_direction", line=props["patient_"][0][0], message=(
+                f"{x} is both agent_ and patient_ of {e}: an event relates two parties; its sentence is "
+                f'"{alignment.sentences[first[e].primary].text.strip()}"')))
     return issues
 
 
@@ -199,6 +237,15 @@ def _missing_parties(e: str, v: FactView, rel: dict, sentence: str) -> list[Issu
     line = v.type_lines.get(e)
     out = []
     for t in v.types.get(e, []):
+        if t in _READS:  # a side the sentence gives (a payer, an employer), missing from the event
+            kind, agent_side, patient_side = _READS[t]
+            pairs = rel[kind]
+            sides = ({a for a, _ in pairs if a}, {b for _, b in pairs if b})
+            for prop, side in (("agent_", agent_side), ("patient_", patient_side)):
+                if side is not None and sides[side] and not props.get(prop):
+                    out.append(Issue(kind="role_missing", line=line, message=(
+                        f"{t}({e}) has no {prop} (its {_SIDES[kind][side]}), but its sentence "
+                        f'"{sentence.strip()}" gives {" or ".join(sorted(sides[side]))}: state it with {prop}')))
         if _READS.get(t, ("",))[0] == "child_parent":
             children, parents = (agents, patients) if _READS[t][1] == 0 else (patients, agents)
             for child in children:

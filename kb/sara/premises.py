@@ -17,8 +17,9 @@ that conclusion (paper, appendix A.1.4): SARA's gold facts hold such premises, e
 
 and every value of the fact agrees with that sentence: the people it names (by name, or by a
 pronoun that refers to them), its amounts and its years ("for the years 2015 to 2020" covers
-2015 … 2020); and the fact names every person of the facts that the sentence names (unless the
-sentence distributes a list, "… to Bob, Charlie and Dan respectively"). A negated clause states nothing ("Alice is not married under section
+2015 … 2020); the fact names every person of the facts that the sentence names (unless the
+sentence distributes a list, "… to Bob, Charlie and Dan respectively"), in the order the clause
+stating it names them ("Bob counts as Alice's dependent": ``s152_c_1(bob,alice,…)``). A negated clause states nothing ("Alice is not married under section
 7703"), except a zero ("no deduction under section 151" is ``s151(alice,0,…)``).
 
 So the question's own claim (``s1_a(alice,2017,_,2600)`` when the text only gives the taxable
@@ -42,7 +43,7 @@ from taxlogic.tools.facts import Atom, Fact, Number, Str
 
 _LABEL = re.compile(r"\d+|[a-z]|[A-Z]|[ivx]+|[IVX]+")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
-_CLAUSE_SPLIT = re.compile(r",\s*(?:and|but|while)\s+|;\s*")
+_CLAUSE_SPLIT = re.compile(r",\s*(?:and|but|while)\s+|;\s*|,\s*(?=(?:who|which)\b)")
 
 
 def section_path(name: str) -> str | None:
@@ -84,14 +85,12 @@ class _Text:
         self.all_years = set().union(*(s.years for s in self.sentences))
 
     def person_ok(self, person: str, i: int) -> bool:
-        """``person`` is named in sentence ``i``, or referred to by a pronoun there after a
-        sentence that names them, or sentence ``i`` names no one in particular."""
+        """``person`` is named in sentence ``i``, or referred to there
+        (:meth:`~taxlogic.kb.sara.text.Sentence.mentions`), or sentence ``i`` names no one."""
         s = self.sentences[i]
-        if person in s.names:
+        if s.mentions(person):
             return True
-        if s.pronoun:
-            return any(person in self.sentences[j].names for j in range(max(0, i - 2), i))
-        return not (s.names & self.all_persons)
+        return not (s.names & self.all_persons) and not s.referents  # a sentence about no one in particular
 
     def values_agree(self, f: Fact, i: int) -> str | None:
         """None if every value of ``f`` agrees with sentence ``i``, else what does not."""
@@ -143,26 +142,38 @@ def premise_licence(f: Fact, text: str, terms: dict[str, str], _view: _Text | No
     table = cue_table()
     for i, sent in enumerate(view.sentences):
         sentence = sent.text
-        licences: list[str] = []
+        licences: list[tuple[str, str]] = []  # (how, clause)
         for clause in _CLAUSE_SPLIT.split(sentence):
             negated = bool(NEGATED.search(clause))
             cited = citations(clause)
             for c in cited:
                 if path is not None and c.section == path and (not negated or _zero_amounts(f)):
-                    licences.append(f"cites section {c.written}")
+                    licences.append((f"cites section {c.written}", clause))
             if cited or negated:
                 continue
             low = " " + " ".join(clause.lower().split()) + " "
             for term, sec in terms.items():
                 if path is not None and (sec == path or sec.startswith(path + "_")) and \
                         re.search(rf"\b{re.escape(term)}\b", low):
-                    licences.append(f'uses the term "{term}" (section {pretty_section(sec)})')
+                    licences.append((f'uses the term "{term}" (section {pretty_section(sec)})', clause))
             said = table.premise_term_in(f.name, clause)
             if said:
-                licences.append(f'says "{said}"')
-        if licences and view.values_agree(f, i) is None:
-            return Licence(sentence.strip(), licences[0])
+                licences.append((f'says "{said}"', clause))
+        for how, clause in licences:
+            if view.values_agree(f, i) is None and _in_order(f, clause):
+                return Licence(sentence.strip(), how)
     return None
+
+
+def _in_order(f: Fact, clause: str) -> bool:
+    """The fact's people come in the order its clause names them ("Bob counts as Alice's
+    dependent": ``s152_c_1(bob,alice,…)``), where the clause names more than one of them."""
+    at = []
+    for a in fact_args(f):
+        m = re.search(rf"\b{re.escape(a.value)}\b", clause, re.I) if isinstance(a, Atom) else None
+        if m and m.start() not in at:
+            at.append(m.start())
+    return at == sorted(at)
 
 
 def _terms_of(path: str | None, name: str, terms: dict[str, str]) -> list[str]:

@@ -11,7 +11,9 @@ Each fact's sentence is its anchor's, or the aligner's (:mod:`taxlogic.kb.sara.a
   - a person in a role (``agent_``, ``patient_``, ``beneficiary_``) or an amount that its
     sentence does not name (a pronoun counts for the people of the two sentences before);
   - a date whose year its sentences do not name, when they name years (a sentence that names
-    none takes the years of the text);
+    none takes the years of the text); for a lasting event, a start its sentence gives as an end
+    ("until …") or an end it gives as a start ("since …", "from …"):
+    :func:`taxlogic.kb.sara.text.date_roles`;
 - ``open_period``: a durative event (``cues.json``: employment, residence, marriage …) without
   ``end_`` although its sentence gives it an end ("from May 5th 2019 to Dec 31st 2019", "until
   July 9th, 2014", "from 2004 to 2019"), unless an event that ends lasting ones (``cues.json``:
@@ -30,7 +32,7 @@ from datetime import date
 from taxlogic.core import CaseInput, Issue, is_what_if
 from taxlogic.kb.sara.align import Alignment, Support, align
 from taxlogic.kb.sara.cues import cue_table
-from taxlogic.kb.sara.text import _MONTH_RE, _MONTHS, YEAR, iso_date, plain_number
+from taxlogic.kb.sara.text import _MONTH_RE, _MONTHS, YEAR, date_roles, iso_date, plain_number
 from taxlogic.kb.sara.view import FactView, is_type
 from taxlogic.tools.facts import Atom, Number, Str
 
@@ -87,7 +89,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
         value = f.args[1]
         if f.name in _ROLES and isinstance(value, Atom) and value.value in people:
             p = value.value
-            if not any(p in x.names or (x.pronoun and _named_before(a, x.index, p)) for x in sents):
+            if not any(x.mentions(p) for x in sents):
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {_where(a, s)}, which does not name {p.capitalize()}: is {p} the right person "
                     f"for the {f.name[:-1]} of {f.args[0].value}?")))
@@ -97,20 +99,24 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {_where(a, s)}, which does not state {n}: is the amount attached to the right event?")))
         elif f.name in ("start_", "end_") and isinstance(value, Str):
+            lasting = any(table.durative(t) for t in v.types.get(f.args[0].value, ()))
+            roles = set().union(*(date_roles(x.text, value.value) for x in sents)) if lasting else set()
+            wrong = {"start_": "end", "end_": "start"}[f.name]
+            if roles == {wrong}:  # a lasting event's span, read the other way round
+                issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                    f"{f}: {_where(a, s)}, where {value.value} is when it {'ends' if wrong == 'end' else 'starts'}: "
+                    f"use {'end_' if wrong == 'end' else 'start_'}")))
+                continue
             d = iso_date(value.value)
-            years = set().union(*(x.years for x in sents))
-            covered = any(x.covers_year(d.year) for x in sents) if years or any(x.since for x in sents) else \
-                d is not None and d.year in text_years if d else True
-            if d is not None and not covered and (years or text_years) and not any(value.value in x.dates for x in sents):
-                years = years or text_years
+            if d is None or any(value.value in x.dates for x in sents):
+                continue
+            dated = [x for x in sents if x.years or x.since]  # else the years of the whole text count
+            if not (any(x.covers_year(d.year) for x in dated) if dated else d.year in text_years or not text_years):
+                years = set().union(*(x.years for x in dated)) or text_years
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {_where(a, s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
     issues += _open_periods(a, v)
     return issues
-
-
-def _named_before(a: Alignment, i: int, person: str) -> bool:
-    return any(person in a.sentences[j].names for j in range(max(0, i - 2), i))
 
 
 def _open_periods(a: Alignment, v: FactView) -> list[Issue]:

@@ -195,7 +195,10 @@ class Sentence:
     referents: frozenset[str] = frozenset()
 
     def mentions(self, person: str) -> bool:
-        """The sentence names ``person`` (lower-case), or refers to them by a pronoun."""
+        """The sentence names ``person`` (lower-case), or refers to them (:attr:`referents`): by a
+        pronoun with no name of the same sex before it in the sentence, the first person of that
+        sex the sentence before names or refers to ("they": all of them); by "her husband", "his
+        wife", "her spouse", the person a sentence about a marriage pairs with one it names."""
         return person in self.names or person in self.referents
 
 
@@ -206,17 +209,42 @@ _NOT_PEOPLE = frozenset({"in", "on", "from", "since", "for", "during", "over", "
 _PLURAL = re.compile(r"\b(?:they|their|them|both)\b", re.I)
 
 
-def _referents(sentence: str, prev: str | None) -> frozenset[str]:
-    """Whom a pronoun of ``sentence`` may refer to: nobody new if a name comes before its first
-    pronoun (the pronoun refers back within the sentence); else the first person the previous
-    sentence names ("they", "their": every name of it)."""
+_SHE = re.compile(r"^(?:she|her|herself)$", re.I)
+_MALE_W, _FEMALE_W = r"son|father|brother|husband", r"daughter|mother|sister|wife"
+_SPOUSE = re.compile(r"\b(?:husband|wife|spouse)\b", re.I)
+_MARRIED = re.compile(r"\b(?:marri|marry|wed\b|husband|wife|spouse)", re.I)
+
+
+def sexes(text: str) -> dict[str, str]:
+    """``"m"`` or ``"f"`` for the people ``text`` calls a son, father, brother, husband … or a
+    daughter, mother, sister, wife ("Alice has a son, Bob", "Bob, the son of …", "her father
+    Charlie", "Charlie is Alice's father"); others are unknown."""
+    out: dict[str, str] = {}
+    for sex, words in (("m", _MALE_W), ("f", _FEMALE_W)):
+        for pat in (rf"\b(?:{words}),?\s+({NAME})\b", rf"\b({NAME}),\s+(?:the|her|his|their|{NAME}'s)\s+(?:{words})\b",
+                    rf"\b({NAME})\s+(?:is|was)\s+(?:the\s+)?(?:{NAME}'s\s+)?(?:{words})\b"):
+            for m in re.finditer(pat, text):
+                out.setdefault(m.group(1).lower(), sex)
+    return out
+
+
+def _referents(sentence: str, prev: "Sentence | None", sex: dict[str, str], spouses: dict[str, set[str]]) -> frozenset[str]:
+    """Whom a pronoun of ``sentence`` may refer to (see :meth:`Sentence.mentions`)."""
+    out: set[str] = set()
+    if _SPOUSE.search(sentence):  # "Alice files a joint return with her husband"
+        for n in person_names(sentence):
+            out |= spouses.get(n, set())
     m = PRONOUN.search(sentence) or _PLURAL.search(sentence)
-    if m is None or prev is None or person_names(sentence[:m.start()]):
-        return frozenset()
-    before = person_names(prev)
+    if m is None or prev is None:
+        return frozenset(out)
     if _PLURAL.match(m.group()):
-        return frozenset(before)
-    return frozenset(before[:1])
+        return frozenset(out | (set(person_names(prev.text)) or set(prev.referents)))
+    other = "m" if _SHE.match(m.group()) else "f"
+    if [n for n in person_names(sentence[:m.start()]) if sex.get(n) != other]:
+        return frozenset(out)  # a name before it: the pronoun refers back within the sentence
+    before = [n for n in person_names(prev.text) if sex.get(n) != other] or \
+        [n for n in sorted(prev.referents) if sex.get(n) != other]
+    return frozenset(out | set(before[:1]))
 
 
 def person_names(text: str) -> list[str]:
@@ -230,15 +258,50 @@ def person_names(text: str) -> list[str]:
     return out
 
 
+_STARTS = re.compile(r"\b(?:since|from|starting(?:\s+on)?|beginning(?:\s+on)?|between)\s*$", re.I)
+_ENDS = re.compile(r"\b(?:to|until|till|through|up\s+to|ending(?:\s+on)?)\s+(?:the\s+end\s+of\s+)?$", re.I)
+
+
+def date_roles(sentence: str, iso: str) -> set[str]:
+    """How ``sentence`` places the date ``iso`` ("YYYY-MM-DD"): ``"start"`` where it follows
+    "since", "from", "between"; ``"end"`` where it follows "to", "until", "through"; ``"other"``
+    anywhere else ("on July 9th, 2014"). Matched as a full date, or as a bare year when ``iso`` is
+    its first or last day (how "from 2004 to 2019" is dated). Empty if the sentence does not
+    write it."""
+    out: set[str] = set()
+    spans = []
+    for m in _DATE.finditer(sentence):
+        month, day, year = _MONTHS[m.group(1).lower()[:3]], int(m.group(2)), int(m.group(3))
+        spans.append((m.start(), m.end(), f"{year:04d}-{month:02d}-{day:02d}"))
+    for m in _DAY_MONTH_YEAR.finditer(sentence):
+        day, month, year = int(m.group(1)), _MONTHS[m.group(2).lower()[:3]], int(m.group(3))
+        spans.append((m.start(), m.end(), f"{year:04d}-{month:02d}-{day:02d}"))
+    bound = iso[5:] in ("01-01", "12-31")
+    for m in YEAR.finditer(sentence):
+        if bound and not any(a <= m.start() < b for a, b, _ in spans):
+            spans.append((m.start(), m.end(), m.group(1)))
+    for a, _, value in spans:
+        if value == iso or (len(value) == 4 and value == iso[:4]):
+            before = sentence[max(0, a - 24):a]
+            out.add("start" if _STARTS.search(before) else "end" if _ENDS.search(before) else "other")
+    return out
+
+
 @lru_cache(maxsize=64)
 def read_sentences(text: str) -> tuple[Sentence, ...]:
     """The sentences of ``text`` (:data:`SENTENCE`) with what each states (:class:`Sentence`)."""
     spans = sentence_spans(text)
-    out = []
+    sex = sexes(text)
+    spouses: dict[str, set[str]] = {}
+    for a, b in spans:  # couples: the two people a sentence about a marriage names
+        names = person_names(text[a:b])
+        if _MARRIED.search(text[a:b]) and len(names) == 2:
+            spouses.setdefault(names[0], set()).add(names[1])
+            spouses.setdefault(names[1], set()).add(names[0])
+    out: list[Sentence] = []
     for i, (a, b) in enumerate(spans):
         sent = Sentence.read(i, a, b, text[a:b])
-        prev = text[spans[i - 1][0]:spans[i - 1][1]] if i else None
-        out.append(replace(sent, referents=_referents(sent.text, prev)))
+        out.append(replace(sent, referents=_referents(sent.text, out[-1] if out else None, sex, spouses)))
     return tuple(out)
 
 
