@@ -40,6 +40,20 @@ def select_exemplars(text: str, kind: str, k: int, exclude: Iterable[str] = (), 
     return [Exemplar(c.text, c.question, c.gold_facts) for c in ranked[:k]]
 
 
-def exemplar_block(text: str, kind: str, k: int, exclude: Iterable[str] = ()) -> str:
-    """Rendered exemplar block for the translation prompt (``""`` when k = 0)."""
-    return exemplars_block(select_exemplars(text, kind, k, exclude))
+def exemplar_block(text: str, kind: str, k: int, exclude: Iterable[str] = (), *, anchored: bool = False) -> str:
+    """Rendered exemplar block for the translation prompt (``""`` when k = 0). ``anchored``: the
+    exemplars' gold facts written as anchored translations (:func:`taxlogic.kb.sara.align.anchor_facts`),
+    the format the anchored prompts ask for."""
+    chosen = select_exemplars(text, kind, k, exclude)
+    if anchored:
+        from taxlogic.kb.sara.align import anchor_facts
+
+        chosen = [Exemplar(e.case_text, e.question, anchor_facts(e.case_text, _facts_only(e.facts))) for e in chosen]
+        return exemplars_block(chosen, strip_directives=False)
+    return exemplars_block(chosen)
+
+
+def _facts_only(program: str) -> str:
+    from taxlogic.tools.facts import split_clauses
+
+    return "".join(c.text + "\n" for c in split_clauses(program) if c.kind == "fact")

@@ -60,7 +60,8 @@ def reply_to(messages: list[dict[str, str]] | list[BaseMessage]) -> str:
         content = m.get("content", "") if isinstance(m, dict) else m.content
         if role != "user" or not isinstance(content, str):
             continue
-        ask = _ASK.search(content)
+        asks = list(_ASK.finditer(content))  # the case comes last, after any exemplars
+        ask = asks[-1] if asks else None
         if ask:
             case = _index().get((ask.group("text").strip(), ask.group("question").strip()))
             return anchored_gold(case.id) if case is not None else ""

@@ -87,7 +87,8 @@ def agent_method(ds: Dataset, engines: Engines, *, model_name: str | None, budge
     def run(item: Case) -> CaseRecord:
         ctx = ctx_for(item.rules)
         if exemplars:  # never an evaluated case as an exemplar
-            ctx = replace(ctx, exemplars=exemplar_block(item.text, item.kind, exemplars, exclude=eval_ids))
+            ctx = replace(ctx, exemplars=exemplar_block(item.text, item.kind, exemplars, exclude=eval_ids,
+                                                        anchored=ctx.anchored))
         result = solve(CaseInput.from_case(item), ctx, samples=samples)
         errors = [i.render() for r in result.rounds for i in r.issues]
         return CaseRecord(**_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,

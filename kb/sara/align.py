@@ -86,7 +86,8 @@ def group_key(f: Fact) -> str:
 
 
 def anchor_sentences(text: str, spans: tuple[str, ...], sentences: tuple[Sentence, ...]) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    """The sentences the anchor's spans fall in, and the spans not found in ``text``."""
+    """The sentences the anchor's spans fall in (in the order of the spans: the first states the
+    event), and the spans not found in ``text``."""
     norm_text, offsets = _normalised_with_offsets(text)
     found: list[int] = []
     missing: list[str] = []
@@ -98,7 +99,7 @@ def anchor_sentences(text: str, spans: tuple[str, ...], sentences: tuple[Sentenc
             continue
         a, b = offsets[at], offsets[min(at + len(needle), len(offsets)) - 1]
         found += [s.index for s in sentences if s.start <= b and s.end > a and s.index not in found]
-    return tuple(sorted(found)), tuple(missing)
+    return tuple(found), tuple(missing)
 
 
 @lru_cache(maxsize=64)
@@ -268,7 +269,9 @@ def anchor_facts(text: str, fact_text: str, *, terms: dict[str, str] | None = No
 
     def close() -> None:
         if run:
-            spans = tuple(a.sentences[i].text.strip() for i in run[0].sentences)
+            first = run[0]
+            order = [first.primary] + [i for i in first.sentences if i != first.primary]
+            spans = tuple(a.sentences[i].text.strip() for i in order if i is not None)
             out.extend(s.fact.canonical for s in run)
             out.append(anchor_comment(spans).strip())
             run.clear()

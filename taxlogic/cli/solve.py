@@ -68,7 +68,8 @@ def solve(
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar, anchors=anchors)
             if exemplars:
-                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=[case.id] if case else [])
+                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=[case.id] if case else [],
+                                               anchored=ctx.anchored)
             if not (quiet or as_json):
                 console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {ctx.model.model_name}  "
                               f"budget: {budget}  query: {inp.query or '(to be written)'}", highlight=False)
