@@ -34,6 +34,7 @@ GROUNDING_ERRATA = {
     "tax_case_41": "marriage from 2012-04-05: the text says Feb 3rd, 1992",
     "tax_case_48": "residence until 2019: the text says from 2004 to 2018",
     "tax_case_63": "a payment of $33200 in 2017: the text says Alice had no income in 2019",
+    "tax_case_35": "a residence from 2017-01-01 without end: the text says the same abode in 2017",
 }
 #: Gold fact sets the inspector flagged before issue 15 (eval verifier: typos, arities, omissions).
 KNOWN_GOLD_ERRATA = {"s152_d_1_D_neg", "s2_b_3_A_neg", "s2_b_3_A_pos", "s2_b_3_B_neg", "s63_c_1_neg", "s63_c_3_neg",
@@ -347,3 +348,24 @@ def test_what_if_keeps_the_pattern_premises(rules):
     claim = facts + "s1_b_ii(54775,11489).\n"
     assert kinds(i for i in static_issues(change, change.query, claim, rules=rules) if i.kind == "premise_unstated") == \
         ["premise_unstated"]
+
+
+def test_anchored_chat_what_if(ctx_for):
+    """A chat in anchored mode: the pattern's anchors stay valid after a what-if, whose new facts
+    anchor in the change."""
+    from fakes import scripted
+    from taxlogic.agent.chat import ChatSession
+
+    pattern = "Alice's income in 2017 was $30000. Alice is not married and takes the standard deduction."
+    facts = 'income_(i).\nagent_(i,alice).\namount_(i,30000).\nstart_(i,"2017-12-31").\n% "Alice\'s income in 2017 was $30000."\n'
+    edited = facts.replace("30000)", "50000)").replace('% "Alice\'s income in 2017 was $30000."',
+                                                        '% "What if Alice earned $50,000 instead?"')
+    model = scripted(["tax(alice, 2017, Tax)", facts, edited])
+    session = ChatSession(ctx_for(model, budget=0))
+    session.set_fact_pattern(pattern)
+    before = session.ask("How much tax does Alice have to pay in 2017?")
+    assert not before.abstained, before.reason
+    after = session.what_if("What if Alice earned $50,000 instead?")
+    assert not after.abstained and after.answer > before.answer, after.reason
+    assert "anchor line" in model.calls[2][-1].content  # the anchored edit prompt
+    assert '% "What if Alice earned $50,000 instead?"' in session.facts

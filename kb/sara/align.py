@@ -13,7 +13,8 @@ statute fact. A group's sentences are
   names for one of the dates (1), each word of an entity the facts name (``alice_house``: 2) and
   of the event's id (``alice_maintains_house``: 1); ties go to the sentence naming more of the
   group's people, then to the first; plus every other sentence that writes one of the group's
-  amounts or full dates and affirms the cue (an event told in two sentences). A statute fact's sentence is the one that states it as a premise
+  amounts or full dates, affirms the cue and is about one of the group's people or no one (an
+  event told in two sentences). A statute fact's sentence is the one that states it as a premise
   (:func:`taxlogic.kb.sara.premises.premise_licence`) when there is one.
 
 A group no sentence shares anything with has no sentence (:attr:`Support.source` ``"none"``).
@@ -189,15 +190,16 @@ class _Scorer:
 
     def best(self, facts: list[Fact]) -> tuple[tuple[int, ...], int | None]:
         """The group's sentences and the primary one among them (None if no sentence shares
-        anything): the best scored, and the others that write one of its amounts or full dates and
-        affirm its type's cue."""
+        anything): the best scored, and the others that write one of its amounts or full dates,
+        affirm its type's cue and are about one of its people (or no one)."""
         scores = [self.score(facts, s) for s in self.sentences]
         if not scores or max(x[1] for x in scores) <= 0:
             return (), None
         top = max(range(len(scores)), key=lambda i: (scores[i], -i))
         amounts, dates = self.keys(facts)
+        people = {a.value for f in facts for a in fact_args(f) if isinstance(a, Atom) and a.value in self.people}
         more = [s.index for s in self.sentences if s.index != top and ((amounts & s.numbers) or (dates & s.dates))
-                and self.cue(facts, s)]
+                and self.cue(facts, s) and (any(s.mentions(p) for p in people) or not (s.names & self.people))]
         return tuple(sorted([top] + more)), top
 
 

@@ -256,8 +256,9 @@ def _missing_parties(e: str, v: FactView, rel: dict, sentence: str) -> list[Issu
                         f'"{sentence.strip()}" makes {child} the child of {" and ".join(sorted(said))}: '
                         "give the relation the parents the sentence names")))
         need = table.parties(t)
-        if need and len(agents) < need:
+        if need and len(agents) != need and (agents or need > 1):
             out.append(Issue(kind="role_missing", line=line, message=(
                 f"{t}({e}) has {len(agents)} agent_ ({', '.join(sorted(agents)) or 'none'}), but a {t[:-1].replace('_', ' ')} "
-                f'has {need}: its sentence is "{sentence.strip()}"; state both people with agent_')))
+                f'has {need}: its sentence is "{sentence.strip()}"; '
+                + ("state both people with agent_" if need > 1 else "keep only the person it is about"))))
     return out

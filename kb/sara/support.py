@@ -14,10 +14,11 @@ Each fact's sentence is its anchor's, or the aligner's (:mod:`taxlogic.kb.sara.a
     none takes the years of the text); for a lasting event, a start its sentence gives as an end
     ("until …") or an end it gives as a start ("since …", "from …"):
     :func:`taxlogic.kb.sara.text.date_roles`;
+  - an amount the text states once, on two events (one sum counted twice);
 - ``open_period``: a durative event (``cues.json``: employment, residence, marriage …) without
   ``end_`` although its sentence gives it an end ("from May 5th 2019 to Dec 31st 2019", "until
-  July 9th, 2014", "from 2004 to 2019"), unless an event that ends lasting ones (``cues.json``:
-  a death, a divorce, a retirement) starts then, or the sentence is about someone else's span.
+  July 9th, 2014", "from 2004 to 2019"; or the year it starts on the first day of: "work done in
+  the year 2017"), unless the sentence is about someone else's span.
 
 Skipped when the text is a what-if change (as in chat), like :mod:`taxlogic.kb.sara.grounding`.
 Every message quotes the fact, its anchor if any, and the sentence, so that the repair prompt
@@ -101,11 +102,12 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
         elif f.name in ("start_", "end_") and isinstance(value, Str):
             lasting = any(table.durative(t) for t in v.types.get(f.args[0].value, ()))
             roles = set().union(*(date_roles(x.text, value.value) for x in sents)) if lasting else set()
-            wrong = {"start_": "end", "end_": "start"}[f.name]
-            if roles == {wrong}:  # a lasting event's span, read the other way round
+            # a lasting event's span read the other way round: an end the sentence gives as its start
+            # (or as the day it happens: "married on …"), a start it gives as its end
+            if roles and (roles <= {"start", "other"} if f.name == "end_" else roles == {"end"}):
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
-                    f"{f}: {_where(a, s)}, where {value.value} is when it {'ends' if wrong == 'end' else 'starts'}: "
-                    f"use {'end_' if wrong == 'end' else 'start_'}")))
+                    f"{f}: {_where(a, s)}, where {value.value} is when it "
+                    f"{'starts' if f.name == 'end_' else 'ends'}: use {'start_' if f.name == 'end_' else 'end_'}")))
                 continue
             d = iso_date(value.value)
             if d is None or any(value.value in x.dates for x in sents):
@@ -116,14 +118,34 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {_where(a, s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
     issues += _open_periods(a, v)
+    issues += _counted_twice(case.text, v)
     return issues
+
+
+def _counted_twice(text: str, v: FactView) -> list[Issue]:
+    """An amount the text states once, on two events: one sum counted twice."""
+    by_amount: dict[str, list[tuple[int, str]]] = {}
+    for e, props in v.own_props.items():
+        for line, f in props.get("amount_", []):
+            n = plain_number(f.args[1].canonical)
+            if n not in ("0", "1"):
+                by_amount.setdefault(n, []).append((line, e))
+    out = []
+    for n, uses in by_amount.items():
+        stated = len(re.findall(rf"\$\s?{re.escape(n)}(?![\d,])|\$\s?{n[:-3]},{n[-3:]}(?!\d)" if len(n) > 3 else
+                                rf"\$\s?{re.escape(n)}(?![\d,])", text))
+        if stated and len(uses) > stated:
+            (_, first), *rest = sorted(uses)
+            for line, e in rest:
+                out.append(Issue(kind="unsupported_fact", line=line, message=(
+                    f"amount_({e},{n}): the text states ${n} {'once' if stated == 1 else f'{stated} times'}, but "
+                    f"{first} has it too: is {e} the same event counted twice?")))
+    return out
 
 
 def _open_periods(a: Alignment, v: FactView) -> list[Issue]:
     """Durative events without an end that their sentence gives (module doc)."""
     table = cue_table()
-    starts = {x for e, props in v.props.items() if any(table.ends(t) for t in v.types.get(e, ()))
-              for x in props.get("start_", ())}
     people = {x for props in v.props.values() for p in ("agent_", "patient_") for x in props.get(p, ())}
     out = []
     first: dict[str, Support] = {}
@@ -132,21 +154,35 @@ def _open_periods(a: Alignment, v: FactView) -> list[Issue]:
     for e, types in v.own_types.items():
         durative = [t for t in types if table.durative(t)]
         s = first.get(e)
-        if not durative or v.props.get(e, {}).get("end_") or s is None or s.primary is None:
+        props = v.props.get(e, {})
+        if not durative or props.get("end_") or s is None or s.primary is None:
             continue
         sentence = a.sentences[s.primary].text
-        m = _END.search(sentence) if _FROM.search(sentence) or re.search(r"\b(?:until|till)\b", sentence, re.I) else None
-        end = _end_date(m) if m else None
-        if end is None or f'"{end.isoformat()}"' in starts:  # unstated, or an ending event (a death) ends it
+        end, said = _end_of(sentence, props.get("start_", set()))
+        if end is None:
             continue
         subject = _first_person(sentence, people)
-        if subject is not None and subject not in {x.strip("'") for x in v.props.get(e, {}).get("agent_", set())
-                                                   | v.props.get(e, {}).get("patient_", set())}:
+        if subject is not None and subject not in {x.strip("'") for x in props.get("agent_", set()) | props.get("patient_", set())}:
             continue  # the sentence tells of someone else's span ("Bob lived with Alice until …")
         out.append(Issue(kind="open_period", line=v.type_lines.get(e), message=(
-            f'{durative[0]}({e}) has no end_, but {_where(a, s)} says it lasts until {m.group().split(None, 1)[1]}: '
-            f'add end_({e},"{end.isoformat()}")')))
+            f'{durative[0]}({e}) has no end_, but {_where(a, s)} says it lasts {said}: add end_({e},"{end.isoformat()}")')))
     return out
+
+
+def _end_of(sentence: str, starts: set[str]) -> tuple[date | None, str]:
+    """The end a sentence gives a lasting event: "to/until <date or year>" after a "from", or
+    "until …"; or the last day of the year when the event starts on its first day and the
+    sentence bounds it by that year ("work done in the year 2017", "over the year 2018")."""
+    m = _END.search(sentence) if _FROM.search(sentence) or re.search(r"\b(?:until|till)\b", sentence, re.I) else None
+    if m:
+        return _end_date(m), m.group().split(None, 1)[0] + " " + m.group().split(None, 1)[1]
+    if re.search(r"\b(?:since|from|until|till)\b", sentence, re.I):
+        return None, ""
+    for y in (int(x.strip('"')[:4]) for x in starts if x.strip('"')[5:] == "01-01"):
+        b = re.search(rf"\b(?:in|during|over|throughout|for)\s+(?:the\s+(?:whole\s+)?(?:year\s+)?)?(?:of\s+)?{y}\b", sentence, re.I)
+        if b:
+            return date(y, 12, 31), f"{b.group()} (to its end)"
+    return None, ""
 
 
 def _first_person(sentence: str, people: set[str]) -> str | None:

@@ -259,13 +259,16 @@ def person_names(text: str) -> list[str]:
 
 
 _STARTS = re.compile(r"\b(?:since|from|starting(?:\s+on)?|beginning(?:\s+on)?|between)\s*$", re.I)
+_ENDING = re.compile(r"\b(?:died|dies|divorced|separated|left|ended|ends|terminated|retired|quit|stopped|moved\s+out)\b[^.;]*$",
+                     re.I)
 _ENDS = re.compile(r"\b(?:to|until|till|through|up\s+to|ending(?:\s+on)?)\s+(?:the\s+end\s+of\s+)?$", re.I)
 
 
 def date_roles(sentence: str, iso: str) -> set[str]:
     """How ``sentence`` places the date ``iso`` ("YYYY-MM-DD"): ``"start"`` where it follows
-    "since", "from", "between"; ``"end"`` where it follows "to", "until", "through"; ``"other"``
-    anywhere else ("on July 9th, 2014"). Matched as a full date, or as a bare year when ``iso`` is
+    "since", "from", "between"; ``"end"`` where it follows "to", "until", "through", or a verb that
+    ends something ("died on", "divorced on", "retired on"); ``"other"`` for a full date anywhere
+    else ("married on July 9th, 2014"), ``"year"`` for a bare year ("in 2017"). Matched as a full date, or as a bare year when ``iso`` is
     its first or last day (how "from 2004 to 2019" is dated). Empty if the sentence does not
     write it."""
     out: set[str] = set()
@@ -283,7 +286,8 @@ def date_roles(sentence: str, iso: str) -> set[str]:
     for a, _, value in spans:
         if value == iso or (len(value) == 4 and value == iso[:4]):
             before = sentence[max(0, a - 24):a]
-            out.add("start" if _STARTS.search(before) else "end" if _ENDS.search(before) else "other")
+            out.add("start" if _STARTS.search(before) else "end" if _ENDS.search(before) or
+                    _ENDING.search(sentence[max(0, a - 40):a]) else "other" if len(value) > 4 else "year")
     return out
 
 
