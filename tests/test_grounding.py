@@ -369,3 +369,39 @@ def test_anchored_chat_what_if(ctx_for):
     assert not after.abstained and after.answer > before.answer, after.reason
     assert "anchor line" in model.calls[2][-1].content  # the anchored edit prompt
     assert '% "What if Alice earned $50,000 instead?"' in session.facts
+
+
+def test_eval_run_agent_against_the_gold_endpoint(sara_data_dir, tmp_path, monkeypatch):
+    """``taxlogic eval run --method agent`` against an OpenAI-compatible endpoint that translates
+    perfectly, with anchors: the agent answers every case right (here: the first four test claims)."""
+    import json
+    import socket
+    import threading
+
+    from taxlogic.agent.llm import disable_cache
+    from taxlogic.cli import app
+    from taxlogic.eval.gold_translator import serve
+    from taxlogic.settings import get_settings
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = serve("127.0.0.1", port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("TAXLOGIC_LLM_BASE_URL", f"http://127.0.0.1:{port}/v1")
+    monkeypatch.setenv("TAXLOGIC_LLM_CACHE", "false")
+    monkeypatch.setenv("TAXLOGIC_CACHE_DIR", str(tmp_path / "cache"))
+    get_settings.cache_clear()
+    disable_cache()
+    try:
+        out = tmp_path / "run"
+        run = CliRunner().invoke(app, ["eval", "run", "--method", "agent", "--split", "test", "--task", "entailment",
+                                       "--limit", "4", "--budget", "1", "--workers", "1", "--out", str(out), "--json"])
+        assert run.exit_code == 0, run.output
+        records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+        assert len(records) == 4 and all(r["correct"] and not r["abstained"] for r in records), records
+        assert all('% "' in r["facts"] for r in records)  # the agent kept the anchors
+    finally:
+        server.shutdown()
+        get_settings.cache_clear()
+        disable_cache()
