@@ -130,9 +130,11 @@ def _zero_amounts(f: Fact) -> bool:
     return bool(nums) and all(n == 0 for n in nums)
 
 
-def premise_licence(f: Fact, text: str, terms: dict[str, str], _view: _Text | None = None) -> Licence | None:
+def premise_licence(f: Fact, text: str, terms: dict[str, str], _view: _Text | None = None, *,
+                    values: bool = True) -> Licence | None:
     """The sentence of ``text`` that states statute fact ``f`` (module doc), or None.
-    ``terms``: the statutes' defined terms (term -> section predicate)."""
+    ``terms``: the statutes' defined terms (term -> section predicate); ``values``: the fact's
+    people, amounts and years must agree with the sentence (False: only its predicate)."""
     if _view is None:  # the people: the fact's, and who each sentence is about (its first name)
         people = {a.value for a in fact_args(f) if isinstance(a, Atom)}
         people |= {n[0] for n in (person_names(s) for s in sentences(text)) if n}
@@ -160,7 +162,7 @@ def premise_licence(f: Fact, text: str, terms: dict[str, str], _view: _Text | No
             if said:
                 licences.append((f'says "{said}"', clause))
         for how, clause in licences:
-            if view.values_agree(f, i) is None and _in_order(f, clause):
+            if not values or (view.values_agree(f, i) is None and _in_order(f, clause)):
                 return Licence(sentence.strip(), how)
     return None
 
@@ -202,8 +204,17 @@ def premise_issues(case: CaseInput, canonical: str, *, statutes: Iterable[str], 
         where = f"section {pretty_section(path)}" if path else f"the statutes ({f.name})"
         named = _terms_of(path, f.name, terms)
         said = f" or uses a term it defines ({', '.join(named)})" if named else ""
+        near = _stated_otherwise(f, text, terms, view)
+        why = (f'the text states it only for other values ("{near}")' if near else
+               f"no sentence cites {where}{said}")
         issues.append(Issue(kind="premise_unstated", line=line, message=(
-            f"{f} asserts a conclusion of {where}, which the rules derive; the text never states it: no "
-            f"sentence cites {where}{said} with these values. Remove it and state only what the text "
-            "gives (events, people, dates, amounts): the statutes draw the conclusion")))
+            f"{f} asserts a conclusion of {where}, which the rules derive; the text never states it: {why}. "
+            "Remove it and state only what the text gives (events, people, dates, amounts): the statutes "
+            "draw the conclusion")))
     return issues
+
+
+def _stated_otherwise(f: Fact, text: str, terms: dict[str, str], view: _Text) -> str | None:
+    """A sentence that states ``f``'s predicate, though with other people, amounts or years."""
+    lic = premise_licence(f, text, terms, view, values=False)
+    return lic.sentence if lic else None
