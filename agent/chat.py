@@ -179,7 +179,8 @@ class ChatSession:
         ctx, kind = self.ctx, self.kind or question_kind(self.question)
         t0 = time.perf_counter()
         messages = [SystemMessage(ctx.system_prompt(kind)),
-                    HumanMessage(render("edit_user", facts=facts.strip("\n"), change=change))]
+                    HumanMessage(render("edit_user_anchored" if ctx.anchored else "edit_user",
+                                        facts=facts.strip("\n"), change=change))]
         try:
             reply = ctx.call_llm(messages)
         except LLMRequestRejected as exc:  # endpoint failures propagate (not an abstention)
@@ -198,7 +199,8 @@ class ChatSession:
         if on_event:
             on_event(ev)
         # coverage is checked against the change: its amounts and dates must be in the new facts
-        case = CaseInput(text=change_text(change), question=self.question, kind=kind, query=self.query, answer_var=self.answer_var)
+        case = CaseInput(text=change_text(change), question=self.question, kind=kind, query=self.query,
+                         answer_var=self.answer_var, background=self.pattern)
         state = {"case": case, "query": self.query, "facts": reply.text,
                  "messages": messages + [AIMessage(reply.text)], "usage": usage_of(reply)}
         result, _ = self._run(state, on_event, lead=[ev], t0=t0)

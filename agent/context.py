@@ -23,8 +23,10 @@ class AgentContext:
     Prolog facts with a llama.cpp GBNF grammar. ``exemplars``: a rendered exemplar block (train
     split only; never the case itself). ``show_query``: give the translator the query its facts
     must serve and its constants (False: the paper appendix's input, text and question only; the
-    query still runs). ``seed``: sample index for self-consistency (sent to the
-    endpoint as ``seed`` so samples differ and cache separately)."""
+    query still runs). ``seed``: sample index for self-consistency (sent to the endpoint as
+    ``seed`` so samples differ and cache separately). ``anchors``: anchored translation where the
+    domain offers it (SARA: each group of facts closed by a ``% "quoted sentence"`` line, and the
+    inspector requires one); False runs the paper's protocol, its appendix prompts as they are."""
 
     model: BaseChatModel
     engine: Engine
@@ -37,12 +39,20 @@ class AgentContext:
     seed: int | None = None
     llm_wait: Any = None  # tenacity wait strategy (tests use none)
     domain: Any = None  # a taxlogic.kb.domain.Domain; None means SARA
+    anchors: bool = True
 
     def __post_init__(self) -> None:
         if self.domain is None:
             from taxlogic.kb.domain import get_domain
 
             self.domain = get_domain("sara")
+        if hasattr(self.domain, "with_anchors"):  # a domain that offers anchored translation
+            self.domain = self.domain.with_anchors(self.anchors)
+
+    @property
+    def anchored(self) -> bool:
+        """Is the translator asked for anchors (the setting, where the domain offers them)?"""
+        return bool(getattr(self.domain, "anchored", False))
 
     def system_prompt(self, kind: str) -> str:
         """The domain's static translation prompt for ``kind`` (first in every conversation)."""
@@ -56,15 +66,16 @@ class AgentContext:
         if self.seed is not None:
             kwargs["seed"] = self.seed
         if self.grammar and facts_grammar:
-            kwargs["extra_body"] = llm.grammar_extra_body(llm.PROLOG_FACTS_GBNF, getattr(self.model, "extra_body", None))
+            gbnf = llm.PROLOG_ANCHORED_FACTS_GBNF if self.anchored else llm.PROLOG_FACTS_GBNF
+            kwargs["extra_body"] = llm.grammar_extra_body(gbnf, getattr(self.model, "extra_body", None))
         return llm.invoke(self.model, messages, max_retries=self.llm_retries, wait=self.llm_wait, **kwargs)
 
 
 def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: str | None = None,
-                 budget: int = 3, grammar: bool | None = None, domain: Any = None) -> AgentContext:
+                 budget: int = 3, grammar: bool | None = None, domain: Any = None, anchors: bool = True) -> AgentContext:
     """An :class:`AgentContext` from settings: ChatOpenAI on the configured endpoint (``model_name``
     overrides ``TAXLOGIC_LLM_MODEL``), the disk cache enabled, grammar on where the endpoint
-    supports it (llama.cpp) unless ``grammar`` says otherwise."""
+    supports it (llama.cpp) unless ``grammar`` says otherwise; ``anchors``: see :class:`AgentContext`."""
     from taxlogic.agent import llm
     from taxlogic.settings import get_settings
 
@@ -72,7 +83,7 @@ def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: s
     model = llm.chat_model(settings, model_name=model_name)
     use_grammar = llm.supports_grammar(settings) if grammar is None else grammar
     return AgentContext(model=model, engine=engine, rules=rules, budget=budget,
-                        llm_retries=settings.llm_max_retries, grammar=use_grammar, domain=domain)
+                        llm_retries=settings.llm_max_retries, grammar=use_grammar, domain=domain, anchors=anchors)
 
 
 def timed(fn: Callable[..., dict]) -> Callable[..., dict]:

@@ -72,9 +72,18 @@ def select_exemplars(text: str, kind: str, k: int, exclude: Iterable[str] = (), 
     return [Exemplar(c.text, c.question, c.gold_facts) for c in ranked[:k]]
 
 
-def exemplar_block(text: str, kind: str, k: int, exclude: Iterable[str] = (), pool: list[Case] | None = None) -> str:
-    """Rendered exemplar block for the translation prompt (``""`` when k = 0)."""
-    return exemplars_block(select_exemplars(text, kind, k, exclude, pool))
+def exemplar_block(text: str, kind: str, k: int, exclude: Iterable[str] = (), pool: list[Case] | None = None,
+                   *, domain: Any = None) -> str:
+    """Rendered exemplar block for the translation prompt (``""`` when k = 0). ``domain``: the
+    knowledge-base plug-in whose translation format the exemplars follow; a domain with
+    ``exemplar_facts(case_text, program)`` (SARA with anchored translation: the gold facts with
+    their ``% "sentence"`` anchors) writes each exemplar's facts itself."""
+    chosen = select_exemplars(text, kind, k, exclude, pool)
+    write = getattr(domain, "exemplar_facts", None)
+    if write is None:
+        return exemplars_block(chosen)
+    return exemplars_block([Exemplar(e.case_text, e.question, write(e.case_text, e.facts)) for e in chosen],
+                           strip_directives=False)
 
 
 class ExemplarSource:
@@ -98,6 +107,7 @@ class ExemplarSource:
                     f"evaluated items (an item's own case, its source or a case with the same text is never an "
                     f"exemplar){hint}")
 
-    def block(self, text: str, kind: str) -> str:
-        """The rendered block of the ``k`` unrelated exemplars most similar to ``text``."""
-        return exemplar_block(text, kind, self.k, self.excluded, self.pool)
+    def block(self, text: str, kind: str, domain: Any = None) -> str:
+        """The rendered block of the ``k`` unrelated exemplars most similar to ``text``, in
+        ``domain``'s translation format (:func:`exemplar_block`)."""
+        return exemplar_block(text, kind, self.k, self.excluded, self.pool, domain=domain)

@@ -74,6 +74,7 @@ __all__ = [
     "supports_grammar",
     "grammar_extra_body",
     "PROLOG_FACTS_GBNF",
+    "PROLOG_ANCHORED_FACTS_GBNF",
     "PROLOG_FACT_LINE_RE",
 ]
 
@@ -766,6 +767,12 @@ atom    ::= [a-z] [a-zA-Z0-9_]{0,47}
 string  ::= "\"" ( [^"\\\n] | "\\" ["\\nt] ){0,200} "\""
 integer ::= "-"? [0-9]{1,15}
 """.strip() + "\n"
+
+PROLOG_ANCHORED_FACTS_GBNF = PROLOG_FACTS_GBNF.replace(
+    'root    ::= fact ("\\n" fact)* "\\n"?', 'root    ::= line ("\\n" line)* "\\n"?\nline    ::= fact | anchor', 1
+) + 'anchor  ::= "% \\"" [^"\\n]{1,400} "\\""\n'
+""":data:`PROLOG_FACTS_GBNF` with anchor lines (``% "quoted sentence"``) between the facts: the
+anchored translation's output (:mod:`taxlogic.tools.facts`, anchors)."""
 
 _ARG_RE = r'(?:[a-z][a-zA-Z0-9_]{0,47}|"(?:[^"\\\n]|\\["\\nt]){0,200}"|-?[0-9]{1,15}|_)'
 #: Regex matching exactly one line that :data:`PROLOG_FACTS_GBNF` accepts as a fact.

@@ -33,7 +33,7 @@ def repair(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     (:func:`same_facts`), ``unchanged`` is set: the graph skips validation and execution."""
     ctx = runtime.context
     rnd = state["round"] + 1
-    ask = HumanMessage(repair_user(state["facts"], [i.render() for i in state["issues"]]))
+    ask = HumanMessage(repair_user(state["facts"], [i.render() for i in state["issues"]], anchored=ctx.anchored))
     messages = list(state["messages"]) + [ask]
     try:
         reply = ctx.call_llm(messages)

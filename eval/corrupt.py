@@ -45,6 +45,28 @@ the inspector checks. Examples below use the facts of ``tax_case_1``/``s2_a_1_A_
 ``date_format``
     a date written in a format other than "YYYY-MM-DD": ``"07/09/2014"``, ``"2014/07/09"``,
     ``"July 9, 2014"``, ``"2014-7-9"`` or unquoted ``2014-07-09``.
+
+Grounding errors (issue 15: a fact no sentence supports, or one its sentence contradicts):
+
+``wrong_person``
+    an event or a statute fact given to another person of the case: ``agent_(alice_is_paid,alice)``
+    -> ``agent_(alice_is_paid,bob)``; ``s152_c_1(bob,alice,2015)`` -> ``s152_c_1(charlie,alice,2015)``.
+``unstated_status``
+    a legal status the facts do not hold, added for a person of the case: a joint return (with
+    another person of the case when there is one), blindness, nonresident alien status, a
+    disability, dated with one of the case's dates: ``joint_return_(joint_return_1).
+    agent_(joint_return_1,alice). agent_(joint_return_1,bob). start_(joint_return_1,"2017-01-01").``
+``open_period``
+    a lasting event (employment, residence, marriage, enrolment, incarceration, a hospital stay
+    …) left open: its ``end_`` fact dropped.
+``reversed_relation``
+    a family relation written the other way round: ``son_``/``daughter_`` (agent: the child) for
+    ``father_``/``mother_`` (agent: the parent) or back, with the same agent and patient; or the
+    agent and patient of a family relation exchanged.
+``invented_fact``
+    an event the facts do not hold, invented outright for a person of the case with one of its
+    dates and, for money, one of its amounts: an income, a payment, a death, a birth, a
+    residence, a marriage or a deduction.
 """
 
 from __future__ import annotations
@@ -58,7 +80,7 @@ from typing import Callable, Iterable, Sequence
 from taxlogic.kb.sara.view import is_property, is_type
 from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, Str, parse_facts
 
-__all__ = ["Corruption", "OPERATORS", "corrupt", "facts_of", "render"]
+__all__ = ["Corruption", "ERROR_CLASSES", "OPERATORS", "corrupt", "facts_of", "render"]
 
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -450,6 +472,116 @@ def date_format(facts: list[Fact], rng: random.Random) -> Corruption | None:
     return Corruption("date_format", tuple(lines), f"{f} -> {line}")
 
 
+def _people(facts: Sequence[Fact]) -> list[str]:
+    """The people (and organisations) of a fact set: constants that are the agent_ of an event,
+    and no event id (a home or a fund is only ever a patient_ or a purpose_)."""
+    events = _events(facts)
+    return sorted({f.args[1].value for f in facts if f.name == "agent_" and f.arity == 2
+                   and isinstance(f.args[1], Atom) and f.args[1].value not in events})
+
+
+def _fresh(base: str, facts: Sequence[Fact]) -> str:
+    taken = {v for f in facts for _, v in _constants(f)}
+    return next(f"{base}_{j}" for j in range(1, 1000) if f"{base}_{j}" not in taken)
+
+
+def wrong_person(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    people = set(_people(facts))
+    slots = [(k, i) for k, f in enumerate(facts) for i, a in enumerate(f.args)
+             if isinstance(a, Atom) and a.value in people and (f.name in ("agent_", "patient_", "beneficiary_") and i == 1
+                                                               or _is_statute(f))]
+    if not slots or len(people) < 2:
+        return None
+    k, i = rng.choice(slots)
+    f = facts[k]
+    other = rng.choice(sorted(people - {f.args[i].value}))
+    out = list(facts)
+    out[k] = _with_arg(f, i, Atom(other))
+    return Corruption("wrong_person", render(out), f"{f} -> {out[k]}")
+
+
+_STATUSES = ("joint_return_", "blindness_", "nonresident_alien_", "disability_")
+
+
+def unstated_status(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    people = _people(facts)
+    held = {f.name for f in facts}
+    options = [t for t in _STATUSES if t not in held]
+    dates = sorted({a.value for f in facts for a in f.args if isinstance(a, Str) and _ISO.match(a.value)})
+    if not people or not options:
+        return None
+    t = rng.choice(options)
+    who = rng.choice(people)
+    e = _fresh(t.rstrip("_"), facts)
+    new = [Fact(0, t, (Atom(e),)), Fact(0, "agent_", (Atom(e), Atom(who)))]
+    if t == "joint_return_" and len(people) > 1:
+        new.append(Fact(0, "agent_", (Atom(e), Atom(rng.choice([p for p in people if p != who])))))
+    if dates:
+        new.append(Fact(0, "start_", (Atom(e), Str(rng.choice(dates)))))
+    return Corruption("unstated_status", render(list(facts) + new), f"added {' '.join(f.canonical for f in new)}")
+
+
+#: Event types that last: a translator may leave them open.
+_LASTING = ("residence_", "marriage_", "service_", "enrollment_", "attending_classes_", "incarceration_",
+            "medical_patient_", "nonresident_alien_", "citizenship_", "business_", "disability_", "blindness_")
+
+
+def open_period(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    events = _events(facts)
+    lasting = {e for e, types in events.items() if set(types) & set(_LASTING)}
+    ends = [k for k, f in enumerate(facts) if f.name == "end_" and f.arity == 2 and isinstance(f.args[0], Atom)
+            and f.args[0].value in lasting]
+    if not ends:
+        return None
+    k = rng.choice(ends)
+    return Corruption("open_period", render(facts[:k] + facts[k + 1:]), f"dropped {facts[k]}")
+
+
+_KIN_OTHER_WAY = {"son_": ("father_", "mother_"), "daughter_": ("father_", "mother_"),
+                  "father_": ("son_", "daughter_"), "mother_": ("son_", "daughter_")}
+
+
+def reversed_relation(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    kin = [k for k, f in enumerate(facts) if _is_type(f) and f.name in _KIN_OTHER_WAY]
+    if not kin:
+        return None
+    k = rng.choice(kin)
+    e = facts[k].args[0]
+    out = list(facts)
+    if rng.random() < 0.5:
+        new = rng.choice(_KIN_OTHER_WAY[facts[k].name])
+        out[k] = Fact(facts[k].line, new, facts[k].args)
+        return Corruption("reversed_relation", render(out), f"{facts[k]} -> {out[k]}")
+    roles = [j for j, f in enumerate(facts) if f.name in ("agent_", "patient_") and f.arity == 2 and f.args[0] == e]
+    if not any(facts[j].name == "agent_" for j in roles) or not any(facts[j].name == "patient_" for j in roles):
+        return None
+    for j in roles:
+        out[j] = Fact(facts[j].line, "patient_" if facts[j].name == "agent_" else "agent_", facts[j].args)
+    return Corruption("reversed_relation", render(out), f"agent_ and patient_ of {e.value} exchanged")
+
+
+_INVENTED = ("income_", "payment_", "death_", "birth_", "residence_", "marriage_", "deduction_")
+
+
+def invented_fact(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    people = _people(facts)
+    dates = sorted({a.value for f in facts for a in f.args if isinstance(a, Str) and _ISO.match(a.value)})
+    amounts = sorted({a.value for f in facts if f.name == "amount_" for a in f.args[1:] if isinstance(a, Number)
+                      and a.value not in (0, 1)})
+    if not people or not dates:
+        return None
+    t = rng.choice(_INVENTED)
+    who = rng.choice(people)
+    e = _fresh(f"{who}_{t.rstrip('_')}", facts)
+    new = [Fact(0, t, (Atom(e),)), Fact(0, "agent_", (Atom(e), Atom(who)))]
+    if t == "marriage_" and len(people) > 1:
+        new.append(Fact(0, "agent_", (Atom(e), Atom(rng.choice([p for p in people if p != who])))))
+    new.append(Fact(0, "start_", (Atom(e), Str(rng.choice(dates)))))
+    if t in ("income_", "payment_", "deduction_") and amounts:
+        new.append(Fact(0, "amount_", (Atom(e), Number(rng.choice(amounts)))))
+    return Corruption("invented_fact", render(list(facts) + new), f"added {' '.join(f.canonical for f in new)}")
+
+
 OPERATORS: dict[str, Operator] = {
     "drop_fact": drop_fact,
     "change_amount": change_amount,
@@ -462,7 +594,22 @@ OPERATORS: dict[str, Operator] = {
     "merge_events": merge_events,
     "spurious_fact": spurious_fact,
     "date_format": date_format,
+    "wrong_person": wrong_person,
+    "unstated_status": unstated_status,
+    "open_period": open_period,
+    "reversed_relation": reversed_relation,
+    "invented_fact": invented_fact,
 }
+
+ERROR_CLASSES: dict[str, str] = {
+    "change_amount": "values", "shift_date": "values", "date_format": "values",
+    "drop_fact": "structure", "wrong_arity": "structure", "broken_link": "structure", "near_synonym": "structure",
+    "duplicate_event": "structure", "merge_events": "structure",
+    "swap_roles": "roles", "reversed_relation": "roles", "wrong_person": "roles",
+    "spurious_fact": "grounding", "unstated_status": "grounding", "open_period": "grounding", "invented_fact": "grounding",
+}
+"""The error class of each operator: wrong values, a broken structure, wrong roles (who did what to
+whom), or facts the text does not ground (issue 15)."""
 
 
 def corrupt(facts: Sequence[Fact], op: str, *, seed: int, key: str, k: int = 3, tries: int = 20,

@@ -73,11 +73,11 @@ def gold_translations(engine: Engine, cases: Iterable[Case]) -> dict[str, str]:
     rule program's facts derived by :data:`FACT_VIEW_QUERY`, kept where the predicate is one a
     translation may assert (helper predicates of the program are dropped). By case id. On the 2020
     release every one of the 376 answers what its gold program answers (tests/test_protocol.py)."""
-    from taxlogic.tools.facts import parse_facts, split_clauses
+    from taxlogic.tools.facts import facts_only, parse_facts, split_clauses
 
     cases = list(cases)
     rules = [c for c in cases if any(cl.kind not in ("fact", "directive") for cl in split_clauses(c.gold_facts))]
-    out = {c.id: "".join(cl.text + "\n" for cl in split_clauses(c.gold_facts) if cl.kind == "fact") for c in cases}
+    out = {c.id: facts_only(c.gold_facts) for c in cases}
     jobs = [Job(facts=c.gold_facts, query=FACT_VIEW_QUERY, mode="all", var="H", trusted=True, max_solutions=200_000)
             for c in rules]
     assertable = engine.rules.vocabulary.assertable()

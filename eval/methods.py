@@ -106,7 +106,8 @@ class MethodOptions:
     (:mod:`taxlogic.eval.explained`); ``exemplar_pool``: the cases exemplars come from (None:
     SARA train; the paper protocol's held-out cases, :mod:`taxlogic.eval.protocol`);
     ``query_in_prompt``: show the translator the gold query and its constants (False: the
-    appendix's input, the query kept for execution only)."""
+    appendix's input, the query kept for execution only); ``anchors``: the agent's anchored
+    translation (False: the paper's appendix prompts as they are)."""
 
     engines: Engines | None = None
     model_name: str | None = None
@@ -120,6 +121,7 @@ class MethodOptions:
     explain: bool = False
     exemplar_pool: list | None = None
     query_in_prompt: bool = True
+    anchors: bool = True
 
 
 def exemplar_source(ds: "Dataset", opts: MethodOptions):
@@ -201,14 +203,15 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
         with lock:  # one context (chat model, engine) per rule set, whatever the threads
             if rules not in contexts:
                 ctx = make_context(ds.rule_sets[rules], opts.engines.lazy(rules), opts.settings,
-                                   model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar)
+                                   model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar,
+                                   anchors=opts.anchors)
                 contexts[rules] = replace(ctx, show_query=opts.query_in_prompt)
             return contexts[rules]
 
     def run(item) -> CaseRecord:
         ctx = ctx_for(item.rules)
         if opts.exemplars:
-            ctx = replace(ctx, exemplars=exemplars.block(item.text, item.kind))
+            ctx = replace(ctx, exemplars=exemplars.block(item.text, item.kind, ctx.domain))
         result = solve(CaseInput.from_case(item), ctx, samples=opts.samples)
         errors = [i.render() for r in result.rounds for i in r.issues]
         why = None

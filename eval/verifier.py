@@ -308,6 +308,7 @@ ERRATA = {
     "duplicate": "one event stated twice with different values",
     "reversed": "roles the other way round from the text (as the statutes read them)",
     "unread": "a fact no rule can read (a misspelt predicate, an event missing its link)",
+    "unsupported": "a fact its sentence does not support (a person, date or event the text does not state there)",
 }
 
 
@@ -354,7 +355,9 @@ def gold_evidence(case: Case, issue: Issue) -> tuple[str, str]:
     category = {"date_near_miss": "typo", "name_near_miss": "typo", "predicate_unread": "unread",
                 "event_unusable": "unread", "event_conflict": "duplicate", "event_duplicate": "duplicate",
                 "role_direction": "reversed", "role_clash": "reversed", "role_link": "reversed",
-                "event_undeclared": "typo", "date_year": "typo", "coverage_conclusion": "omission"}.get(kind, "other")
+                "event_undeclared": "typo", "date_year": "typo", "coverage_conclusion": "omission",
+                "premise_unstated": "spurious", "unsupported_fact": "unsupported", "open_period": "omission",
+                "role_missing": "unsupported"}.get(kind, "other")
     return category, msg
 
 
@@ -425,7 +428,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     every case whose gold set passes; returns the JSON-able report (see the module doc).
     ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
     (None: every job gets the full limits)."""
-    from taxlogic.eval.corrupt import OPERATORS, corrupt, facts_of
+    from taxlogic.eval.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
 
     ops = list(ops or OPERATORS)
     unknown = [o for o in ops if o not in OPERATORS]
@@ -479,6 +482,9 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
                                 answer=r.answer, changed=None if klass == "caught_limited" else klass in ("caught", "slipped"),
                                 issues=[i.kind for i in r.issues], klass=klass))
     by_op = {op: {**summarise([v for v in variants if v.op == op]), "cases_skipped": skipped[op]} for op in ops}
+    by_class = {cls: {**summarise([v for v in variants if ERROR_CLASSES.get(v.op) == cls]),
+                      "operators": [op for op in ops if ERROR_CLASSES.get(op) == cls]}
+                for cls in dict.fromkeys(ERROR_CLASSES.get(op, "other") for op in ops)}
     caught_by: Counter = Counter(v.issues[0] for v in variants if v.klass == "caught")
     excluded = sorted({a["case"] for a in alarms} | {w["case"] for w in wrong_gold})
     report = {
@@ -497,6 +503,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
             "overall": summarise(variants),
             "by_program": {kind: summarise([v for v in variants if v.program == kind]) for kind in ("facts", "rules")},
             "by_operator": by_op,
+            "by_class": by_class,
             "first_issue_of_caught": dict(caught_by.most_common()),
         },
         "seconds": round(time.perf_counter() - t0, 2),

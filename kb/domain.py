@@ -8,7 +8,10 @@ A :class:`Domain` bundles what the agent and the engine need to know about a rul
 - the query forms (:meth:`Domain.query_job`) and how an outcome becomes an answer
   (:meth:`Domain.answer_of`);
 - the domain's checks of a fact set (:meth:`Domain.inspect`), beyond the shared ones (validation,
-  Prolog errors and limits).
+  Prolog errors and limits);
+- optionally, anchored translation: a domain that offers it has ``anchored`` (bool) and
+  ``with_anchors(anchored)`` returning the domain with it on or off (SARA; see
+  :class:`taxlogic.agent.context.AgentContext` ``anchors``).
 
 A domain lives in a folder under ``kb/`` (``kb/sara``, ``kb/airline``) whose package defines
 ``DOMAIN``; :func:`get_domain` finds it by name. Adding a domain touches neither the agent graph

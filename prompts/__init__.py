@@ -28,6 +28,13 @@ ours (not in the paper):
     reorder clauses and change voice, keeping dates, numbers, names and terms of art;
     ``edit_user.txt``: a chat's what-if turn: the current facts and a change to the case; asks
     for the complete updated fact list only.
+    Anchored translation (the agent's default; the paper's protocol uses the files above as they
+    are): ``translate_anchors_system.txt`` (the ANCHORS section, inserted before REFERENCE CODE
+    of A.1.4/A.1.5) and ``translate_anchors_rule.txt`` (their output rule 1, which forbids
+    comments, as the anchored prompt words it): :func:`translate_system` with ``anchored=True``;
+    ``translate_user_anchored.txt``, ``repair_user_anchored.txt`` (the problems quote the fact,
+    its anchor and the sentence) and ``edit_user_anchored.txt``: the same turns asking for a
+    ``% "quoted sentence"`` line closing each group of facts.
 
 The appendix gives no user message for the translation prompts; the "ours" files fill that gap.
 
@@ -110,6 +117,11 @@ TEMPLATES: dict[str, Template] = {
     "repair_user": Template(("facts", "problems")),
     "write_query_user": Template(("case_text", "question", "kind", "predicates")),
     "edit_user": Template(("facts", "change")),
+    "translate_anchors_system": Template(),
+    "translate_anchors_rule": Template(),
+    "translate_user_anchored": Template(("exemplars", "case_text", "question", "query_block")),
+    "repair_user_anchored": Template(("facts", "problems")),
+    "edit_user_anchored": Template(("facts", "change")),
     "translate_airline_system": Template(slots=("EVENTS_PL",)),
     "paraphrase_system": Template(),
     "paraphrase_user": Template(("text",)),
@@ -209,11 +221,25 @@ def read_code_slots(prolog_dir: Path) -> dict[str, str]:
     }
 
 
-def translate_system(kind: Literal["entailment", "numeric"], events_pl: str, utils_pl: str) -> str:
-    """The A.1.4 (entailment) or A.1.5 (numeric) system prompt with the two code files filled in."""
+_PAPER_RULE = "1. Output ONLY Prolog facts - no rules, no `:-` directives, no comments"
+
+
+def translate_system(kind: Literal["entailment", "numeric"], events_pl: str, utils_pl: str, *,
+                     anchored: bool = False) -> str:
+    """The A.1.4 (entailment) or A.1.5 (numeric) system prompt with the two code files filled in.
+    ``anchored``: ours, for anchored translation: output rule 1 (no comments) becomes
+    ``translate_anchors_rule`` and the ANCHORS section (``translate_anchors_system``) comes
+    before REFERENCE CODE; the rest of the appendix text is unchanged."""
     if kind not in ("entailment", "numeric"):
         raise ValueError(f"kind must be 'entailment' or 'numeric', not {kind!r}")
-    return render(f"translate_{kind}_system", EVENTS_PL=events_pl, UTILS_PL=utils_pl)
+    text = render(f"translate_{kind}_system", EVENTS_PL=events_pl, UTILS_PL=utils_pl)
+    if not anchored:
+        return text
+    head, sep, tail = text.partition("\nREFERENCE CODE\n")
+    if _PAPER_RULE not in head or not sep:
+        raise RenderError(f"translate_{kind}_system no longer has its output rule 1 and REFERENCE CODE heading")
+    head = head.replace(_PAPER_RULE, load("translate_anchors_rule"), 1)
+    return head + "\n" + load("translate_anchors_system") + "\n" + sep + tail
 
 
 _QUERY_TOKEN = re.compile(
@@ -277,6 +303,7 @@ def translate_user(
     query: str | None = None,
     constants: Sequence[str] | None = None,
     exemplars: Iterable[Exemplar | tuple[str, str, str]] | str = (),
+    anchored: bool = False,
 ) -> str:
     """The user message for translation: optional exemplars, then the case text and question,
     then (when ``query`` is given) the formal query the facts must support and its constants.
@@ -286,6 +313,8 @@ def translate_user(
 
     For numeric SARA cases pass the *value* query (``tax(alice,2017,Tax)``, i.e.
     ``Case.value_query``), never ``Case.claim_query``, which contains the gold answer.
+    ``anchored``: ask for a ``% "quoted sentence"`` line closing each group of facts
+    (``translate_user_anchored``).
     """
     block = exemplars if isinstance(exemplars, str) else exemplars_block(exemplars)
     if block:
@@ -296,13 +325,14 @@ def translate_user(
         query_block = "\n" + render(
             "translate_query", query=query.strip(), constants=", ".join(consts) if consts else "(none)"
         ) + "\n"
-    return render("translate_user", exemplars=block, case_text=case_text.strip(),
-                  question=question.strip(), query_block=query_block)
+    return render("translate_user_anchored" if anchored else "translate_user", exemplars=block,
+                  case_text=case_text.strip(), question=question.strip(), query_block=query_block)
 
 
-def repair_user(facts: str, problems: Sequence[str]) -> str:
+def repair_user(facts: str, problems: Sequence[str], *, anchored: bool = False) -> str:
     """The repair turn: ``facts`` shown with line numbers (``  3: income_(x).``) so problems can
-    cite lines, and ``problems`` as a numbered list. Raises ValueError if ``problems`` is empty."""
+    cite lines, and ``problems`` as a numbered list (``anchored``: the anchored translation's
+    turn, ``repair_user_anchored``). Raises ValueError if ``problems`` is empty."""
     probs = [p.strip() for p in problems if p and p.strip()]
     if not probs:
         raise ValueError("repair_user needs at least one problem")
@@ -310,4 +340,4 @@ def repair_user(facts: str, problems: Sequence[str]) -> str:
     width = len(str(len(lines)))
     numbered = "\n".join(f"{i:>{width}}: {line}" for i, line in enumerate(lines, start=1))
     problem_list = "\n".join(f"{i}. {p}" for i, p in enumerate(probs, start=1))
-    return render("repair_user", facts=numbered, problems=problem_list)
+    return render("repair_user_anchored" if anchored else "repair_user", facts=numbered, problems=problem_list)

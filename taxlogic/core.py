@@ -95,6 +95,8 @@ class CaseInput(BaseModel):
 
     ``query``: a Prolog goal the facts must support (entailment: its truth decides; numeric:
     ``tax(Person, Year, Tax)`` binds ``answer_var``). None for free text: the agent writes it.
+    ``background``: when ``text`` is a what-if change, the fact pattern it changes (what the
+    facts carried over from it may cite; empty for a whole fact pattern).
     """
 
     case_id: str | None = None
@@ -103,6 +105,7 @@ class CaseInput(BaseModel):
     kind: Kind
     query: str | None = None
     answer_var: str | None = None
+    background: str = ""
 
     @classmethod
     def from_case(cls, case) -> "CaseInput":

@@ -21,7 +21,9 @@ BROKEN = "income_(alice_income.\nagent_(alice_income, alice)\n"  # unbalanced, n
 @pytest.fixture
 def ctx_for(engine, rules):
     def make(model, budget=3):
-        return AgentContext(model=model, engine=engine, rules=rules, budget=budget, llm_retries=2, llm_wait=wait_none())
+        # the paper's protocol: the scripted translations carry no anchors (tests/test_grounding.py: anchored)
+        return AgentContext(model=model, engine=engine, rules=rules, budget=budget, llm_retries=2, llm_wait=wait_none(),
+                            anchors=False)
     return make
 
 
@@ -132,12 +134,13 @@ def test_transient_llm_error_then_success(ctx_for, tax_case):
     assert result.answer == case.expected and len(model.calls) == 2
 
 
-FREE_TEXT = CaseInput(text="Alice's income in 2017 was $50000. Alice is not married and takes the standard deduction.",
+FREE_TEXT = CaseInput(text="Alice's income in 2017 was $50000. Alice is not married and takes the standard deduction. "
+                           "Alice has been blind since 2010.",
                       question="How much tax does Alice have to pay in 2017?", kind="numeric",
                       query="tax(alice,2017,Tax)", answer_var="Tax")
+# a translation that leaves out a status the text states (the inspector cannot see an omission)
 FACTS_2017 = 'income_(i).\nagent_(i, alice).\namount_(i, 50000).\nstart_(i, "2017-12-31").\n'
-# a second translation that hallucinates a fact the text never states (the inspector cannot see it)
-FACTS_BLIND = FACTS_2017 + 'blindness_(b).\nagent_(b, alice).\nstart_(b, "2017-01-01").\n'
+FACTS_BLIND = FACTS_2017 + 'blindness_(b).\nagent_(b, alice).\nstart_(b, "2010-01-01").\n'
 
 
 def test_samples_agree_answer(ctx_for):

@@ -24,7 +24,9 @@ CHANGE = "What if Alice earned $50,000 instead?"
 @pytest.fixture
 def ctx_for(engine, rules):
     def make(model, budget=2):
-        return AgentContext(model=model, engine=engine, rules=rules, budget=budget, llm_retries=1, llm_wait=wait_none())
+        # the paper's protocol: the scripted translations carry no anchors (tests/test_grounding.py: anchored)
+        return AgentContext(model=model, engine=engine, rules=rules, budget=budget, llm_retries=1, llm_wait=wait_none(),
+                            anchors=False)
     return make
 
 
@@ -215,7 +217,7 @@ def cli(monkeypatch, ctx_for):
             made["model"] = scripted(script)
             made["budget"] = budget
             return AgentContext(model=made["model"], engine=engine, rules=rules, budget=budget,
-                                llm_retries=1, llm_wait=wait_none())
+                                llm_retries=1, llm_wait=wait_none(), anchors=False)
 
         monkeypatch.setattr(chat_cli, "make_context", fake_make_context)
         result = CliRunner().invoke(app, ["chat", *args], input=input)

@@ -445,3 +445,31 @@ def test_split_clauses_respects_quotes_comments_and_numbers():
         (5, "rule", "tail_(a) :- true"),
     ]
     assert split_clauses("") == [] and split_clauses("% only a comment\n") == []
+
+
+# ------------------------------------------------------------------------------------ anchors
+
+
+def test_anchor_comments_close_their_group_of_facts():
+    text = textwrap.dedent('''\
+        % a plain comment is no anchor
+        income_(a).
+        agent_(a, alice).  % "Alice was paid"
+        amount_(a, 5).
+        % \u201cIn 2017, Alice\u2019s pay was $5.\u201d "second span"
+        start_(a, "2017-12-31").
+        ''')
+    facts, problems = parse_facts(text)
+    assert problems == []
+    assert [f.anchor for f in facts] == [("Alice was paid",), ("Alice was paid",),
+                                         ("In 2017, Alice\u2019s pay was $5.", "second span"), ()]
+    # facts are equal whatever their anchor; the canonical text keeps it, in pure ASCII
+    assert facts[0] == Fact(facts[0].line, "income_", (Atom("a"),))
+    check = check_facts(text, VOCAB)
+    assert check.ok and check.canonical.isascii()
+    assert check.canonical.splitlines()[2] == 'amount_(a,5).  % "In 2017, Alice\\x2019\\s pay was $5." "second span"'
+    again = check_facts(check.canonical, VOCAB)
+    assert again.canonical == check.canonical and [f.anchor for f in again.facts] == [f.anchor for f in check.facts]
+    # a rejected fact takes no anchor from its group; an anchor with an escape reads back
+    mixed = check_facts('income_(b).\nbad_(b).\n% "B earned \\"a lot\\""\n', VOCAB)
+    assert [f.anchor for f in mixed.facts] == [('B earned "a lot"',)] and mixed.problems[0].kind == "unknown_predicate"

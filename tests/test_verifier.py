@@ -147,6 +147,54 @@ def test_date_format(rules, facts):
         assert [p.kind for p in check_facts(v.text, rules.vocabulary).problems] == ["date"]
 
 
+KIN = """son_(s).
+agent_(s,charlie).
+patient_(s,alice).
+residence_(r).
+agent_(r,alice).
+patient_(r,home).
+start_(r,"2015-01-01").
+end_(r,"2019-12-31").
+"""
+
+
+def test_wrong_person(facts):
+    for v in variants(facts, "wrong_person", k=5):
+        gone, new = diff(lines(facts), v)
+        assert len(gone) == len(new) == 1
+        (old,), (now,) = gone, new
+        assert old.split("(")[0] == now.split("(")[0] and old != now
+        assert set(re.findall(r"\b(alice|bob|jail)\b", now)) <= {"alice", "bob", "jail"}
+
+
+def test_unstated_status_and_invented_fact(facts):
+    for op, types in (("unstated_status", ("joint_return_", "blindness_", "nonresident_alien_", "disability_")),
+                      ("invented_fact", ("income_", "payment_", "death_", "birth_", "residence_", "marriage_", "deduction_"))):
+        for v in variants(facts, op, k=4):
+            gone, new = diff(lines(facts), v)
+            assert gone == [] and len(new) >= 3
+            (typ,) = [l for l in new if re.match(r"\w+\(\w+\)\.$", l)]
+            assert typ.split("(")[0] in types
+            event = typ.split("(")[1].rstrip(").")
+            assert all(f"({event}," in l or l == typ for l in new)
+
+
+def test_open_period_and_reversed_relation():
+    kin = C.facts_of(KIN)
+    (v,) = variants(kin, "open_period", k=1)
+    assert diff(lines(kin), v) == (['end_(r,"2019-12-31").'], [])
+    for v in variants(kin, "reversed_relation", k=4):
+        gone, new = diff(lines(kin), v)
+        assert gone and new and all(l.split("(")[0] in ("son_", "father_", "mother_", "agent_", "patient_") for l in new)
+    assert C.corrupt(C.facts_of("income_(i).\nagent_(i,a).\n"), "open_period", seed=0, key="x") == []
+
+
+def test_every_operator_has_an_error_class():
+    assert set(C.ERROR_CLASSES) == set(C.OPERATORS)
+    assert {C.ERROR_CLASSES[o] for o in ("wrong_person", "reversed_relation")} == {"roles"}
+    assert {C.ERROR_CLASSES[o] for o in ("unstated_status", "open_period", "invented_fact")} == {"grounding"}
+
+
 def test_operators_are_deterministic_and_skip_when_inapplicable(facts):
     for op in C.OPERATORS:
         a = C.corrupt(facts, op, seed=7, key="case", k=3)

@@ -23,7 +23,21 @@ optionally negative (``-5``, ``1.5e3``); ``_`` is an anonymous variable (SARA go
 ``s151_c(alice,_,2000,2015).``); lists of such items appear in one SARA gold fact
 (``s151(alice,2000,[alice],_,2017).``), nested compound terms in none, so they are rejected.
 ``%`` and ``/* */`` comments and Markdown code-fence lines (```` ``` ````, ```` ```prolog ````)
-are ignored. A period ends a clause when followed by layout, ``%`` or the end of the input.
+are ignored by Prolog. A period ends a clause when followed by layout, ``%`` or the end of the input.
+
+**Anchors.** A translator may cite, for a group of facts, the words of the case they come from: a
+``%`` comment made of one or more double-quoted spans closes the group (the facts since the
+previous anchor comment)::
+
+    income_(alice_is_paid).
+    agent_(alice_is_paid,alice).
+    amount_(alice_is_paid,33200).
+    % "In 2017, Alice was paid $33200."
+
+Each accepted :class:`Fact` keeps its anchor (:attr:`Fact.anchor`, the spans); other comments are
+ignored, as is anything the spans say (they are data for the checks, never Prolog). The canonical
+text writes each anchored fact's anchor after it on its own line (``fact.  % "span"``), so
+canonical text read again gives every fact the same anchor.
 """
 
 from __future__ import annotations
@@ -31,7 +45,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
 from typing import Literal, Union
@@ -55,6 +69,8 @@ __all__ = [
     "SAFETY_KINDS",
     "Clause",
     "split_clauses",
+    "facts_only",
+    "anchor_comment",
     "MAX_PROBLEMS",
 ]
 
@@ -156,11 +172,14 @@ _SCALARS = (Atom, Str, Number, AnonVar)
 
 @dataclass(frozen=True)
 class Fact:
-    """One accepted fact: ``line`` (1-based, where it starts in the input), name and arguments."""
+    """One accepted fact: ``line`` (1-based, where it starts in the input), name and arguments;
+    ``anchor``: the quoted spans of the anchor comment that closes its group (module doc), ``()``
+    if none. Two facts that differ only in their anchor are equal."""
 
     line: int
     name: str
     args: tuple[Term, ...] = ()
+    anchor: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def arity(self) -> int:
@@ -209,8 +228,9 @@ class FactCheck:
 
     @property
     def canonical(self) -> str:
-        """Accepted facts only, one per line, each ending in ``.`` (pure ASCII Prolog text)."""
-        return "".join(f.canonical + "\n" for f in self.facts)
+        """Accepted facts only, one per line, each ending in ``.`` and followed by its anchor
+        comment when it has one (pure ASCII Prolog text; see :func:`anchor_comment`)."""
+        return "".join(f.canonical + anchor_comment(f.anchor) + "\n" for f in self.facts)
 
     def format_problems(self) -> str:
         """Problems for a repair prompt, one per line: ``line N: kind: message``
@@ -238,6 +258,8 @@ class _Raw:
     line: int
     name: str
     args: tuple
+    end: int = 0  # offset just after the clause's final '.'
+    anchor: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------------------- tokens
@@ -299,6 +321,7 @@ class _Tokenizer:
     def __init__(self, text: str, lines: _Lines):
         self.text, self.lines, self.n = text, lines, len(text)
         self.toks: list[_Tok] = []
+        self.anchors: list[tuple[int, tuple[str, ...]]] = []  # (offset of the comment, spans)
 
     def _error(self, pos: int, end: int, kind: ProblemKind, message: str, *, clause: bool = True) -> None:
         self.toks.append(_Tok("error", None, pos, end, error=(kind, message), clause_error=clause))
@@ -339,6 +362,10 @@ class _Tokenizer:
         bad = _CONTROL.search(text, i, end)
         if bad:
             self._error(bad.start(), bad.end(), "encoding", _control_message(text, bad.start(), self.lines), clause=False)
+        elif text[i] == "%":
+            spans = _anchor_spans(text[i + 1:end])
+            if spans:
+                self.anchors.append((i, spans))
         return end
 
     def _token(self, i: int) -> int:
@@ -496,6 +523,12 @@ def split_clauses(text: str) -> list[Clause]:
     return out
 
 
+def facts_only(program: str) -> str:
+    """The fact clauses of a Prolog ``program`` (no directives, rules or comments), one per line,
+    as written (paper appendix A.1.4: a translation holds "ONLY Prolog facts")."""
+    return "".join(c.text + "\n" for c in split_clauses(program) if c.kind == "fact")
+
+
 # ------------------------------------------------------------------------------- parser
 
 _ALPHA_OPERATORS = {"is", "mod", "rem", "xor", "div", "rdiv", "as", "dynamic", "discontiguous", "initialization",
@@ -635,7 +668,7 @@ class _Parser:
                 raise _Reject(j, "syntax", f"empty argument list {name}(): write {name} without parentheses")
         nxt = self.toks[j]
         if nxt.kind == "end":
-            return _Raw(line, name, args), j + 1
+            return _Raw(line, name, args, nxt.end), j + 1
         self._after_clause(j, i)
         raise AssertionError("unreachable")
 
@@ -823,8 +856,45 @@ def _parse(text: str | bytes, max_bytes: int, max_facts: int) -> tuple[list[_Raw
         decoded = " " + decoded[1:]
     decoded = _FENCE.sub(lambda m: " " * len(m.group()), decoded)  # keeps offsets and lines
     lines = _Lines(decoded)
-    toks = _Tokenizer(decoded, lines).run()
-    return _Parser(decoded, toks, lines).clauses(max_facts)
+    tokenizer = _Tokenizer(decoded, lines)
+    toks = tokenizer.run()
+    raws, problems = _Parser(decoded, toks, lines).clauses(max_facts)
+    return _anchored(raws, tokenizer.anchors), problems
+
+
+def _anchored(raws: list[_Raw], anchors: list[tuple[int, tuple[str, ...]]]) -> list[_Raw]:
+    """Each clause with the anchor that closes its group: the first anchor comment after it."""
+    if not anchors:
+        return raws
+    at = [pos for pos, _ in anchors]
+    out = []
+    for raw in raws:
+        k = bisect.bisect_left(at, raw.end)
+        out.append(replace(raw, anchor=anchors[k][1]) if k < len(anchors) else raw)
+    return out
+
+
+#: Typographic quotes a model may write around an anchor's span.
+_CURLY = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"'})
+_ANCHOR_HEAD = re.compile(r'\s*(?:anchor\s*:\s*)?"', re.I)
+
+
+def _anchor_spans(comment: str) -> tuple[str, ...]:
+    """The quoted spans of a ``%`` comment that is an anchor (its text, after an optional
+    ``anchor:``, starts with a double quote); ``()`` for any other comment. Spans are read as
+    Prolog strings (same escapes); empty spans are dropped."""
+    comment = comment.translate(_CURLY)
+    if not _ANCHOR_HEAD.match(comment):
+        return ()
+    inner = _Lines(comment)
+    spans = tuple(t.value for t in _Tokenizer(comment, inner).run() if t.kind == "str" and str(t.value).strip())
+    return spans
+
+
+def anchor_comment(spans: tuple[str, ...]) -> str:
+    """The canonical anchor comment for ``spans`` (``'  % "span"'``; ``""`` if none): the spans
+    as escaped, pure-ASCII Prolog strings that :func:`parse_facts` reads back identically."""
+    return ("  % " + " ".join(_quote(sp, '"') for sp in spans)) if spans else ""
 
 
 def _shape(raw: _Raw) -> Fact | Problem:
@@ -843,7 +913,7 @@ def _shape(raw: _Raw) -> Fact | Problem:
         return Problem(raw.line, "variable", f"named variable{'s' if len(names) > 1 else ''} {shown} in "
                        f"{raw.name}/{len(raw.args)} would make the fact true for every value: use constants "
                        "(lowercase atoms, numbers, quoted strings), or _ for an unknown value")
-    return Fact(raw.line, raw.name, raw.args)
+    return Fact(raw.line, raw.name, raw.args, raw.anchor)
 
 
 def _finish(problems: list[Problem]) -> list[Problem]:

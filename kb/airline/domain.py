@@ -15,7 +15,7 @@ from typing import Any
 
 _ITEM = re.compile(r"(?m)^\s*(\d+)\.\s*An?\s+([^:]+):\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*inches,\s*(\d+(?:\.\d+)?)\s*lbs")
 _PRICE = re.compile(r"ticket is \$\s?(\d[\d,]*(?:\.\d+)?)")
-_FACT = re.compile(r"^([a-z_]+)\((.*)\)\.$")
+_FACT = re.compile(r"^([a-z_]+)\((.*?)\)\.(?:\s+%.*)?$")  # canonical text may close a fact with an anchor comment
 
 
 def text_items(text: str) -> list[tuple[int, str, float, float, float, float]]:

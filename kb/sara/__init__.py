@@ -4,39 +4,64 @@ Durme 2020; sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
 Data, cases and rule sets live in :mod:`taxlogic.kb.data`, :mod:`taxlogic.kb.cases` and
 :mod:`taxlogic.kb.rules`; this package presents them through the :class:`~taxlogic.kb.domain.Domain`
 interface, with SARA's answers (:mod:`.answers`) and its checks of a fact set (:mod:`.checks`:
-coverage, events, grounding, direction; the statutes' event model from ``schema.pl``). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled with the rule
-set's ``events.pl`` and ``utils.pl``. Queries: a claim is Entailment iff it is proved; a numeric
+premises, anchors, coverage, events, grounding, sentence support, direction; the statutes' event
+model from ``schema.pl``). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled
+with the rule set's ``events.pl`` and ``utils.pl``; anchored (the default) with the ANCHORS
+section and turns of :mod:`taxlogic.prompts`. Queries: a claim is Entailment iff it is proved; a numeric
 question binds ``tax(Person, Year, Tax)``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from taxlogic.kb.rules import RuleSet, sara_rules
 
 
 @lru_cache(maxsize=8)
-def _system_prompts(prolog_dir: str, kind: str) -> str:
+def _system_prompts(prolog_dir: str, kind: str, anchored: bool) -> str:
     from taxlogic.prompts import read_code_slots, translate_system
 
     slots = read_code_slots(prolog_dir)
-    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"])
+    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored)
 
 
+@dataclass(frozen=True)
 class SaraDomain:
-    name = "sara"
+    """``anchored``: the translator cites, for each group of facts, the sentence of the case it
+    comes from (``% "…"`` lines; prompts ``translate_anchors_*``), and the inspector requires it;
+    False: the paper's appendix prompts as they are (:meth:`with_anchors`)."""
+
+    anchored: bool = True
+    name: str = "sara"
+
+    def with_anchors(self, anchored: bool) -> "SaraDomain":
+        """This domain with anchored translation on or off."""
+        return replace(self, anchored=anchored)
 
     def rule_set(self) -> RuleSet:
         return sara_rules()
 
+    def exemplar_facts(self, case_text: str, program: str) -> str:
+        """An exemplar's gold ``program`` as this domain's translator must write it: its facts
+        (:func:`taxlogic.tools.facts.facts_only`), with anchors when translation is anchored
+        (:func:`taxlogic.kb.sara.align.anchor_facts`)."""
+        from taxlogic.tools.facts import facts_only
+
+        if not self.anchored:
+            return facts_only(program)
+        from taxlogic.kb.sara.align import anchor_facts
+
+        return anchor_facts(case_text, facts_only(program))
+
     def system_prompt(self, rules: RuleSet, kind: str) -> str:
-        return _system_prompts(str(rules.prolog_dir), kind)
+        return _system_prompts(str(rules.prolog_dir), kind, self.anchored)
 
     def user_prompt(self, case, query, exemplars: str = "") -> str:
         from taxlogic.prompts import translate_user
 
-        return translate_user(case.text, case.question, query=query, exemplars=exemplars)
+        return translate_user(case.text, case.question, query=query, exemplars=exemplars, anchored=self.anchored)
 
     def query_job(self, case, query, canonical):
         from taxlogic.tools.engine import Job
@@ -59,7 +84,7 @@ class SaraDomain:
     def inspect(self, case, query, canonical, outcome, rules):
         from taxlogic.kb.sara.checks import static_issues
 
-        return static_issues(case, query, canonical, rules=rules)
+        return static_issues(case, query, canonical, rules=rules, require_anchors=self.anchored)
 
 
 DOMAIN = SaraDomain()

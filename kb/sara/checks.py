@@ -4,10 +4,14 @@ The agent's shared checks (validation, Prolog errors and limits, one value per n
 :mod:`taxlogic.agent.checks`) come first; these follow, in order, through
 :meth:`SaraDomain.inspect <taxlogic.kb.sara.SaraDomain.inspect>`:
 
-1. coverage of the text and query (:mod:`taxlogic.kb.sara.coverage`);
-2. events against the statutes (:mod:`taxlogic.kb.sara.events`);
-3. values against the text (:mod:`taxlogic.kb.sara.grounding`);
-4. who did what to whom (:mod:`taxlogic.kb.sara.direction`).
+1. no conclusions as facts: a statute fact the text does not state (:mod:`taxlogic.kb.sara.premises`);
+2. the translator's anchors are the words of the text (:mod:`taxlogic.kb.sara.anchors`);
+3. coverage of the text and query (:mod:`taxlogic.kb.sara.coverage`);
+4. events against the statutes (:mod:`taxlogic.kb.sara.events`);
+5. values against the text (:mod:`taxlogic.kb.sara.grounding`);
+6. every fact against the sentence it comes from, its anchor's or the aligner's
+   (:mod:`taxlogic.kb.sara.support`, :mod:`taxlogic.kb.sara.align`);
+7. who did what to whom, in the whole text and in each event's sentence (:mod:`taxlogic.kb.sara.direction`).
 
 Nothing here knows which case it is looking at beyond its text, question and query; every check
 follows from the text, the query and the statutes (the knowledge base, read once per rule set).
@@ -19,20 +23,39 @@ counts for coverage and references, its own events are not inspected.
 
 from __future__ import annotations
 
-from taxlogic.core import CaseInput, Issue
+from taxlogic.core import CaseInput, Issue, is_what_if
+from taxlogic.kb.sara.align import align
+from taxlogic.kb.sara.anchors import anchor_issues
 from taxlogic.kb.sara.coverage import coverage_issues, legal_terms
-from taxlogic.kb.sara.direction import direction_issues
+from taxlogic.kb.sara.direction import direction_issues, sentence_direction_issues
 from taxlogic.kb.sara.events import event_issues
 from taxlogic.kb.sara.grounding import grounding_issues
+from taxlogic.kb.sara.premises import premise_issues
+from taxlogic.kb.sara.support import support_issues
 
 
-def static_issues(case: CaseInput, query: str | None, canonical: str, *, rules=None, trusted: str = "") -> list[Issue]:
-    """All the checks of the module doc, in order: what the facts themselves show, whatever Prolog answers."""
+def static_issues(case: CaseInput, query: str | None, canonical: str, *, rules=None, trusted: str = "",
+                  require_anchors: bool = False) -> list[Issue]:
+    """All the checks of the module doc, in order: what the facts themselves show, whatever Prolog
+    answers. ``require_anchors``: the translator was asked to anchor every fact (check 2)."""
     statutes = rules.vocabulary.statute if rules is not None else None
-    issues = coverage_issues(case, query, canonical, trusted, statutes=statutes,
-                             terms=legal_terms(rules) if rules is not None else None)
+    terms = legal_terms(rules) if rules is not None else None
+    issues = premise_issues(case, canonical, statutes=statutes, terms=terms, trusted=trusted) if rules is not None else []
+    issues += anchor_issues(case, canonical, trusted, required=require_anchors)
+    issues += coverage_issues(case, query, canonical, trusted, statutes=statutes, terms=terms)
     issues += event_issues(canonical, rules=rules, trusted=trusted, text=case.text)
     issues += grounding_issues(case, query, canonical, trusted, statutes=statutes)
-    issues += direction_issues(canonical, case.text, trusted)
+    issues += support_issues(case, canonical, trusted, terms=terms)
+    issues += _roles(case, canonical, trusted, terms)
     return issues
 
+
+def _roles(case: CaseInput, canonical: str, trusted: str, terms) -> list[Issue]:
+    """Check 7: roles against the whole text, then against each event's own sentence (one issue
+    per line)."""
+    issues = direction_issues(canonical, case.text, trusted)
+    if is_what_if(case.text):
+        return issues
+    flagged = {i.line for i in issues}
+    alignment = align(case.text, canonical, trusted, terms=terms)
+    return issues + [i for i in sentence_direction_issues(canonical, alignment, trusted) if i.line not in flagged]

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Iterable
 
 from taxlogic.core import CaseInput, Issue
-from taxlogic.kb.sara.text import NAME, NUMBER, SENTENCE, conclusion_amounts, plain_number, query_atoms, text_amounts, text_dates
+from taxlogic.kb.sara.text import (NAME, NUMBER, SENTENCE, citations, conclusion_amounts, plain_number, query_atoms,
+                                  text_amounts, text_dates)
 
 
 def coverage_issues(case: CaseInput, query: str | None, canonical_facts: str, trusted: str = "",
@@ -81,13 +82,9 @@ def legal_terms(rules) -> dict[str, str]:
     return _legal_terms(str(source)) if source is not None and Path(source).is_dir() else {}
 
 
-_CITE = re.compile(r"\b(?:sections?|under|of)\s+(\d+[A-Za-z]?(?:\s*\([0-9A-Za-z]+\))*)", re.I)
-_NEGATED = re.compile(r"\b(?:not|no|never|neither|nor)\b|n't\b", re.I)
 
-
-def _section_name(cited: str) -> str:
-    """"152(c)(1)" -> "s152_c_1"."""
-    return "s" + re.sub(r"\s*\(([0-9A-Za-z]+)\)", r"_\1", cited.strip())
+NEGATED = re.compile(r"\b(?:not|no|never|neither|nor)\b|n't\b", re.I)
+"""A negation word: a clause with one states what is not so."""
 
 
 def _conclusion_issues(text: str, program: str, statutes: set[str], terms: dict[str, str]) -> list[Issue]:
@@ -100,24 +97,23 @@ def _conclusion_issues(text: str, program: str, statutes: set[str], terms: dict[
     issues = []
     for m in SENTENCE.finditer(text):
         sentence = m.group()
-        if _NEGATED.search(sentence) or "$" in sentence or "%" in sentence:
+        if NEGATED.search(sentence) or "$" in sentence or "%" in sentence:
             continue
-        for term, sec in terms.items() if not _CITE.search(sentence) else ():  # a cited section decides
+        cited = citations(sentence)
+        for term, sec in terms.items() if not cited else ():  # a cited section decides
             said = re.search(rf"\b{NAME}\s+(?:is|was|qualifies\s+as|counts\s+as)\s+(?:an?\s+|the\s+)?"
                              + r"\s+".join(re.escape(w) for w in term.split()) + r"\b", sentence)
             if said and not any(x == sec or x.startswith(sec + "_") or sec.startswith(x + "_") for x in asserted):
                 issues.append(Issue(kind="coverage_conclusion", message=(
                     f'the text states "{said.group()}", a term section {sec[1:].replace("_", "(", 1)} defines, but no '
                     f"fact asserts {sec} or a part of it; state the conclusion with the statute predicate")))
-        for c in _CITE.finditer(sentence):
-            if c.group(0).lower().startswith(("under", "of")) and "(" not in c.group(1):
-                continue  # "under 65", "of 2017": not a section
-            sec = _section_name(c.group(1))
+        for c in cited:
+            sec = c.section
             if not any(x == sec or x.startswith(sec + "_") for x in statutes):
                 continue
             if not any(x == sec or x.startswith(sec + "_") or sec.startswith(x + "_") for x in asserted):
                 issues.append(Issue(kind="coverage_conclusion", message=(
-                    f'the text states a conclusion under section {c.group(1)} ("{sentence.strip()}"), but no fact '
+                    f'the text states a conclusion under section {c.written} ("{sentence.strip()}"), but no fact '
                     f"asserts {sec} or one of its parts; state it with the statute predicate")))
     return issues
 

@@ -112,7 +112,9 @@ def friendly_errors():
 def case_facts(case, facts_file: Path | None, rules) -> tuple[str, bool]:
     """(facts, trusted) for a case: its gold facts (trusted: they may hold rules), or
     ``facts_file`` validated and re-serialised (untrusted). Exits with one line per problem if
-    the file is missing or does not validate."""
+    the file is missing, does not validate, or asserts a statute conclusion the case text does not
+    state as a premise (:func:`unstated_premises`: a file may not assert the answer it is run to
+    decide)."""
     if facts_file is None:
         return case.gold_facts, True
     from taxlogic.tools.facts import check_facts
@@ -127,4 +129,19 @@ def case_facts(case, facts_file: Path | None, rules) -> tuple[str, bool]:
         for p in check.problems:
             console.print(f"[red]line {p.line}: {p.kind}: {p.message}[/]", highlight=False)
         fail(f"{facts_file}: {len(check.problems)} problem(s); nothing was run")
+    stated = unstated_premises(case, check.canonical, rules)
+    if stated:
+        for i in stated:
+            console.print(f"[red]{i.render()}[/]", highlight=False)
+        fail(f"{facts_file}: {len(stated)} conclusion(s) asserted as facts; nothing was run")
     return check.canonical, False
+
+
+def unstated_premises(case, canonical: str, rules) -> list:
+    """Statute facts among ``canonical`` that the case text does not state as premises
+    (:func:`taxlogic.kb.sara.premises.premise_issues`): issues, empty when there are none."""
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.kb.sara.premises import premise_issues
+
+    return premise_issues(CaseInput.from_case(case), canonical, statutes=rules.vocabulary.statute, terms=legal_terms(rules))

@@ -115,6 +115,7 @@ def run(
     budget: int = typer.Option(3, min=0, help="agent: repair rounds (0 = the paper's single-shot Prolog baseline)."),
     samples: int = typer.Option(1, min=1, help="agent: self-consistency samples."),
     exemplars: Optional[int] = typer.Option(None, min=0, help="agent, prolog-single-shot: k exemplars from SARA train (with --holdout: from the held-out cases), never a case related to an evaluated item (default 0; --protocol paper: 4)."),
+    anchors: Optional[bool] = typer.Option(None, "--anchors/--paper-prompts", help="agent: anchored translation (each group of facts cites its sentence of the case; the default) or the paper's appendix prompts as they are (the default of --protocol paper)."),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
     workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
@@ -144,6 +145,7 @@ def run(
     proto = PROTOCOLS[protocol]
     holdout = holdout or proto.holdout
     query_in_prompt = proto.query_in_prompt if query_in_prompt is None else query_in_prompt
+    anchors = protocol == "default" if anchors is None else anchors  # the paper's protocol: its appendix prompts
     translator = method in ("agent", "prolog-single-shot")
     exemplars = exemplars if exemplars is not None else ((proto.exemplars or 0) if translator else 0)
     dataset = infer_benchmark(dataset, split or "test")
@@ -171,7 +173,8 @@ def run(
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
                        exemplars=exemplars if translator else None, limit=limit, shots=cfg_shots,
                        explain=explain or None, protocol=None if protocol == "default" else protocol,
-                       holdout=holdout, query_in_prompt=None if query_in_prompt or not translator else False)
+                       holdout=holdout, query_in_prompt=None if query_in_prompt or not translator else False,
+                       anchors=anchors if method == "agent" else None)
     with friendly_errors():
         try:
             bench = get_benchmark(dataset)
@@ -187,7 +190,8 @@ def run(
             with RunStore(out, config) as store:
                 fn = make_method(method, ds, MethodOptions(engines=engines, model_name=model, budget=budget,
                                                            samples=samples, exemplars=exemplars, explain=explain,
-                                                           exemplar_pool=pool, query_in_prompt=query_in_prompt))
+                                                           exemplar_pool=pool, query_in_prompt=query_in_prompt,
+                                                           anchors=anchors))
                 done = len(store.done_ids() & {c.id for c in ds.items})
                 with progress_bar() as bar:
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)

@@ -19,7 +19,8 @@ def inspect_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print the problems and the answer as JSON."),
 ) -> None:
     """Validate, run and inspect a fact set for a case exactly as the agent's inspect step does;
-    print every problem found (kind, line, message) and the answer the facts would give.
+    print every problem found (kind, line, message), every fact with the sentence of the case it
+    comes from (its anchor's, or the aligner's), and the answer the facts would give.
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.metrics import answer_correct
@@ -44,6 +45,7 @@ def inspect_cmd(
         "problems": problems, "answer": result.answer, "reason": result.reason,
         "agent_answer": result.agent_answer, "expected": case.expected,
         "correct": answer_correct(case.kind, case.expected, result.answer), "outcome": result.outcome,
+        "facts": _fact_sentences(case, gold_program(case).fact_text if gold else text, rules),
     }
     if gold:
         record["rule_program"] = bool(gold_program(case).rules)
@@ -61,6 +63,13 @@ def inspect_cmd(
             console.print(table)
         else:
             console.print(f"[bold green]{title}[/]")
+        facts_table = Table(title="facts and the sentences they come from", show_lines=False)
+        for col in ("line", "fact", "sentence"):
+            facts_table.add_column(col, justify="right" if col == "line" else "left", overflow="fold")
+        for row in record["facts"]:
+            where = row["sentence"] or "[red](no sentence supports it)[/]"
+            facts_table.add_row(str(row["line"]), row["fact"], where + (" [dim](anchor)[/]" if row["source"] == "anchor" else ""))
+        console.print(facts_table)
         verdict = (f"[green]the agent would answer {result.agent_answer}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
         console.print(f"answer the facts give: [bold]{result.answer}[/]"
@@ -68,3 +77,16 @@ def inspect_cmd(
                       + f"   expected: {case.expected}   " + verdict, highlight=False)
     if problems:
         raise typer.Exit(EXIT_ABSTAINED)
+
+
+def _fact_sentences(case, text: str, rules) -> list[dict]:
+    """Every validated fact of ``text`` with its line (in ``text``), the sentence of the case it
+    comes from and how it was found (``anchor``, ``aligned`` or ``none``)."""
+    from taxlogic.kb.sara.align import align
+    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.tools.facts import check_facts
+
+    check = check_facts(text, rules.vocabulary)
+    a = align(case.text, check.canonical, terms=legal_terms(rules))
+    return [{"line": f.line, "fact": s.fact.canonical, "sentence": a.text_of(s).strip() or None, "source": s.source}
+            for f, s in zip(check.facts, a.supports)]

@@ -21,6 +21,7 @@ def solve(
     exemplars: int = typer.Option(0, min=0, help="k in-context exemplars (text -> gold facts) from the train split, never the case itself nor a case with its text."),
     model: Optional[str] = typer.Option(None, help="Model name (default: TAXLOGIC_LLM_MODEL)."),
     grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
+    anchors: bool = typer.Option(True, "--anchors/--paper-prompts", help="Anchored translation (each group of facts cites its sentence) or the paper's appendix prompts as they are."),
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view)."),
@@ -78,9 +79,10 @@ def solve(
             return
         tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)  # a bad --trace fails first
         with Engine(rules, workers=1) as engine:
-            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
+            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar, anchors=anchors)
             if exemplars:
-                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=related_ids([case]) if case else [])
+                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=related_ids([case]) if case else [],
+                                               domain=ctx.domain)
             if not (quiet or as_json):
                 console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {escape(model_label(ctx.model))}  "
                               f"budget: {budget}  query: {inp.query or '(to be written)'}", highlight=False)

@@ -77,5 +77,8 @@ def _print_report(r: dict) -> None:
     table.add_row("[bold]overall[/]", str(o["variants"]), str(o["caught"]), str(o["slipped"]), str(o["harmless"]),
                   str(o["caught_harmless"]), str(o["caught_limited"]), f"[bold]{pct(o['catch_rate'])}[/]", "")
     console.print(table)
+    for cls, c in e.get("by_class", {}).items():
+        console.print(f"  {cls} ({', '.join(c['operators'])}): caught {c['caught']} of {c['answer_changing']} "
+                      f"answer-changing ({pct(c['catch_rate'])}%)", highlight=False)
     console.print(f"answer-changing corruptions: {o['answer_changing']}; caught {pct(o['catch_rate'])}%, slipped "
                   f"{pct(o['slip_rate'])}% ({pct(o['slipped_of_all'])}% of all variants); {r['seconds']:.0f} s", highlight=False)

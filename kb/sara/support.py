@@ -1,0 +1,202 @@
+"""SARA check: every fact against the sentence it comes from (``unsupported_fact``,
+``open_period``).
+
+Each fact's sentence is its anchor's, or the aligner's (:mod:`taxlogic.kb.sara.align`). Then:
+
+- ``unsupported_fact``, a fact no sentence supports:
+  - a group (an event and its properties) that no sentence shares anything with;
+  - a type or status fact whose sentence holds none of its cues (``cues.json``: a joint return
+    needs "joint", blindness "blind", a marriage "married", "wife" …), said in two ways: the
+    text never speaks of it at all, or not in the sentence its group comes from;
+  - a person in a role (``agent_``, ``patient_``, ``beneficiary_``) or an amount that its
+    sentence does not name (a pronoun counts for the people of the two sentences before);
+  - a date whose year its sentences do not name, when they name years (a sentence that names
+    none takes the years of the text); for a lasting event, a start its sentence gives as an end
+    ("until …") or an end it gives as a start ("since …", "from …"):
+    :func:`taxlogic.kb.sara.text.date_roles`;
+  - an amount the text states once, on two events (one sum counted twice);
+- ``open_period``: a durative event (``cues.json``: employment, residence, marriage …) without
+  ``end_`` although its sentence gives it an end ("from May 5th 2019 to Dec 31st 2019", "until
+  July 9th, 2014", "from 2004 to 2019"; or the year it starts on the first day of: "work done in
+  the year 2017"), unless the sentence is about someone else's span.
+
+Skipped when the text is a what-if change (as in chat), like :mod:`taxlogic.kb.sara.grounding`.
+Every message quotes the fact, its anchor if any, and the sentence, so that the repair prompt
+holds the evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from taxlogic.core import CaseInput, Issue, is_what_if
+from taxlogic.kb.sara.align import Alignment, Support, align
+from taxlogic.kb.sara.cues import cue_table
+from taxlogic.kb.sara.text import _MONTH_RE, _MONTHS, YEAR, date_roles, iso_date, plain_number
+from taxlogic.kb.sara.view import FactView, is_type
+from taxlogic.tools.facts import Atom, Number, Str
+
+_ROLES = ("agent_", "patient_", "beneficiary_")
+#: "from … to <end>", "until <end>", "through <end>", "to <end>" after a "from": the end a sentence gives.
+_END = re.compile(rf"\b(?:until|till|through|to)\s+(?:the\s+end\s+of\s+)?(?:(?P<md>{_MONTH_RE}\s+\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?"
+                  rf"(?P<y>{YEAR.pattern})", re.I)
+_FROM = re.compile(r"\bfrom\b|\bbetween\b|\bsince\b", re.I)
+
+
+def _where(a: Alignment, s: Support) -> str:
+    said = f'its anchor "{" ".join(s.anchor)}" is in' if s.source == "anchor" else "it comes from"
+    return f'{said} the sentence "{a.text_of(s).strip()}"'
+
+
+def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms: dict[str, str] | None = None
+                   ) -> list[Issue]:
+    """The checks of the module doc on the facts of ``canonical`` (not on ``trusted`` context)."""
+    if is_what_if(case.text):
+        return []
+    a = align(case.text, canonical, trusted, terms=terms)
+    v = FactView.of(canonical, trusted)
+    table = cue_table()
+    text_years = set().union(*(s.years for s in a.sentences)) if a.sentences else set()
+    people = set().union(*(s.names for s in a.sentences)) if a.sentences else set()
+    issues: list[Issue] = []
+    reported: set[str] = set()
+    for s in a.supports:
+        f = s.fact
+        if not f.name.endswith("_"):
+            continue  # statute facts: kb.sara.premises
+        if s.source == "none":
+            if s.group not in reported:
+                reported.add(s.group)
+                issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                    f"no sentence of the text supports {s.group} ({f}): none names its people, amounts, dates "
+                    "or what it is; state only what the text says")))
+            continue
+        sents = [a.sentences[i] for i in s.sentences]
+        if is_type(f) and table.needs_cue(f.name):
+            if not any(table.affirmed_cue_in(f.name, x.text) for x in sents):
+                elsewhere = [x for x in a.sentences if table.affirmed_cue_in(f.name, x.text)]
+                what = f.name[:-1].replace("_", " ")
+                if not elsewhere:
+                    msg = (f"{f}: no sentence of the text speaks of a {what} (it never says {table.cue_words(f.name)}); "
+                           f"{_where(a, s)}: remove it unless the text states it")
+                else:
+                    msg = (f"{f}: {_where(a, s)}, which does not speak of a {what}; the text does in "
+                           f'"{elsewhere[0].text.strip()}": is the event, its id or its type wrong?')
+                issues.append(Issue(kind="unsupported_fact", line=s.line, message=msg))
+            continue
+        if f.arity != 2 or not isinstance(f.args[0], Atom):
+            continue
+        value = f.args[1]
+        if f.name in _ROLES and isinstance(value, Atom) and value.value in people:
+            p = value.value
+            if not any(x.mentions(p) for x in sents):
+                issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                    f"{f}: {_where(a, s)}, which does not name {p.capitalize()}: is {p} the right person "
+                    f"for the {f.name[:-1]} of {f.args[0].value}?")))
+        elif f.name == "amount_" and isinstance(value, Number):
+            n = plain_number(Number(value.value).canonical)
+            if n not in ("0", "1") and not any(n in x.numbers for x in sents) and any(n in x.numbers for x in a.sentences):
+                issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                    f"{f}: {_where(a, s)}, which does not state {n}: is the amount attached to the right event?")))
+        elif f.name in ("start_", "end_") and isinstance(value, Str):
+            lasting = any(table.durative(t) for t in v.types.get(f.args[0].value, ()))
+            roles = set().union(*(date_roles(x.text, value.value) for x in sents)) if lasting else set()
+            # a lasting event's span read the other way round: an end the sentence gives as its start
+            # (or as the day it happens: "married on …"), a start it gives as its end
+            if roles and (roles <= {"start", "other"} if f.name == "end_" else roles == {"end"}):
+                issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                    f"{f}: {_where(a, s)}, where {value.value} is when it "
+                    f"{'starts' if f.name == 'end_' else 'ends'}: use {'start_' if f.name == 'end_' else 'end_'}")))
+                continue
+            d = iso_date(value.value)
+            if d is None or any(value.value in x.dates for x in sents):
+                continue
+            dated = [x for x in sents if x.years or x.since]  # else the years of the whole text count
+            if not (any(x.covers_year(d.year) for x in dated) if dated else d.year in text_years or not text_years):
+                years = set().union(*(x.years for x in dated)) or text_years
+                issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                    f"{f}: {_where(a, s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
+    issues += _open_periods(a, v)
+    issues += _counted_twice(case.text, v)
+    return issues
+
+
+def _counted_twice(text: str, v: FactView) -> list[Issue]:
+    """An amount the text states once, on two events: one sum counted twice."""
+    by_amount: dict[str, list[tuple[int, str]]] = {}
+    for e, props in v.own_props.items():
+        for line, f in props.get("amount_", []):
+            n = plain_number(f.args[1].canonical)
+            if n not in ("0", "1"):
+                by_amount.setdefault(n, []).append((line, e))
+    out = []
+    for n, uses in by_amount.items():
+        stated = len(re.findall(rf"\$\s?{re.escape(n)}(?![\d,])|\$\s?{n[:-3]},{n[-3:]}(?!\d)" if len(n) > 3 else
+                                rf"\$\s?{re.escape(n)}(?![\d,])", text))
+        if stated and len(uses) > stated:
+            (_, first), *rest = sorted(uses)
+            for line, e in rest:
+                out.append(Issue(kind="unsupported_fact", line=line, message=(
+                    f"amount_({e},{n}): the text states ${n} {'once' if stated == 1 else f'{stated} times'}, but "
+                    f"{first} has it too: is {e} the same event counted twice?")))
+    return out
+
+
+def _open_periods(a: Alignment, v: FactView) -> list[Issue]:
+    """Durative events without an end that their sentence gives (module doc)."""
+    table = cue_table()
+    people = {x for props in v.props.values() for p in ("agent_", "patient_") for x in props.get(p, ())}
+    out = []
+    first: dict[str, Support] = {}
+    for s in a.supports:
+        first.setdefault(s.group, s)
+    for e, types in v.own_types.items():
+        durative = [t for t in types if table.durative(t)]
+        s = first.get(e)
+        props = v.props.get(e, {})
+        if not durative or props.get("end_") or s is None or s.primary is None:
+            continue
+        sentence = a.sentences[s.primary].text
+        end, said = _end_of(sentence, props.get("start_", set()))
+        if end is None:
+            continue
+        subject = _first_person(sentence, people)
+        if subject is not None and subject not in {x.strip("'") for x in props.get("agent_", set()) | props.get("patient_", set())}:
+            continue  # the sentence tells of someone else's span ("Bob lived with Alice until …")
+        out.append(Issue(kind="open_period", line=v.type_lines.get(e), message=(
+            f'{durative[0]}({e}) has no end_, but {_where(a, s)} says it lasts {said}: add end_({e},"{end.isoformat()}")')))
+    return out
+
+
+def _end_of(sentence: str, starts: set[str]) -> tuple[date | None, str]:
+    """The end a sentence gives a lasting event: "to/until <date or year>" after a "from", or
+    "until …"; or the last day of the year when the event starts on its first day and the
+    sentence bounds it by that year ("work done in the year 2017", "over the year 2018")."""
+    m = _END.search(sentence) if _FROM.search(sentence) or re.search(r"\b(?:until|till)\b", sentence, re.I) else None
+    if m:
+        return _end_date(m), m.group().split(None, 1)[0] + " " + m.group().split(None, 1)[1]
+    if re.search(r"\b(?:since|from|until|till)\b", sentence, re.I):
+        return None, ""
+    for y in (int(x.strip('"')[:4]) for x in starts if x.strip('"')[5:] == "01-01"):
+        b = re.search(rf"\b(?:in|during|over|throughout|for)\s+(?:the\s+(?:whole\s+)?(?:year\s+)?)?(?:of\s+)?{y}\b", sentence, re.I)
+        if b:
+            return date(y, 12, 31), f"{b.group()} (to its end)"
+    return None, ""
+
+
+def _first_person(sentence: str, people: set[str]) -> str | None:
+    """The person of ``people`` the sentence names first: who it is about."""
+    at = [(m.start(), p) for p in people for m in [re.search(rf"\b{re.escape(p)}\b", sentence, re.I)] if m]
+    return min(at)[1] if at else None
+
+
+def _end_date(m: re.Match) -> date | None:
+    year = int(m.group("y"))
+    if m.group("md"):
+        parts = m.group("md").split()
+        try:
+            return date(year, _MONTHS[parts[0].lower()[:3]], int(parts[1]))
+        except (ValueError, KeyError):
+            return None
+    return date(year, 12, 31)
