@@ -67,7 +67,7 @@ def run_once(ds, concurrency: int, latency: float) -> dict:
         engines = Engines(ds)
         try:
             with RunStore(Path(tmp), cfg) as store:
-                method = make_method("agent", ds, MethodOptions(engines=engines, budget=0))
+                method = make_method("agent", ds, MethodOptions(engines=engines, budget=0, anchors=False))  # gold facts carry no anchors
                 counts = run_eval(ds, method, "agent", store, concurrency=concurrency)
             seconds = time.perf_counter() - t0
         finally:

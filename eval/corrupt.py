@@ -542,7 +542,7 @@ _KIN_OTHER_WAY = {"son_": ("father_", "mother_"), "daughter_": ("father_", "moth
 
 
 def reversed_relation(facts: list[Fact], rng: random.Random) -> Corruption | None:
-    kin = [k for k, f in enumerate(facts) if _is_type(f) and f.name in _KIN_OTHER_WAY]
+    kin = [k for k, f in enumerate(facts) if is_type(f) and f.name in _KIN_OTHER_WAY]
     if not kin:
         return None
     k = rng.choice(kin)

@@ -32,9 +32,9 @@ def with_model(monkeypatch):
     import taxlogic.agent.context as context
 
     def use(script):
-        def make(rules, engine, *, budget=3, **kwargs):
+        def make(rules, engine, *, budget=3, anchors=True, **kwargs):
             return context.AgentContext(model=scripted(script), engine=engine, rules=rules, budget=budget,
-                                        llm_retries=1, llm_wait=wait_none())
+                                        llm_retries=1, llm_wait=wait_none(), anchors=anchors)
         monkeypatch.setattr(context, "make_context", make)
     return use
 
@@ -42,7 +42,8 @@ def with_model(monkeypatch):
 def solve(*args):
     from taxlogic.cli import app
 
-    return CliRunner().invoke(app, ["solve", "--case", CASE, *args], terminal_width=200)
+    # the paper's prompts: the scripted facts carry no anchors (anchored translation: test_grounding)
+    return CliRunner().invoke(app, ["solve", "--case", CASE, "--paper-prompts", *args], terminal_width=200)
 
 
 def test_trace_shows_facts_issues_on_their_lines_and_repairs(gold_lines, with_model, tmp_path):

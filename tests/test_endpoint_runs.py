@@ -39,8 +39,9 @@ def endpoint_env(monkeypatch, tmp_path):
 
 
 def _eval(out, concurrency: int = 2):
+    # the endpoint sends gold facts without anchors: the paper's prompts (anchors: test_grounding)
     return CliRunner().invoke(app, ["eval", "run", "--method", "agent", "--budget", "0", "--split", "test",
-                                    "--limit", str(LIMIT), "--concurrency", str(concurrency), "--out", str(out), "--json"])
+                                    "--paper-prompts", "--limit", str(LIMIT), "--concurrency", str(concurrency), "--out", str(out), "--json"])
 
 
 def _results(out) -> dict:

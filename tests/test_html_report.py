@@ -66,7 +66,8 @@ def runs(ds, tmp_path_factory):
             run_eval(ds, make_method("gold", ds, engines=engines), "gold", store, concurrency=2)
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(llm, "chat_model", lambda *a, **k: NamedScripted(script=translate, calls=[]))
-            method = make_method("agent", ds, engines=engines, budget=1, samples=1, exemplars=0, grammar=False)
+            method = make_method("agent", ds, engines=engines, budget=1, samples=1, exemplars=0, grammar=False,
+                                 anchors=False)  # the scripted facts carry no anchors
             with RunStore(root / "agent", AGENT) as store:
                 run_eval(ds, method, "agent", store, concurrency=1)
     finally:

@@ -260,13 +260,16 @@ def test_hand_made_harmless(engine, rules, s2):
     assert r.issues == [] and classify(case.expected, r.answer, r.flagged) == "harmless"
 
 
-def test_hand_made_slipped(engine, rules, s2):
+def test_hand_made_end_date_the_text_gives_as_a_start_is_caught(engine, rules, s2):
     case, facts = s2
-    # a marriage that ended the day it began: stated nowhere, yet nothing in the facts shows it
+    # a marriage that ended the day it began: the sentence gives that date as its start (once a
+    # slipped example; the grounding checks of the sentence now catch it)
     spurious = facts + 'end_(alice_and_bob,"1992-02-03").\n'
     r = inspect_facts(engine, case, spurious, rules)
-    assert r.issues == [] and r.answer == "Contradiction"
-    assert classify(case.expected, r.answer, r.flagged) == "slipped"
+    assert "unsupported_fact" in [i.kind for i in r.issues] and r.answer == "Contradiction"
+    assert classify(case.expected, r.answer, r.flagged) == "caught"
+    # an answer-changing corruption that no check flags counts as slipped
+    assert classify("Entailment", "Contradiction", False) == "slipped"
 
 
 def test_summary_rates():
