@@ -262,12 +262,21 @@ def test_hand_made_harmless(engine, rules, s2):
 
 
 def test_hand_made_slipped(engine, rules, s2):
+    from taxlogic.kb.cases import get_case
+
     case, facts = s2
-    # a marriage that ended the day it began: stated nowhere, yet nothing in the facts shows it
+    # a marriage that ended the day it began: the sentence gives that day as its start (caught)
     spurious = facts + 'end_(alice_and_bob,"1992-02-03").\n'
     r = inspect_facts(engine, case, spurious, rules)
-    assert r.issues == [] and r.answer == "Contradiction"
-    assert classify(case.expected, r.answer, r.flagged) == "slipped"
+    assert [i.kind for i in r.issues] == ["unsupported_fact"] and r.answer == "Contradiction"
+    # "… for herself and for Bob, under section 63(f)(1)(A) and 63(f)(1)(B), respectively": the
+    # sentence names both people, so nothing shows that 63(f)(1)(B) is stated for Alice, not Bob
+    case = get_case("s63_c_3_pos")
+    facts = gold_program(case).fact_text
+    wrong = facts.replace("s63_f_1_B(alice,2017).", "s63_f_1_B(bob,2017).")
+    assert wrong != facts
+    r = inspect_facts(engine, case, wrong, rules)
+    assert r.issues == [] and classify(case.expected, r.answer, r.flagged) == "slipped"
 
 
 def test_summary_rates():
