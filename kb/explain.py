@@ -66,7 +66,19 @@ def explain_case(engine: Engine, case: Any, facts: str, *, trusted: bool, domain
     :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
     job = case_explain_job(case, facts, engine.rules, trusted=trusted, domain=domain, query=query, options=options, mode=mode)
     outcome = engine.run(job)
+    if anchors is None:
+        anchors = fact_sentences(domain, case, facts, engine.rules)
     return outcome, explanation_for(case, job, outcome, engine.rules, domain=domain, anchors=anchors)
+
+
+def fact_sentences(domain: str, case: Any, facts: str, rules: RuleSet) -> dict[str, str] | None:
+    """Fact text -> the sentence of the case stating it, from the domain's ``fact_sentences``
+    (SARA: anchors or the aligner); None for a domain without one or a case without text."""
+    find = getattr(get_domain(domain), "fact_sentences", None)
+    text = getattr(case, "text", None)
+    if find is None or not text:
+        return None
+    return find(text, facts, rules)
 
 
 def check(expl: Explanation, answer: str | int | None) -> list[str]:

@@ -444,7 +444,7 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
         if q:
             lines.append(f"[dim]“{escape(q)}”[/]")
         if n.sentence:
-            lines.append(f"[green]“{escape(n.sentence)}”[/]")
+            lines.append(f"[green]case: “{escape(n.sentence)}”[/]")
         branch = parent.add("\n".join(lines))
         for c in n.children:
             add(branch, c)
@@ -487,7 +487,7 @@ def to_markdown(expl: Explanation, full: bool = False, title: str | None = None)
         if q:
             lines.append("  " * depth + f"  > {q}")
         if n.sentence:
-            lines.append("  " * depth + f"  — “{n.sentence}”")
+            lines.append("  " * depth + f"  — case: “{n.sentence}”")
         for c in n.children:
             add(c, depth + 1)
 

@@ -6,7 +6,7 @@ kinship, entity: type facts that need a cue in the sentence stating them; role, 
 link: property facts; helper: a predicate only gold rule programs define), its ``cues`` (regular
 expressions matched case-insensitively at the start of a word; a cue is a prefix unless it ends
 in ``\\b``), whether the event is ``durative`` (it lasts, so it ends when the text says so) and
-whether it ``ends`` lasting events (a death ends a marriage).
+how many ``parties`` it has as ``agent_`` (a marriage: two; a birth, a death, a status: one).
 ``premise_terms``: words that state a statute predicate beyond the terms the statutes define
 (:func:`taxlogic.kb.sara.coverage.legal_terms`), e.g. "paid … for work" for wages (section
 3306(b): "all remuneration for employment"). The table is data; ``tests/test_grounding.py``
@@ -35,7 +35,6 @@ class CueEntry:
     kind: str
     cues: tuple[str, ...] = ()
     durative: bool = False
-    ends: bool = False
     parties: int = 0
 
     @property
@@ -86,11 +85,6 @@ class CueTable:
         e = self.predicates.get(name)
         return e.parties if e else 0
 
-    def ends(self, name: str) -> bool:
-        """Does an event of type ``name`` end lasting ones (a death, a divorce, a retirement)?"""
-        e = self.predicates.get(name)
-        return bool(e and e.ends)
-
     def premise_term_in(self, name: str, text: str) -> str | None:
         """The words of ``text`` that state statute predicate ``name`` by a premise term."""
         pat = _compile(self.premise_terms.get(name, ()))
@@ -126,7 +120,7 @@ def cue_table() -> CueTable:
         if e.get("kind") not in kinds:
             raise ValueError(f"cues.json: {name} has an unknown kind {e.get('kind')!r}")
         entry = CueEntry(kind=e["kind"], cues=tuple(e.get("cues", ())), durative=bool(e.get("durative", False)),
-                         ends=bool(e.get("ends", False)), parties=int(e.get("parties", 0)))
+                         parties=int(e.get("parties", 0)))
         try:
             entry.pattern
         except re.error as exc:

@@ -145,7 +145,7 @@ _DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONT
 @dataclass(frozen=True)
 class Sentence:
     """What one sentence of a case states: ``names`` (capitalised words, lower-cased: the people
-    and places it names), ``pronoun`` (it refers to someone by a pronoun), ``numbers`` (every number
+    and places it names), ``numbers`` (every number
     written, plain), ``dates`` (full dates, ISO), ``years`` (years named, the years of a "from 2015 to
     2019" span included) and ``month_days`` ((month, day) written without a year)."""
 
@@ -154,7 +154,6 @@ class Sentence:
     end: int
     text: str
     names: frozenset[str]
-    pronoun: bool
     numbers: frozenset[str]
     dates: frozenset[str]
     years: frozenset[int]
@@ -184,7 +183,7 @@ class Sentence:
         md = {(_MONTHS[m.group(1).lower()[:3]], int(m.group(2))) for m in _MONTH_DAY.finditer(text)}
         md |= {(_MONTHS[m.group(2).lower()[:3]], int(m.group(1))) for m in _DAY_MONTH.finditer(text)}
         return cls(index, start, end, text, frozenset(n.lower() for n in re.findall(rf"\b{NAME}\b", text)),
-                   bool(PRONOUN.search(text)), frozenset(plain_number(n) for n in _TEXT_NUMBER.findall(text)),
+                   frozenset(plain_number(n) for n in _TEXT_NUMBER.findall(text)),
                    frozenset(dates), frozenset(years), frozenset(md), int(since.groups()[-1]) if since else None)
 
     def covers_year(self, year: int) -> bool:
