@@ -298,7 +298,7 @@ def test_inspect_command_on_a_bad_facts_file(sara_data_dir, tmp_path):
     bad = tmp_path / "bad.pl"
     bad.write_text(DEATH_FACTS.replace('start_(alice_dies,', 'start_(alice_died,'))
     result = CliRunner().invoke(app, ["inspect", "--case", "s2_a_1_A_pos", "--facts", str(bad), "--json"])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 3, result.output  # EXIT_ABSTAINED: the inspector found problems
     record = json.loads(result.output)
     problems = {(p["kind"], p["line"]) for p in record["problems"]}
     assert ("event_undeclared", 7) in problems and ("coverage_date", None) not in problems
