@@ -306,7 +306,7 @@ def test_inspect_command_on_a_bad_facts_file(sara_data_dir, tmp_path):
     syntax = tmp_path / "syntax.pl"
     syntax.write_text("income_(i.\n")
     result = CliRunner().invoke(app, ["inspect", "--case", "tax_case_1", "--facts", str(syntax)])
-    assert result.exit_code == 1 and "syntax" in result.output and "line" in result.output
+    assert result.exit_code == 3 and "syntax" in result.output and "line" in result.output
     good = CliRunner().invoke(app, ["inspect", "--case", "tax_case_1", "--gold"])
     assert good.exit_code == 0 and "0 problem(s)" in good.output
 
