@@ -56,3 +56,19 @@ def engine(rules):
 
     with Engine(rules, workers=2) as e:
         yield e
+
+
+@pytest.fixture
+def ctx_for(engine, rules, request):
+    """``ctx_for(model, **overrides)``: an AgentContext on the shared engine with a scripted
+    ``model``, no retry waits. Defaults: budget 3, one retry, the paper's prompts (scripted
+    translations carry no anchors); a test module changes them with ``CTX_DEFAULTS = {...}``."""
+    from tenacity import wait_none
+
+    from taxlogic.agent.context import AgentContext
+
+    defaults = {"budget": 3, "llm_retries": 1, "anchors": False, **getattr(request.module, "CTX_DEFAULTS", {})}
+
+    def make(model, **overrides):
+        return AgentContext(model=model, engine=engine, rules=rules, llm_wait=wait_none(), **{**defaults, **overrides})
+    return make

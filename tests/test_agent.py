@@ -5,9 +5,7 @@ from __future__ import annotations
 import httpx
 import openai
 import pytest
-from tenacity import wait_none
 
-from taxlogic.agent.context import AgentContext
 from taxlogic.agent.graph import recursion_limit
 from taxlogic.agent.llm import EndpointUnreachable, is_endpoint_failure
 from taxlogic.agent.solve import solve
@@ -18,13 +16,7 @@ from fakes import scripted
 BROKEN = "income_(alice_income.\nagent_(alice_income, alice)\n"  # unbalanced, no period
 
 
-@pytest.fixture
-def ctx_for(engine, rules):
-    def make(model, budget=3):
-        # the paper's protocol: the scripted translations carry no anchors (tests/test_grounding.py: anchored)
-        return AgentContext(model=model, engine=engine, rules=rules, budget=budget, llm_retries=2, llm_wait=wait_none(),
-                            anchors=False)
-    return make
+CTX_DEFAULTS = {"llm_retries": 2}  # for the ctx_for fixture (conftest)
 
 
 @pytest.fixture

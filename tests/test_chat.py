@@ -21,13 +21,7 @@ FACTS_50 = FACTS_30.replace("30000", "50000")
 CHANGE = "What if Alice earned $50,000 instead?"
 
 
-@pytest.fixture
-def ctx_for(engine, rules):
-    def make(model, budget=2):
-        # the paper's protocol: the scripted translations carry no anchors (tests/test_grounding.py: anchored)
-        return AgentContext(model=model, engine=engine, rules=rules, budget=budget, llm_retries=1, llm_wait=wait_none(),
-                            anchors=False)
-    return make
+CTX_DEFAULTS = {"budget": 2}  # for the ctx_for fixture (conftest)
 
 
 def nodes(result):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from tenacity import wait_none
 from typer.testing import CliRunner
 
 from taxlogic.cli.common import EXIT_ABSTAINED
@@ -279,14 +278,7 @@ def test_anchor_checks(tax14, rules):
     assert "In 2017, Alice's gross income was $44215." in got[0].message
 
 
-@pytest.fixture
-def ctx_for(engine, rules):
-    from taxlogic.agent.context import AgentContext
-
-    def make(model, budget=1, anchors=True):
-        return AgentContext(model=model, engine=engine, rules=rules, budget=budget, llm_retries=0,
-                            llm_wait=wait_none(), anchors=anchors)
-    return make
+CTX_DEFAULTS = {"budget": 1, "llm_retries": 0, "anchors": True}  # for the ctx_for fixture (conftest)
 
 
 def test_scripted_anchored_translator_repairs_with_evidence(tax14, ctx_for):
