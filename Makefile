@@ -24,9 +24,10 @@ $(BIN)/.installed: pyproject.toml
 data: $(BIN)/.installed
 	$(BIN)/taxlogic data install $(if $(SARA_SOURCE),--from $(SARA_SOURCE))
 
+# the embedded model is expected to abstain (exit code 3): the demo goes on to the explained gold answer
 demo: setup
 	$(BIN)/taxlogic llm serve
-	$(BIN)/taxlogic solve --case $(DEMO_CASE)
+	$(BIN)/taxlogic solve --case $(DEMO_CASE) || test $$? -eq 3
 	$(BIN)/taxlogic solve --case $(DEMO_CASE) --translator gold --explain
 
 test: setup
