@@ -44,12 +44,15 @@ class Request:
 class GoldEndpoint:
     """The endpoint over ``cases`` (objects with ``id``, ``text``, ``question``, ``gold_facts``).
     ``latency``: seconds before each answer (requests are served concurrently); ``port``: 0 for a
-    free one (kept across :meth:`stop` / :meth:`start`); ``refuse``: see :data:`Refusal`."""
+    free one (kept across :meth:`stop` / :meth:`start`); ``refuse``: see :data:`Refusal`;
+    ``anchored``: answer with the anchored gold translation (each group of facts closed by its
+    sentence, :func:`taxlogic.eval.gold_translator.anchored_gold`), as the agent's default
+    anchored prompts ask, instead of the plain fact clauses (the paper's prompts)."""
 
     def __init__(self, cases: Iterable[Any], *, latency: float = 0.0, port: int = 0,
-                 refuse: Refusal | None = None) -> None:
+                 refuse: Refusal | None = None, anchored: bool = False) -> None:
         self.cases = list(cases)
-        self.latency, self.port, self.refuse = latency, port, refuse
+        self.latency, self.port, self.refuse, self.anchored = latency, port, refuse, anchored
         self.requests: list[Request] = []
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -105,6 +108,14 @@ class GoldEndpoint:
         """The case whose text and question are both in ``prompt`` (None if none is)."""
         return next((c for c in self.cases if c.text in prompt and c.question in prompt), None)
 
+    def translation(self, case: Any) -> str:
+        """What the endpoint answers for ``case``: its gold fact clauses, or anchored (:attr:`anchored`)."""
+        if self.anchored:
+            from taxlogic.eval.gold_translator import anchored_gold
+
+            return anchored_gold(case.id)
+        return gold_program(case).fact_text
+
     def _answer(self, path: str, body: dict) -> tuple[int, dict, dict[str, str]]:
         prompt = "\n".join(str(m.get("content", "")) for m in body.get("messages", []) if m.get("role") == "user")
         case = self.case_of(prompt)
@@ -118,7 +129,7 @@ class GoldEndpoint:
         if status != 200:
             return status, {"error": {"message": f"no such path {path}"}}, {}
         time.sleep(self.latency)
-        text = gold_program(case).fact_text if case else ""
+        text = self.translation(case) if case else ""
         return 200, {
             "id": f"gold-{n}", "object": "chat.completion", "created": int(time.time()),
             "model": body.get("model", "gold"),
@@ -126,3 +137,28 @@ class GoldEndpoint:
             "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(text) // 4,
                       "total_tokens": (len(prompt) + len(text)) // 4},
         }, {}
+
+
+def main() -> None:
+    """``python -m taxlogic.eval.gold_endpoint [--anchored] [--port N] [--latency S]``: serve every
+    SARA case's gold translation until Ctrl-C (point ``TAXLOGIC_LLM_BASE_URL`` at it, with
+    ``TAXLOGIC_LLM_CACHE=false``)."""
+    import argparse
+
+    from taxlogic.kb.cases import load_cases
+
+    parser = argparse.ArgumentParser(description=main.__doc__.split(":")[0])
+    parser.add_argument("--port", type=int, default=8399)
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds before each answer")
+    parser.add_argument("--anchored", action="store_true", help="anchored translations (the agent's default prompts)")
+    args = parser.parse_args()
+    with GoldEndpoint(load_cases(), port=args.port, latency=args.latency, anchored=args.anchored) as endpoint:
+        print(f"gold translations on {endpoint.base_url} (Ctrl-C to stop)", flush=True)
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()

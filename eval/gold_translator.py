@@ -8,19 +8,15 @@ them), so those cases get an empty reply.
 
 What it is for: the agent on a correct translation must answer, and answer right (no new false
 abstention from the grounding checks). :class:`GoldTranslator` is a LangChain chat model (tests,
-scripts); ``python -m taxlogic.eval.gold_translator --port 8399`` serves the same answers as an
+scripts); ``python -m taxlogic.eval.gold_endpoint --anchored --port 8399`` serves the same answers as an
 OpenAI-compatible endpoint, so that the real ``taxlogic eval run --method agent`` can be pointed
 at it (``TAXLOGIC_LLM_BASE_URL=http://127.0.0.1:8399/v1 TAXLOGIC_LLM_CACHE=false``).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
-import time
 from functools import lru_cache
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -84,49 +80,3 @@ class GoldTranslator(BaseChatModel):
         msg = AIMessage(content=text, usage_metadata={"input_tokens": 0, "output_tokens": len(text.split()),
                                                       "total_tokens": len(text.split())})
         return ChatResult(generations=[ChatGeneration(message=msg)])
-
-
-class _Handler(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # /v1/models: the client's health check
-        self._send({"object": "list", "data": [{"id": "gold-translator", "object": "model"}]})
-
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
-        text = reply_to(body.get("messages", []))
-        self._send({"id": "gold", "object": "chat.completion", "created": int(time.time()), "model": "gold-translator",
-                    "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],
-                    "usage": {"prompt_tokens": 0, "completion_tokens": len(text.split()), "total_tokens": len(text.split())}})
-
-    def _send(self, payload: dict) -> None:
-        data = json.dumps(payload).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args) -> None:  # quiet
-        pass
-
-
-def serve(host: str = "127.0.0.1", port: int = 8399) -> ThreadingHTTPServer:
-    """An OpenAI-compatible endpoint (``/v1/chat/completions``) answering as :class:`GoldTranslator`
-    (not started: call ``serve_forever``)."""
-    return ThreadingHTTPServer((host, port), _Handler)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8399)
-    args = parser.parse_args()
-    server = serve(args.host, args.port)
-    print(f"gold translator on http://{args.host}:{args.port}/v1 (Ctrl-C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-
-
-if __name__ == "__main__":
-    main()

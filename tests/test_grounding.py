@@ -368,19 +368,15 @@ def test_eval_run_agent_against_the_gold_endpoint(sara_data_dir, tmp_path, monke
     """``taxlogic eval run --method agent`` against an OpenAI-compatible endpoint that translates
     perfectly, with anchors: the agent answers every case right (here: the first four test claims)."""
     import json
-    import socket
-    import threading
 
     from taxlogic.agent.llm import disable_cache
     from taxlogic.cli import app
-    from taxlogic.eval.gold_translator import serve
+    from taxlogic.eval.gold_endpoint import GoldEndpoint
+    from taxlogic.kb.cases import load_cases
     from taxlogic.settings import get_settings
 
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = serve("127.0.0.1", port)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    endpoint = GoldEndpoint(load_cases(split="test", kind="entailment"), anchored=True).start()
+    port = endpoint.port
     monkeypatch.setenv("TAXLOGIC_LLM_BASE_URL", f"http://127.0.0.1:{port}/v1")
     monkeypatch.setenv("TAXLOGIC_LLM_CACHE", "false")
     monkeypatch.setenv("TAXLOGIC_CACHE_DIR", str(tmp_path / "cache"))
@@ -395,6 +391,6 @@ def test_eval_run_agent_against_the_gold_endpoint(sara_data_dir, tmp_path, monke
         assert len(records) == 4 and all(r["correct"] and not r["abstained"] for r in records), records
         assert all('% "' in r["facts"] for r in records)  # the agent kept the anchors
     finally:
-        server.shutdown()
+        endpoint.stop()
         get_settings.cache_clear()
         disable_cache()
