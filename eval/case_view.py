@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from taxlogic.eval.records import CaseRecord, RunConfig
+from taxlogic.kb.cases import natural_key
 
 #: Characters kept of one text field (case text, model reply) on the page; longer ones are cut
 #: with a note, so that one runaway reply cannot make a report unusable.
@@ -124,10 +125,6 @@ def record_view(rec: CaseRecord) -> dict[str, Any]:
     return view
 
 
-def _natural(case_id: str) -> list:
-    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", case_id)]
-
-
 def page_cases(runs: list[Run], texts: Callable[[RunConfig], dict] = case_texts) -> list[dict[str, Any]]:
     """Every case of ``runs``: {key, id, dataset, split, task, text, question, runs: [view or None
     per run], differs (the runs that hold the case disagree on its verdict)}; those cases first.
@@ -151,5 +148,5 @@ def page_cases(runs: list[Run], texts: Callable[[RunConfig], dict] = case_texts)
     for c in out:
         present = {v["verdict"] for v in c["runs"] if v is not None}
         c["differs"] = len(present) > 1
-    out.sort(key=lambda c: (not c["differs"], _natural(c["id"]), c["key"]))
+    out.sort(key=lambda c: (not c["differs"], natural_key(c["id"]), c["key"]))
     return out

@@ -28,12 +28,11 @@ Kordjamshidi et al., "Reasoners or Translators?", §4, footnote 1 and appendix A
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from taxlogic.kb.cases import Case, load_cases
+from taxlogic.kb.cases import Case, load_cases, natural_key
 
 #: Held-out cases per task (paper footnote 1).
 HELD_OUT_PER_TASK = 4
@@ -61,10 +60,6 @@ PROTOCOLS: dict[str, Protocol] = {
 }
 
 
-def _natural(case_id: str) -> tuple:
-    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", case_id))
-
-
 def held_out(cases: Sequence[Case] | None = None) -> dict[str, list[Case]]:
     """The held-out cases per task (``entailment``, ``numeric``), by the rule of the module doc.
     ``cases`` defaults to all of SARA. Raises ValueError if a task has fewer than four
@@ -73,7 +68,7 @@ def held_out(cases: Sequence[Case] | None = None) -> dict[str, list[Case]]:
     texts = Counter(c.text for c in cases)
     out: dict[str, list[Case]] = {}
     for kind in ("entailment", "numeric"):
-        pick = [c for c in sorted(cases, key=lambda c: _natural(c.id))
+        pick = [c for c in sorted(cases, key=lambda c: natural_key(c.id))
                 if c.kind == kind and c.split == "train" and texts[c.text] == 1][:HELD_OUT_PER_TASK]
         if len(pick) < HELD_OUT_PER_TASK:
             raise ValueError(f"only {len(pick)} {kind} train cases with a text of their own: cannot hold out {HELD_OUT_PER_TASK}")

@@ -68,6 +68,12 @@ class Case(BaseModel):
 
 
 
+def natural_key(case_id: str) -> list:
+    """Sort key for case ids in natural order (``tax_case_2`` before ``tax_case_10``; ``s1_c_i_neg``
+    before ``s151_a_neg``): digit runs compare as numbers, the rest as text."""
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", case_id)]
+
+
 def _sections(raw: str, case_id: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     current = None
