@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from taxlogic.kb.cases import Case, load_cases
+from taxlogic.kb.cases import Case, load_cases, source_of
 from taxlogic.prompts import Exemplar, exemplars_block
 
 _WORD = re.compile(r"[a-z]+")
@@ -39,10 +39,6 @@ def _cosine(a: Counter, b: Counter) -> float:
     return dot / (na * nb) if na and nb else 0.0
 
 
-def _source_id(item: Any) -> str:
-    return getattr(item, "source_id", None) or str(item.id).split("__")[0]
-
-
 def related_ids(items: Iterable[Any], cases: Sequence[Case] | None = None) -> set[str]:
     """Ids of the SARA ``cases`` (default: all of SARA) related to any of ``items`` (module
     doc): each item's id and source id, and every case whose text equals an item's text or its
@@ -52,7 +48,7 @@ def related_ids(items: Iterable[Any], cases: Sequence[Case] | None = None) -> se
     ids: set[str] = set()
     texts: set[str] = set()
     for item in items:
-        src = _source_id(item)
+        src = source_of(item)
         ids |= {str(item.id), src}
         texts.add(item.text)
         if src in by_id:

@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from taxlogic.kb.cases import Case, load_cases, natural_key
+from taxlogic.kb.cases import Case, load_cases, natural_key, source_of
 
 #: Held-out cases per task (paper footnote 1).
 HELD_OUT_PER_TASK = 4
@@ -84,7 +84,7 @@ def held_out_ids(held: dict[str, list[Case]] | None = None) -> set[str]:
 def without_held_out(items: Sequence[Any], held: dict[str, list[Case]] | None = None) -> list[Any]:
     """``items`` minus those whose source case (:attr:`Case.source_id`) is held out."""
     ids = held_out_ids(held)
-    return [i for i in items if (getattr(i, "source_id", None) or str(i.id).split("__")[0]) not in ids]
+    return [i for i in items if source_of(i) not in ids]
 
 
 def apply_holdout(ds: Any, holdout: str | None, limit: int | None = None) -> list[Case] | None:

@@ -68,6 +68,12 @@ class Case(BaseModel):
 
 
 
+def source_of(item) -> str:
+    """The SARA case an evaluated item was made from: its ``source_id`` (every :class:`Case` has
+    one), else the part of its id before ``__`` (SARA⁺ ids ``<source>__<r|c|rc|p>``)."""
+    return getattr(item, "source_id", None) or str(item.id).split("__")[0]
+
+
 def natural_key(case_id: str) -> list:
     """Sort key for case ids in natural order (``tax_case_2`` before ``tax_case_10``; ``s1_c_i_neg``
     before ``s151_a_neg``): digit runs compare as numbers, the rest as text."""
