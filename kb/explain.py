@@ -17,6 +17,7 @@ from taxlogic.core import round_half_up
 from taxlogic.kb.domain import get_domain
 from taxlogic.kb.rules import RuleSet
 from taxlogic.tools.engine import Engine, Job, Outcome, parse_number
+from taxlogic.tools.facts import facts_only
 from taxlogic.tools.explain import ExplainOptions, Explanation, Law, annotate, explain_job, explanation_of
 
 
@@ -66,8 +67,8 @@ def explain_case(engine: Engine, case: Any, facts: str, *, trusted: bool, domain
     :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
     job = case_explain_job(case, facts, engine.rules, trusted=trusted, domain=domain, query=query, options=options, mode=mode)
     outcome = engine.run(job)
-    if anchors is None:
-        anchors = fact_sentences(domain, case, facts, engine.rules)
+    if anchors is None:  # a trusted gold program may hold rules and directives: its facts only
+        anchors = fact_sentences(domain, case, facts_only(facts) if trusted else facts, engine.rules)
     return outcome, explanation_for(case, job, outcome, engine.rules, domain=domain, anchors=anchors)
 
 

@@ -71,15 +71,13 @@ class SaraDomain:
         return Job(facts=canonical, query=query, mode="prove", trusted=False)
 
     def fact_sentences(self, case_text: str, facts: str, rules: RuleSet) -> dict[str, str]:
-        """Each fact of ``facts`` (a translation with anchors, or a program without: the
+        """Each fact of ``facts`` (fact clauses: a translation with anchors, or facts without: the
         aligner's sentence) -> the sentence of the case that states it
         (:func:`taxlogic.kb.sara.align.supporting_sentences`). For explanations' case facts."""
         from taxlogic.kb.sara.align import supporting_sentences
         from taxlogic.kb.sara.coverage import legal_terms
-        from taxlogic.tools.facts import facts_only
 
-        program = facts_only(facts) if ":-" in facts else facts  # a gold program's rules and directives go
-        return supporting_sentences(case_text, program, terms=legal_terms(rules))
+        return supporting_sentences(case_text, facts, terms=legal_terms(rules))
 
     def rule_query(self, case, rules):
         """The query of a standard question form, by rule (:mod:`.questions`); None otherwise."""
