@@ -116,9 +116,10 @@
 
 %!  sign(?Letter, ?Team, ?Player, ?Years, ?FirstSalary, ?RaisePct)
 %   In operation Letter, Team signs Player to a contract of Years seasons starting with the
-%   2024-25 Salary Cap Year. FirstSalary: dollars, `minimum`, minimum_plus(Dollars),
-%   cap_pct(Percent) ("9.5% of the Salary Cap") or non_taxpayer_mid_level ("equal to the
-%   non-taxpayer mid-level exception"); RaisePct as in contract/7.
+%   2024-25 Salary Cap Year. FirstSalary: dollars, `minimum` (with minimum_plus/3 when the text
+%   adds an amount), `cap_pct` (with salary_cap_pct/3: "9.5% of the Salary Cap") or
+%   `non_taxpayer_mid_level` ("equal to the non-taxpayer mid-level exception"); RaisePct as in
+%   contract/7.
 :- discontiguous sign/6.
 :- dynamic sign/6.
 
@@ -131,9 +132,21 @@
 %!  salary_in_year(?Letter, ?Player, ?SeasonIndex, ?Salary)
 %   The contract of operation Letter (sign/6 or offer_sheet/6) states Player's salary for its
 %   SeasonIndex-th season explicitly ("$30,000,000 for the third Salary Cap Year": 3); it
-%   replaces the raise for that season. Salary as FirstSalary in sign/6.
+%   replaces the raise for that season. Salary: dollars or `non_taxpayer_mid_level`.
 :- discontiguous salary_in_year/4.
 :- dynamic salary_in_year/4.
+
+%!  minimum_plus(?Letter, ?Player, ?Dollars)
+%   The contract of operation Letter pays the minimum salary plus Dollars in its first season
+%   ("minimum applicable annual salary plus $200,000"); its FirstSalary is `minimum`.
+:- discontiguous minimum_plus/3.
+:- dynamic minimum_plus/3.
+
+%!  salary_cap_pct(?Letter, ?Player, ?Percent)
+%   The contract of operation Letter pays Percent of the Salary Cap in its first season ("equal to
+%   9.5% of the Salary Cap": 9.5); its FirstSalary is `cap_pct`.
+:- discontiguous salary_cap_pct/3.
+:- dynamic salary_cap_pct/3.
 
 %!  raise_until(?Letter, ?Player, ?SeasonIndex)
 %   The raise of operation Letter's contract applies only up to season SeasonIndex ("5% increase
@@ -158,12 +171,21 @@
 :- discontiguous match_offer_sheet/3.
 :- dynamic match_offer_sheet/3.
 
-%!  trade(?Letter, ?FromTeam, ?ToTeam, ?Asset)
-%   In operation Letter, FromTeam sends Asset to ToTeam; one fact per asset and direction.
-%   Asset: player(Player), cash(Dollars), first_round_pick(OriginalTeam, DraftYear),
-%   second_round_pick(OriginalTeam, DraftYear).
-:- discontiguous trade/4.
-:- dynamic trade/4.
+%!  trade_player(?Letter, ?FromTeam, ?ToTeam, ?Player)
+%   In operation Letter, FromTeam sends Player to ToTeam (one fact per player).
+:- discontiguous trade_player/4.
+:- dynamic trade_player/4.
+
+%!  trade_cash(?Letter, ?FromTeam, ?ToTeam, ?Dollars)
+%   In operation Letter, FromTeam pays Dollars in cash to ToTeam.
+:- discontiguous trade_cash/4.
+:- dynamic trade_cash/4.
+
+%!  trade_pick(?Letter, ?FromTeam, ?ToTeam, ?Round, ?OriginalTeam, ?DraftYear)
+%   In operation Letter, FromTeam sends ToTeam OriginalTeam's Round (1 or 2) draft pick in that
+%   NBA Draft (one fact per pick).
+:- discontiguous trade_pick/6.
+:- dynamic trade_pick/6.
 
 %!  operation_date(?Letter, ?Year, ?Month, ?Day)
 %   Operation Letter takes place on that date (Month 1-12; Day `unstated` when only the month is
