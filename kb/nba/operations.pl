@@ -26,7 +26,26 @@ do_operation(L, S0, S, Vs) :-
     ->  do_trade(L, S3, S, V4)
     ;   S = S3, V4 = []
     ),
-    append([V1, V2, V3, V4], Vs).
+    findall(V, hardcap_violation(L, S, V), V5),
+    append([V1, V2, V3, V4, V5], Vs).
+
+%!  hardcap_violation(+L, +S, -Violation)
+%   Art. VII §2(e)(2)(i)(B): a team that engaged in a transaction of the Transaction Restrictions
+%   Table in an earlier operation may not, for the rest of the Salary Cap Year, have a Team
+%   Salary above that transaction's Applicable Apron Level.
+hardcap_violation(L, S, v(L, T, Rule, hard_cap(TS, Level, A, L0))) :-
+    operation_team(L, T),
+    hardcap_of(S, T, L0, Level, Rule), L0 \== L,
+    team_salary_now(S, T, TS), cap_figure(Level, A),
+    \+ leq(TS, A).
+
+operation_team(L, T) :-
+    setof(X, operation_team_(L, X), Ts), member(T, Ts).
+operation_team_(L, T) :- sign(L, T, _, _, _, _).
+operation_team_(L, T) :- offer_sheet(L, T, _, _, _, _).
+operation_team_(L, T) :- match_offer_sheet(L, T, _).
+operation_team_(L, T) :- trade_player(L, A, B, _), member(T, [A, B]).
+operation_team_(L, T) :- trade_cash(L, A, B, _), member(T, [A, B]).
 
 % foldl over steps, each giving violations
 foldl_v(_, [], S, S, []).
@@ -60,19 +79,25 @@ do_sign(L, sign(T, P, N, F, R), S0, S, Vs) :-
     append([VL, VM, VR, VE], Vs),
     add_base(S0, T, X, S1),
     drop_hold(S1, P, S2),
-    (   exception_with_amount(M) -> add_used(S2, T, M, X, S3) ; S3 = S2 ),
+    (   exception_with_amount(M) -> add_used(S2, T, M, X, S2a) ; S2a = S2 ),
+    (   memberchk(M-Level-HRule, [non_taxpayer_mid_level-first_apron-non_taxpayer_mid_level_exception_hard_cap_first_apron_level,
+                                  bi_annual-first_apron-bi_annual_exception_hard_cap_first_apron_level,
+                                  taxpayer_mid_level-second_apron-taxpayer_mid_level_exception_hard_cap_second_apron_level])
+    ->  add_hardcap(S2a, T, L, Level, HRule, S3)
+    ;   S3 = S2a
+    ),
     set_roster(S3, P, T, X, S4),
     add_signed(S4, signed(P, T, L, M, K), S).
 
 exception_with_amount(M) :- memberchk(M, [non_taxpayer_mid_level, taxpayer_mid_level, room_mid_level, bi_annual]).
 
 %!  sign_and_trade_planned(+Letter, +Team, +P)
-%   Team trades the player it signs, in the same operation or an undated later one ("signs ...
-%   and immediately trades ..."): a sign-and-trade (Art. VII §8(e)(1)).
+%   Team trades the player it signs in the same operation ("signs ... and immediately trades
+%   ..."): a sign-and-trade (Art. VII §8(e)(1)). A trade in a later operation is judged as a
+%   sign-and-trade when it happens (trades.pl).
 sign_and_trade_planned(L, T, P) :-
-    operation(L, I),
-    trade_player(L2, T, _, P), operation(L2, I2), I2 >= I,
-    \+ operation_date(L2, _, _, _).
+    trade_player(L, T, _, P),
+    \+ operation_date(L, _, _, _).
 
 %!  choose_mechanism(+P, +Team, +Contract, +SAT, +State, +TeamSalary, -Mechanism, -Reasons)
 %   The first way the signing fits the Salary Cap rules (Art. VII §2(b) and the Exceptions of

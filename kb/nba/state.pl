@@ -90,3 +90,11 @@ add_sheet(st(B, H, U, C, R, S, P, Sh), X, st(B, H, U, C, R, S, P, [X|Sh])).
 drop_sheet(st(B, H, U, C, R, S, P, Sh0), Pl, st(B, H, U, C, R, S, P, Sh)) :-
     exclude(is_sheet(Pl), Sh0, Sh).
 is_sheet(P, sheet(P, _, _, _)).
+
+%!  add_hardcap(+S0, +Team, +Letter, +Level, +Rule, -S)
+%   Team engaged in operation Letter in a transaction of the Transaction Restrictions Table
+%   (Art. VII §2(e)(4)): for the rest of the Salary Cap Year its Team Salary may not exceed
+%   Level (first_apron, second_apron); Rule names the row's RuleArena rule.
+add_hardcap(st(B, H, U, C, R, S, P, Sh), T, L, Level, Rule, st(B, H, [used(T, hardcap(L), cap(Level, Rule))|U], C, R, S, P, Sh)).
+
+hardcap_of(st(_, _, U, _, _, _, _, _), T, L, Level, Rule) :- member(used(T, hardcap(L), cap(Level, Rule)), U).

@@ -13,7 +13,8 @@ do_trade(L, S0, S, Vs) :-
     stepien(L, Ts, S0, VP, Picks),
     append([VS, VM, VC, VP], Vs),
     foldl(move_player(L, S0), Moves, S0, S1),
-    foldl(salary_change(L, S0), Ts, S1, S2),
+    foldl(salary_change(L, S0), Ts, S1, S1a),
+    foldl(choice_effects(L, S0), Ts, S1a, S2),
     set_picks(S2, Picks, S3),
     findall(c(T, A), trade_cash(L, T, _, A), Paid),
     findall(c(T, A), trade_cash(L, _, T, A), Received),
@@ -28,6 +29,34 @@ trade_teams(L, Ts) :-
 
 dedup([], []).
 dedup([X|Xs], [X|Ys]) :- exclude(==(X), Xs, Xs1), dedup(Xs1, Ys).
+
+%!  choice_effects(+L, +S0, +T, +S1, -S)
+%   What the team's way of taking in salary leaves behind: the exception amount used and the
+%   apron level it may not exceed for the rest of the Salary Cap Year (Art. VII §2(e)(2)(i)(B)):
+%   rows E (Expanded TPE), B (Non-Taxpayer Mid-Level), A (Bi-annual): First Apron; row H
+%   (Aggregated TPE), I (cash paid), J (TPE from a sign-and-trade): Second Apron; row C (a
+%   signed-and-traded contract acquired): First Apron.
+choice_effects(L, S0, T, S1, S) :-
+    findall(X, trade_effect(L, S0, T, X), Xs),
+    foldl(apply_effect(L, T), Xs, S1, S).
+
+trade_effect(L, S0, T, used(E, In)) :-
+    team_choice(L, T, S0, ok(E)), exception_with_amount(E),
+    trade_sums(L, T, S0, _, _, In).
+trade_effect(L, S0, T, hardcap(Level, Rule)) :-
+    team_choice(L, T, S0, ok(Way)),
+    memberchk(Way-Level-Rule, [expanded-first_apron-expanded_traded_player_exception_hard_cap_first_apron_level,
+                               aggregated-second_apron-aggregated_traded_player_exception_hard_cap_second_apron_level,
+                               non_taxpayer_mid_level-first_apron-non_taxpayer_mid_level_exception_hard_cap_first_apron_level,
+                               bi_annual-first_apron-bi_annual_exception_hard_cap_first_apron_level]).
+trade_effect(L, _, T, hardcap(second_apron, cash_in_trade_hard_cap_second_apron_level)) :-
+    trade_cash(L, T, _, _).
+trade_effect(L, S0, T, hardcap(first_apron, sign_and_trade_hard_cap_first_apron_level)) :-
+    trade_player(L, From, T, P), signed_in_ops(S0, P, From, _, M, _), M \== trade,
+    \+ operation_date(L, _, _, _), !.
+
+apply_effect(_, T, used(E, A), S0, S) :- add_used(S0, T, E, A, S).
+apply_effect(L, T, hardcap(Level, Rule), S0, S) :- add_hardcap(S0, T, L, Level, Rule, S).
 
 cash_paid(c(T, A), S0, S) :- add_cash(S0, T, paid, A, S).
 cash_received(c(T, A), S0, S) :- add_cash(S0, T, received, A, S).
@@ -95,6 +124,9 @@ sat_violation(L, _, _, From, _, _, N, _, _, v(L, From, sign_and_trade_3_to_4_yea
     ( N < 3 ; N > 4 ).
 sat_violation(L, _, _, From, _, M, _, _, _, v(L, From, sign_and_trade_not_with_mid_level_exception, used(M))) :-
     memberchk(M, [non_taxpayer_mid_level, room_mid_level]).
+sat_violation(L, _, P, From, _, M, _, _, S0, v(L, From, salary_increase_and_decrease_ratio_except_qualifying_or_early_qualifying_veteran_free_agent, D)) :-
+    signed_in_ops(S0, P, From, Ls, M, K), Ls \== L,
+    contract_salaries(K, Ss), raise_violation(Ss, 5, D).
 sat_violation(L, _, P, From, _, _, _, X, _, v(L, From, sign_and_trade_no_higher_than_25_percent_for_higher_max_5th_year_eligible_player, above(X, Max))) :-
     years_of_service(P, 4), higher_max_criteria(P),
     cap_pct(25, Max), \+ leq(X, Max).
@@ -115,25 +147,37 @@ post_trade_salary(L, T, S0, Post) :-
 % --------------------------------------------------------------------- salary matching
 
 %!  team_matching(+L, +T, +S0, -Violation)
-%   A team taking in salary must end under the Salary Cap (Art. VII §2(b)), have Room plus
-%   $250,000 (§6(j)(1)(v)), or use a Traded Player Exception (§6(j)(1)(i)-(iv)); the $250,000
-%   is $0 above the First Apron Level (§6(j)(3)).
+%   A team taking in salary must end under the Salary Cap (Art. VII §2(b)), end within its Room
+%   plus $250,000 (§6(j)(1)(v)), use a Traded Player Exception (§6(j)(1)(i)-(iv)) or, since
+%   2024-25, an exception that may acquire contracts by assignment; the $250,000 is $0 above
+%   the First Apron Level (§6(j)(3)).
 team_matching(L, T, S0, v(L, T, Rule, Detail)) :-
+    team_choice(L, T, S0, fail(Rule, Detail)).
+
+%!  team_choice(+L, +T, +S0, -Choice)
+%   How team T takes in the trade's salary: none_needed, ok(Way) or fail(Rule, Detail).
+team_choice(L, T, S0, Choice) :-
     team_salary_now(S0, T, TS),
     trade_sums(L, T, S0, Out, OutTpe, In),
-    In > 0,
     Post is TS - Out + In,
     salary_cap(C),
-    \+ leq(Post, C),
     first_apron(A1),
     ( Post > A1 -> Allow = 0 ; tpe_allowance(Allow) ),
-    \+ ( TS < C, leq(In, C - TS + Allow) ),
-    findall(P, trade_player(L, T, _, P), OutPs),
-    findall(P, trade_player(L, _, T, P), InPs),
-    tpe_options(L, T, S0, OutPs, InPs, OutTpe, In, Post, Allow, Results),
-    \+ memberchk(ok(_), Results),
-    failure_rule(Results, OutPs, Rule),
-    Detail = no_traded_player_exception(TS, Out, OutTpe, In, Post, Results).
+    (   ( In =:= 0 ; leq(Post, C) )
+    ->  Choice = none_needed
+    ;   TS < C, leq(Post, C + Allow)
+    ->  Choice = ok(room)
+    ;   findall(P, trade_player(L, T, _, P), OutPs),
+        findall(P, trade_player(L, _, T, P), InPs),
+        tpe_options(L, T, S0, OutPs, InPs, OutTpe, In, Post, Allow, Results0),
+        findall(R, absorb_option(T, S0, InPs, In, TS, R), Results1),
+        append(Results0, Results1, Results),
+        (   memberchk(ok(Way), Results)
+        ->  Choice = ok(Way)
+        ;   failure_rule(Results, OutPs, Rule),
+            Choice = fail(Rule, no_traded_player_exception(TS, Out, OutTpe, In, Post, Results))
+        )
+    ).
 
 failure_rule(Results, _, Rule) :- member(fail(_, Rule, _), Results), Rule \== none, !.
 failure_rule(_, _, salary_cap_no_exceed_without_exception).
@@ -178,6 +222,32 @@ tpe_option(_, T, _, _, InPs, _, _, In, Post, Allow, R) :-
     ;   Max is Amount + Allow, \+ leq(In, Max) -> R = fail(existing, standard_traded_player_exception, above(In, Max))
     ;   first_apron(A1), \+ leq(Post, A1) -> R = fail(existing, standard_traded_player_exception, above_apron(Post, A1))
     ;   R = ok(existing)
+    ).
+
+%!  absorb_option(+T, +S0, +InPs, +In, +TS, -Result)
+%   Since 2024-25 a team may acquire contracts by assignment with the Non-Taxpayer Mid-Level
+%   (§6(e)(1)), the Room Mid-Level (§6(g)(1)) or the Bi-annual Exception (§6(d)(1)), under the
+%   same amounts, remaining terms and apron limits as for signing; a minimum contract with the
+%   Minimum Player Salary Exception (§6(i)).
+absorb_option(T, S0, InPs, In, TS, R) :-
+    member(E, [non_taxpayer_mid_level, room_mid_level, bi_annual]),
+    remaining_term(S0, InPs, N),
+    K = contract(N, [In], In, []),
+    (   mechanism_fails(E, none, T, K, S0, TS, Rule, D) -> R = fail(E, Rule, D) ; R = ok(E) ).
+absorb_option(_, S0, InPs, _, _, ok(minimum_salary)) :-
+    InPs = [_|_], forall(member(P, InPs), minimum_player(S0, P)),
+    remaining_term(S0, InPs, N), N =< 2.
+
+%!  remaining_term(+S0, +Players, -Seasons)
+%   The most seasons (from 2024-25) left on the players' contracts.
+remaining_term(S0, Ps, N) :-
+    findall(R, ( member(P, Ps), player_remaining(S0, P, R) ), Rs),
+    ( Rs == [] -> N = 1 ; max_list(Rs, N) ).
+
+player_remaining(S0, P, R) :-
+    (   signed_in_ops(S0, P, _, _, M, K), M \== trade -> contract_years(K, R)
+    ;   latest_contract(P, _, Y, N, _, _), integer(Y), contract_last_season(P, Y, N, Last) -> R is Last - 2024 + 1
+    ;   R = 1
     ).
 
 %!  sat_apron(+L, +T, +S0, +Post, -Result)
