@@ -247,7 +247,7 @@ arenas_checks(L, T, Ss, S0, Vs, RoomSalary) :-
         ;   V2 = [v(L, T, offer_sheet_for_1_or_2_year_service_player_3rd_year_maximum_if_first_2_year_maximum, first_two_not_maximum(S1, S2, NT))]
         ),
         (   Rest = [S4|_], number(S4), \+ leq(abs(S4 - S3), S3 * 0.045)
-        ->  V3 = [v(L, T, offer_sheet_for_1_or_2_year_service_player_4th_year_maximum_if_first_3_year_maximum, change(S3, S4))]
+        ->  V3 = [v(L, T, offer_sheet_for_1_or_2_year_service_player_4th_year_maximum_if_3_year, change(S3, S4))]
         ;   V3 = []
         ),
         include(number, Ss, Known), sum_list(Known, Sum), length(Known, NK), Avg is Sum / NK,

@@ -253,7 +253,7 @@ player_remaining(S0, P, R) :-
 %!  sat_apron(+L, +T, +S0, +Post, -Result)
 %   Art. VII §2(e) row J: a team taking in a player with a Traded Player Exception that arose from
 %   a contract it signed and traded may not exceed the Second Apron Level.
-sat_apron(L, T, S0, Post, fail(sign_and_trade, sign_and_trade_assigner_traded_player_exception_hard_cap_second_apron_level, above_apron(Post, A2))) :-
+sat_apron(L, T, S0, Post, fail(sign_and_trade, sign_and_trade_assignee_traded_player_exception_hard_cap_second_apron_level, above_apron(Post, A2))) :-
     trade_player(L, T, _, P),
     signed_in_ops(S0, P, T, _, M, _), M \== trade,
     \+ operation_date(L, _, _, _),
