@@ -357,9 +357,11 @@ def _offer_clause(letter: str, clause: str) -> Sign:
     m = re.match(rf"^{_TEAM} provides an offer sheet for {_PLAYER} in a (\d+)-year contract (.*)$", clause)
     if not m:
         m = re.match(rf"^{_TEAM} provides {_PLAYER} with an offer sheet - a (\d+)-year contract (.*)$", clause)
+    if not m:  # "Team A provides an offer sheet for Player A providing ...": length unstated
+        m = re.match(rf"^{_TEAM} provides an offer sheet for {_PLAYER}()(?= providing )(.*)$", clause)
     if not m:
         raise Unread(f"offer sheet not read: {clause!r}")
-    years = int(m[3])
+    years = int(m[3]) if m[3] else None
     terms = _terms(m[4], years)
     return Sign(letter, m[1], m[2], years, terms["salary"], terms["raise_pct"], True, terms["raise_until"],
                 tuple(terms["year_salaries"]))
