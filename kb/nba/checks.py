@@ -12,7 +12,8 @@ passes all of them (tests/test_nba_facts.py). Issue kinds:
   ``_round``: a value of that class in a fact (by the predicate's argument roles, :data:`ROLES`)
   that its anchor does not state: amounts as ``$N``; years as a year or the first year of a
   season ("2023-24" grounds 2023, not 2024); pick numbers as "3rd"; ages as "N years old";
-  percentages as "N%" (a decrease's negative value by its size; 0, the "same salary" reading, is
+  a team's missing pick after "except" and a held pick after "Team X's first-round
+  draft pick"; percentages as "N%" (a decrease's negative value by its size; 0, the "same salary" reading, is
   not checked); counts as digits or a number word; draft rounds as "first-round"/"second-round";
 - ``unknown_name``: a team or player constant the text never names ("Team A", "player C",
   "Player B, D and E"); ``name_not_in_anchor``: a team or player in a situation fact, in the
@@ -97,7 +98,7 @@ def amounts(span: str) -> set[int]:
 
 def years(span: str) -> set[int]:
     """Years a span states: standalone four-digit years and the first year of a season span."""
-    return {int(m[1]) for m in re.finditer(r"(?<![\d,$.])(\d{4})(?:-(?:\d{4}|\d{2}))?(?![\d,])", span) if 1900 <= int(m[1]) <= 2100}
+    return {int(m[1]) for m in re.finditer(r"(?<![\d,$.])(\d{4})(?:-(?:\d{4}|\d{2}))?(?!\d)", span) if 1900 <= int(m[1]) <= 2100}
 
 
 def picks(span: str) -> set[int]:
@@ -147,7 +148,8 @@ def _grounding(fact: Fact, role: str, value: object, span: str) -> Optional[Issu
     if role in ("amount", "salary"):
         kind, ok, how = "amount", int(value) == value and int(value) in amounts(span), "as $ amount"
     elif role == "year":
-        kind, ok, how = "year", int(value) == value and int(value) in years(span), "as a year (a season is its first year)"
+        kind, ok, how = "year", int(value) == value and int(value) in years(_pick_part(fact, span)), \
+            "as a year (a season is its first year)"
     elif role == "pick":
         kind, ok, how = "pick", value in picks(span), "as a pick number"
     elif role == "age":
@@ -187,6 +189,20 @@ def trade_side(span: str, player_atom: str) -> Optional[tuple[str, str]]:
         if letter in named(get, "player"):
             return f"team_{before[-1].lower()}", "gets"
     return None
+
+
+def _pick_part(fact: Fact, span: str) -> str:
+    """Where a team-situation pick year must be: a missing pick's after "except", a held pick's
+    after "Team X's first-round draft pick(s)" of its original team (the whole span otherwise)."""
+    if fact.name == "lacks_own_first_round_pick":
+        m = re.search(r"\bexcept\b(.*?)(?=\b[Tt]eam [A-Z]'s|$)", span)
+        return m[1] if m else ""
+    if fact.name == "holds_first_round_pick" and len(fact.args) == 3:
+        m = _LETTER_ATOM.match(str(_value(fact.args[1])))
+        if m:
+            found = re.search(rf"\b[Tt]eam {m[2].upper()}'s first-round draft picks?(.*?)(?=\b[Tt]eam [A-Z]'s|\bexcept\b|$)", span)
+            return found[1] if found else ""
+    return span
 
 
 def _holders_issues(facts: list[Fact], op_index: dict[str, int]) -> list[Issue]:

@@ -118,7 +118,11 @@ def verify_gold(root=None) -> list[str]:
         if p.id not in committed:
             problems.append(f"{p.id}: no committed program")
             continue
-        fresh = generate(p)
+        try:
+            fresh = generate(p)
+        except ValueError as exc:
+            problems.append(f"{p.id}: {exc}")
+            continue
         if fresh != gold_program(p.id):
             problems.append(f"{p.id}: the committed program differs from the text's reading")
         elif _digest(fresh) != committed[p.id]:
