@@ -101,7 +101,7 @@ def install_rulearena(
 ) -> None:
     """Install RuleArena (derived prompts and answers, airline rules and fee tables) into
     <data>/rulearena, verifying every file's SHA-256 against the shipped manifest."""
-    from taxlogic.eval.rulearena import install
+    from taxlogic.eval.benchmarks.rulearena.data import install
 
     with friendly_errors():
         with console.status("installing RuleArena …"):
