@@ -12,7 +12,6 @@ import pytest
 from taxlogic.core import CaseInput
 from taxlogic.tools.facts import Atom
 
-from test_grounding import GROUNDING_ERRATA, KNOWN_GOLD_ERRATA
 
 #: First names drawn at random for the held-out test below. None of them is in the corruption
 #: operator's list (eval/corrupt.py UNNAMED), so the test does not reuse what the check was tried on.
@@ -27,8 +26,9 @@ def clean(sara_data_dir):
     """Every gold program (fact and rule programs) that is not a documented erratum."""
     from taxlogic.eval.verifier import gold_program
     from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.errata import errata_ids
 
-    return [gold_program(c) for c in load_cases() if c.id not in GROUNDING_ERRATA and c.id not in KNOWN_GOLD_ERRATA]
+    return [gold_program(c) for c in load_cases() if c.id not in errata_ids()]
 
 
 def role_slots(facts):
