@@ -46,7 +46,7 @@ class CaseRecord(BaseModel):
     """One evaluated case. ``prediction``: label or whole dollars, None if abstained or invalid.
     ``correct``: entailment label match or numeric exact match (whole dollars). RuleArena records
     have ``kind`` = the domain (airline, tax, nba), ``gold`` its answer (int, float, bool) and
-    ``correct`` by RuleArena's own check (:mod:`taxlogic.eval.rulearena`)."""
+    ``correct`` by RuleArena's own check (:mod:`taxlogic.eval.benchmarks.rulearena.data`)."""
 
     case_id: str
     dataset: str
@@ -64,6 +64,7 @@ class CaseRecord(BaseModel):
     rounds: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cached_tokens: int | None = None  # prompt tokens served from the endpoint's cache (None: not reported)
     seconds: float = 0.0
     errors: list[str] = Field(default_factory=list)
     facts: str | None = None

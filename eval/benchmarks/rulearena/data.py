@@ -1,6 +1,7 @@
-"""RuleArena (Zhou et al., 2024): its data and its own answer checks, reproduced exactly. (The three
-domains as benchmarks, with RuleArena's direct query, the airline knowledge base's methods, the
-summary and Table 2, are :mod:`taxlogic.eval.benchmarks.rulearena`.)
+"""RuleArena (Zhou et al., 2024): its data and its own answer checks, reproduced exactly, shared by
+every domain. (The three domains as benchmarks are :mod:`taxlogic.eval.benchmarks.rulearena`;
+RuleArena's direct query :mod:`.direct`, the summary and Table 2 :mod:`.summary`, each domain's
+knowledge-base methods its own module, e.g. :mod:`.airline`.)
 
 RuleArena's data is read from a RuleArena root (never from this repository), resolved by
 :func:`rulearena_root`: ``TAXLOGIC_RULEARENA_DIR`` if set, else ``<data_dir>/rulearena`` when
@@ -97,7 +98,7 @@ def rulearena_root(data_dir: Path | None = None) -> Path:
     installed = Path(data_dir).expanduser() / "rulearena"
     if (installed / INSTALL_RECORD).is_file() and _has_derived(installed):
         return installed
-    repo = Path(__file__).resolve().parents[1]
+    repo = Path(__file__).resolve().parents[3]
     for candidate in (Path.cwd().parent / "shared" / "rulearena", repo.parent / "shared" / "rulearena"):
         if _has_derived(candidate):
             return candidate
