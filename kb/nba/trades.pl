@@ -120,7 +120,8 @@ sat_violations(L, Moves, P, From, To, M, K, S0, Vs) :-
 
 sat_violation(L, _, P, From, _, _, _, _, _, v(L, From, free_agent_sign_contract_cannot_be_traded_within_3_month_or_before_dec_15, not_own_free_agent)) :-
     \+ free_agent(P, From).
-sat_violation(L, _, _, From, _, _, N, _, _, v(L, From, sign_and_trade_3_to_4_year, years(N))) :-
+sat_violation(L, _, P, From, _, _, N, _, S0, v(L, From, sign_and_trade_3_to_4_year, years(N))) :-
+    signed_in_ops(S0, P, From, _, _, K), \+ years_unstated(K),
     ( N < 3 ; N > 4 ).
 sat_violation(L, _, _, From, _, M, _, _, _, v(L, From, sign_and_trade_not_with_mid_level_exception, used(M))) :-
     memberchk(M, [non_taxpayer_mid_level, room_mid_level]).
@@ -260,12 +261,14 @@ sat_apron(L, T, S0, Post, fail(sign_and_trade, sign_and_trade_assignee_traded_pl
     second_apron(A2), \+ leq(Post, A2), !.
 
 %!  aggregation_bar(+S0, +OutPs, +InPs, -Rule, -Detail)
-%   Art. VII §6(j)(4): no player acquired with an Exception in the two months before may be
-%   aggregated (here: signed or traded for in an earlier step of the problem); with three or
-%   more Traded Players for fewer Replacement Players, at most one Minimum Traded Player.
+%   Art. VII §6(j)(4): no player whose contract was acquired (by assignment: "if a player were
+%   traded to a Team pursuant to an Exception on November 20, 2023 ...") in the two months
+%   before may be aggregated (here: traded for in an earlier operation of the problem); with
+%   three or more Traded Players for fewer Replacement Players, at most one Minimum Traded
+%   Player.
 aggregation_bar(S0, OutPs, _, aggregated_standard_traded_player_exception, recently_acquired(P)) :-
     member(P, OutPs),
-    signed_in_ops(S0, P, _, _, M, _), M \== room, !.
+    signed_in_ops(S0, P, _, _, trade, _), !.
 aggregation_bar(S0, OutPs, InPs, traded_player_exception_only_one_minimum_traded_player_under_conditions, minimum_players(Ms)) :-
     length(OutPs, NO), length(InPs, NI), NO >= 3, NI < NO,
     include(minimum_player(S0), OutPs, Ms), length(Ms, NM), NM > 1.
