@@ -4,3 +4,6 @@ The fact vocabulary a problem is written with is ``events.pl`` (documented with 
 sentence per predicate in ``vocabulary.md``); the rules of RuleArena's ``nba/reference_rules.txt``
 are the other ``.pl`` files of this package, each tagged with its RuleArena rule name.
 """
+
+
+from taxlogic.kb.nba.domain import DOMAIN  # noqa: E402,F401  (the plug-in object: taxlogic.kb.domain.get_domain("nba"))

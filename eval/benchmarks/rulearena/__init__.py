@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
-from taxlogic.eval.benchmarks.rulearena import airline
+from taxlogic.eval.benchmarks.rulearena import airline, nba
 from taxlogic.eval.benchmarks.rulearena.data import SPLITS, RuleArenaItem, load_rulearena, parse_split, score
 from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.benchmarks.rulearena.summary import TABLE2, report_rows, rulearena_summary
@@ -86,4 +86,4 @@ class RuleArenaBenchmark(Benchmark):
 
 register(RuleArenaBenchmark("airline", airline.METHODS, airline.airline_rule_sets))
 register(RuleArenaBenchmark("tax", {"direct": direct_method}))
-register(RuleArenaBenchmark("nba", {"direct": direct_method}))
+register(RuleArenaBenchmark("nba", nba.METHODS, nba.nba_rule_sets))
