@@ -33,6 +33,9 @@ def answer_statement(value: str) -> str:
 
 class NbaDomain:
     name = "nba"
+    #: always anchored: the grounding checks read each fact's anchor (the agent then asks for
+    #: anchors in repairs and, on llama.cpp, constrains output to anchored facts)
+    anchored = True
 
     def rule_set(self):
         from taxlogic.kb.nba import nba_rules
