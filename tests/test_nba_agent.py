@@ -22,7 +22,7 @@ from taxlogic.agent.context import AgentContext
 from taxlogic.agent.solve import solve
 from taxlogic.kb.data import DataError
 from taxlogic.tools.engine import Engine, Job
-from tests.fakes import scripted
+from fakes import scripted
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +76,10 @@ def test_agent_with_gold_translator_answers_as_gold(nba):
     gold = _gold_answers(engine, [p.id for p in sample])
     for p in sample:
         result = solve(_case(p), _ctx(rules, engine, [gold_program(p.id)]))
+        if gold[p.id] is None:  # the KB gives the gold program no answer: the agent has none either
+            assert result.abstained and not any(i.kind.startswith(("ungrounded", "operation", "anchor", "name"))
+                                                for r in result.rounds for i in r.issues)
+            continue
         assert not result.abstained, (p.id, result.reason, [i.render() for r in result.rounds for i in r.issues])
         assert result.answer == gold[p.id], p.id
         assert len(result.rounds) == 1 and not result.rounds[0].issues
