@@ -21,6 +21,7 @@ that failed, explained in turn.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator, Literal, Protocol
 
 from pydantic import BaseModel, Field, model_validator
@@ -395,8 +396,10 @@ def _pruned_children(n: Node, cited_parent: bool, seen: set[str]) -> list[Node]:
 
 
 def describe(n: Node) -> str:
-    """One line for a node (plain text): what it is, its citation and amount, its note."""
-    goal = n.goal
+    """One line for a node (plain text): what it is, its citation and amount, its note. A comma
+    between arguments is followed by a space, so long goals wrap between arguments, never inside
+    an identifier."""
+    goal = re.sub(r",(?=\S)", ", ", n.goal)
     if n.kind == "negation":
         text = f"no evidence that {goal}" if n.holds else f"{goal} holds"
     elif n.kind == "solution":
@@ -454,7 +457,7 @@ def _tree_rich(expl: Explanation, full: bool = False, title: str | None = None):
     if expl.root is None:
         return Group(f"[bold]{escape(head)}[/]", f"[yellow]no explanation: {escape(expl.message or expl.status)}[/]")
     verdict = ("[green]holds[/]" if expl.holds else "[red]does not hold[/]") + (
-        f", value [bold]{escape(expl.value)}[/]" if expl.value else "")
+        f", value [bold]{escape(str(expl.value))}[/]" if expl.value is not None else "")
     parts: list[Any] = [f"[bold]{escape(head)}[/]: {verdict}"]
     failed = expl.failed_conditions()
     for cite, n in failed[:SHOWN_FAILURES]:
@@ -466,7 +469,7 @@ def _tree_rich(expl: Explanation, full: bool = False, title: str | None = None):
         for col, just in (("step", "left"), ("amount", "right"), ("section", "left")):
             table.add_column(col, justify=just)
         for a in expl.chain:
-            table.add_row(escape(a.label), escape(a.value), escape(a.citation.section) if a.citation else "–")
+            table.add_row(escape(a.label), escape(str(a.value)), escape(a.citation.section) if a.citation else "–")
         parts.append(table)
     tree = Tree("[dim]derivation[/]" + (" [dim](every goal)[/]" if full else " [dim](sections, amounts, case facts)[/]"))
     quoted: set[str] = set()
@@ -488,6 +491,8 @@ def _tree_rich(expl: Explanation, full: bool = False, title: str | None = None):
         branch = parent.add("\n".join(lines))
         for c in n.children:
             add(branch, c)
+        if n.kind == "aggregate" and n.count is not None and n.count > len(n.children):
+            branch.add(f"[dim]… {n.count - len(n.children)} more (computed, not recorded)[/]")
 
     add(tree, prune(expl.root, full))
     parts.append(tree)
@@ -530,6 +535,8 @@ def _tree_markdown(expl: Explanation, full: bool = False, title: str | None = No
             lines.append("  " * depth + f"  — case: “{n.sentence}”")
         for c in n.children:
             add(c, depth + 1)
+        if n.kind == "aggregate" and n.count is not None and n.count > len(n.children):
+            lines.append("  " * (depth + 1) + f"- … {n.count - len(n.children)} more (computed, not recorded)")
 
     add(prune(expl.root, full), 0)
     if expl.truncated:

@@ -444,8 +444,7 @@ class Words:
         if n in self.money:
             who = self.money[n]
             return "money", (f"{who} ({money(n)})" if label and who else money(n))
-        return "number", (f"{n:,}" if isinstance(n, int) and abs(n) >= 10000 else
-                          f"{n:,.2f}".rstrip("0").rstrip(".") if isinstance(n, float) else str(n))
+        return "number", (f"{n:,}" if isinstance(n, float) or abs(n) >= 10000 else str(n))
 
     def expr(self, text: str) -> str:
         """An arithmetic expression with its numbers as values, the solver's conversions dropped."""
@@ -478,6 +477,9 @@ class Words:
             return None
         r, e = m.groups()
         kr, wr = self.value(r, True)
+        if not n.holds:
+            got = re.match(r"evaluates to (.+), not", n.note or "")
+            return f"{self.expr(e)} is {self.value(got.group(1))[1] if got else 'something else'}, not {wr}"
         special = kr in ("money", "date") or self.money_expr(e) or any(
             self.value(x.group(0))[0] == "date" for x in _NUMBER.finditer(e))
         if not special:
@@ -485,15 +487,24 @@ class Words:
         if kr != "money" and self.money_expr(e) and number_of(r) is not None and not re.search(r"/|ceil|floor", e):
             self.money.setdefault(number_of(r), None)
             wr = money(number_of(r))
-        if not n.holds:
-            return f"{self.expr(e)} is not {wr}" + (f" ({n.note})" if n.note else "")
         return f"{wr} = {self.expr(e)}"
 
     def builtin(self, n: Node) -> str | None:
-        """A failing aggregate built-in (sum_list …) with what it gives instead; others None."""
-        if n.holds or not n.predicate:
+        """A failing built-in in words: an aggregate (sum_list …) with what it gives instead, an
+        (in)equality of terms, a collection that is not what was required; others None."""
+        if n.holds:
+            return None
+        eq = re.match(r"^(.*?)(\\==|==|\\=|=)(.*)$", n.goal)
+        if (n.predicate or "").rsplit("/", 1)[0] in ("\\==", "==", "\\=", "=") and eq:
+            a, op, b = (plain(x).strip('"') for x in eq.groups())
+            return f"{a} and {b} are the same, but must differ" if op.startswith("\\") else f"{a} is not {b}"
+        if not n.predicate:
             return None
         f = n.predicate.rsplit("/", 1)[0]
+        if f in ("findall", "aggregate_all", "bagof", "setof") and n.args:
+            what = ", ".join(dict.fromkeys(_called(n.args[1]))) if len(n.args) > 2 else ""
+            want = [self.value(x)[1] for x in _split_list(n.args[-1])]
+            return f"the values found{' by ' + what if what else ''} are not {', '.join(want) or 'none'}"
         m = re.match(r"^\w+ gives (.+), not (.+)$", n.note or "")
         if f in _AGGREGATE_OF and m and n.args:
             values = [self.value(x) for x in _split_list(n.args[0])]
