@@ -13,8 +13,8 @@ from rich.console import Console
 from taxlogic.core import CaseInput
 from taxlogic.kb.cases import get_case, load_cases
 from taxlogic.kb.explain import case_explain_job, explain_case, explanation_for
-from taxlogic.tools.explain import SCHEMA_VERSION, Explanation, to_markdown, to_rich
-from taxlogic.tools.worksheet import build
+from taxlogic.tools.explain import SCHEMA_VERSION, Explanation
+from taxlogic.tools.worksheet import build, dump, to_markdown, to_rich
 
 #: What a reader of the law should never see at the default level: the solver's conversions and
 #: list plumbing, raw time stamps (10-digit seconds), a Prolog goal as a heading.
@@ -72,7 +72,7 @@ def test_dates_and_durations_in_words(engine):
 
 def test_json_has_typed_values_and_the_worksheet(engine):
     expl = explained(engine, "tax_case_5")
-    data = json.loads(json.dumps(expl.dump(full=False)))
+    data = json.loads(json.dumps(dump(expl, full=False)))
     assert data["schema_version"] == SCHEMA_VERSION == "2.0" and data["level"] == "default"
     assert data["answer"] == data["value"] == 116066
     assert [a["value"] for a in data["worksheet"]["chain"]][-1] == 116066

@@ -125,7 +125,7 @@ class Node(BaseModel):
 def typed(v: Any) -> Any:
     """A value from Prolog text as a number when it is one ("326332" -> 326332, "3r2" -> 1.5)."""
     if isinstance(v, str):
-        from taxlogic.tools.worksheet import number_of
+        from taxlogic.tools.wording import number_of
 
         n = number_of(v)
         return v if n is None else n
@@ -182,22 +182,12 @@ class Explanation(BaseModel):
             data = {**data, "value": typed(data["value"])}
         return data
 
-    def dump(self, full: bool = True) -> dict[str, Any]:
+    def dump(self) -> dict[str, Any]:
         """JSON-ready dict without the fields left at their defaults (trees are large), but always
-        with ``schema_version`` and ``level``. ``full``: the whole proof tree (as recorded;
-        ``Explanation.model_validate`` reads it back unchanged); else the default level: the
-        worksheet (:mod:`taxlogic.tools.worksheet`: chain, deciding condition, sections with
-        their conditions in words) and the pruned tree."""
-        if full:
-            data = self.model_dump(mode="json", exclude_defaults=True)
-        else:
-            from taxlogic.tools.worksheet import build
-
-            root = prune(self.root) if self.root is not None else None
-            data = self.model_copy(update={"root": root, "level": "default",
-                                            "worksheet": build(self).model_dump(mode="json", exclude_defaults=True)}
-                                   ).model_dump(mode="json", exclude_defaults=True)
-        return {"schema_version": self.schema_version, "level": data.pop("level", "full"), **data}
+        with ``schema_version`` and ``level``; ``Explanation.model_validate`` reads it back
+        unchanged. (The default level's JSON: :func:`taxlogic.tools.worksheet.dump`.)"""
+        data = self.model_dump(mode="json", exclude_defaults=True)
+        return {"schema_version": self.schema_version, "level": self.level, **data}
 
     @property
     def truncated(self) -> bool:
@@ -297,7 +287,7 @@ def annotate(expl: Explanation, law: Law | None = None, anchors: dict[str, str] 
                 n.label, n.amount = spec[0], typed(spec[1])
         if n.kind == "fact" and keyed:
             n.sentence = keyed.get(fact_key(n.goal))
-    from taxlogic.tools.worksheet import add_words
+    from taxlogic.tools.wording import add_words
 
     add_words(expl.root, law)
     expl.chain = chain_of(expl.root) if expl.holds else []
@@ -327,8 +317,6 @@ def chain_of(root: Node) -> list[Amount]:
 
 SHOWN_SOLUTIONS = 3
 """Default view: the solutions of an aggregate shown with their derivations (the rest by value)."""
-SCREEN_LINES = 58
-"""The default view fits this many lines (the sections past it are counted; ``--full`` has all)."""
 SHOWN_FAILURES = 8
 """Why-not views list the first failed conditions (all are in the tree)."""
 
@@ -444,7 +432,7 @@ def _quote(c: Citation | None, quoted: set[str], width: int = 160) -> str | None
     return q if len(q) <= width else q[: width - 1].rstrip() + "…"
 
 
-def _tree_rich(expl: Explanation, full: bool = False, title: str | None = None):
+def tree_rich(expl: Explanation, full: bool = False, title: str | None = None):
     """The explanation tree for a terminal (a :class:`rich.console.Group`): the verdict,
     the chain of amounts as a table (numeric answers), and the tree: sections in bold with their
     quotes, amounts, case facts with the sentences stating them, failed conditions in red."""
@@ -501,7 +489,7 @@ def _tree_rich(expl: Explanation, full: bool = False, title: str | None = None):
     return Group(*parts)
 
 
-def _tree_markdown(expl: Explanation, full: bool = False, title: str | None = None) -> str:
+def tree_markdown(expl: Explanation, full: bool = False, title: str | None = None) -> str:
     """The explanation tree as Markdown: a chain-of-amounts table for numeric answers, then
     the tree as nested bullets with quotes and case sentences."""
     lines = [f"### {title or 'Why: ' + expl.query}", ""]
@@ -543,107 +531,6 @@ def _tree_markdown(expl: Explanation, full: bool = False, title: str | None = No
         lines += ["", f"_Parts of the derivation past the recorder's limits were run without being recorded ({expl.nodes} nodes)._"]
     return "\n".join(lines) + "\n"
 
-
-
-def headline(expl: Explanation) -> str:
-    """The answer in words: "tax owed by alice for 2017: $116,066", "§151(a) (Allowance of
-    deductions) does not hold for alice, 6000, 2015"."""
-    from taxlogic.tools.worksheet import heading, money, plain
-
-    r = expl.root
-    if r is not None and r.label and expl.holds and expl.value is not None:
-        return f"{r.label}: {money(expl.value)}"
-    verdict = "holds" if expl.holds else "does not hold"
-    if r is not None and r.citation:
-        args = ", ".join(a for a in r.args if a != "_")
-        return f"{r.citation.section} ({heading(r.citation, 48)}) {verdict}" + (f" for {plain(args)}" if args else "")
-    value = f": {money(expl.value) if expl.chain else expl.value}" if expl.value is not None and expl.holds else ""
-    return f"{plain(expl.query)} {verdict}{value}"
-
-
-def _chain_rows(ws) -> list[tuple[str, str, str]]:
-    from taxlogic.tools.worksheet import money
-
-    return [(a.label, money(a.value), a.citation.section if a.citation else "–") for a in ws.chain]
-
-
-def to_rich(expl: Explanation, full: bool = False, title: str | None = None, width: int | None = None):
-    """The explanation for a terminal (a :class:`rich.console.Group`). Default: the answer, the
-    chain of amounts (numeric answers) or the deciding condition (a claim that fails), then
-    section by section the conditions that held or failed, in words with their values
-    (:mod:`taxlogic.tools.worksheet`), about one screen. ``full``: the Prolog proof tree."""
-    from rich import box
-    from rich.console import Group
-    from rich.markup import escape
-    from rich.table import Table
-    from rich.text import Text
-
-    from taxlogic.tools.worksheet import build, lines
-
-    if full or expl.root is None:
-        return _tree_rich(expl, full, title)
-    ws = build(expl)
-    parts: list[Any] = [Text.from_markup(f"[bold]{escape(title or 'why')}[/]: " + escape(headline(expl))
-                                         + ("" if expl.holds else " [red](does not hold)[/]" if "does not hold" not in headline(expl) else ""))]
-    for c in ws.deciding:
-        parts.append(Text.from_markup(f"[red]✗ deciding condition[/]: {escape(c.text)}"))
-    if ws.other_routes:
-        parts.append(Text(f"  ({ws.other_routes} other route{'s' if ws.other_routes != 1 else ''} failed earlier; --full shows them)",
-                          style="dim"))
-    if ws.chain:
-        table = Table(title="chain of amounts", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-        table.add_column("step", overflow="fold")
-        table.add_column("amount", justify="right", no_wrap=True)
-        table.add_column("section", no_wrap=True)
-        for row in _chain_rows(ws):
-            table.add_row(*(escape(x) for x in row))
-        parts.append(table)
-    styles = {"head": "bold", "fail": "bold red", "ok": "", "case": "green", "dim": "dim"}
-    if ws.steps:
-        parts.append(Text("section by section", style="bold underline"))
-        used = len(parts) + (len(ws.chain) + 4 if ws.chain else 0) + 2
-        for style, line in lines(ws, (width or 80) - 1, max_lines=max(12, SCREEN_LINES - used)):
-            parts.append(Text(line, style=styles.get(style, "")))
-    parts.append(Text(f"--full: the Prolog proof ({expl.nodes} nodes)", style="dim"))
-    return Group(*parts)
-
-
-def to_markdown(expl: Explanation, full: bool = False, title: str | None = None) -> str:
-    """The explanation as Markdown: a heading in words, the chain of amounts as a table or the
-    deciding condition, the sections with their conditions as nested bullets; ``full``: the
-    proof tree as nested bullets."""
-    from taxlogic.tools.worksheet import build
-
-    if full or expl.root is None:
-        return _tree_markdown(expl, full, title)
-    ws = build(expl)
-    out = [f"### {title or 'Why'}: {headline(expl)}", ""]
-    for c in ws.deciding:
-        out += [f"**Deciding condition** (failed): {c.text}", ""]
-    if ws.other_routes:
-        out += [f"_{ws.other_routes} other route(s) failed earlier (the full proof shows them)._", ""]
-    if ws.chain:
-        out += ["| step | amount | section |", "| --- | ---: | --- |"]
-        out += ["| " + " | ".join(x.replace("|", "\\|") for x in row) + " |" for row in _chain_rows(ws)]
-        out.append("")
-    if ws.steps:
-        out += ["#### Section by section", ""]
-    from taxlogic.tools.worksheet import money
-
-    for s in ws.steps:
-        head = (f"{s.section} " if s.section else "") + s.title
-        if s.amount is not None and not s.title.endswith(money(s.amount)):
-            head += f" = {money(s.amount)}"
-        if s.repeats:
-            head += f" (and {s.repeats} more time(s), other values)"
-        out.append(f"- {'✗ ' if not s.holds else ''}**{head}**")
-        for c in s.conditions:
-            out.append(f"  - {'✓' if c.holds else '✗'} {c.text}")
-        if s.more:
-            out.append(f"  - … {s.more} more condition(s)")
-    if ws.more_steps:
-        out.append(f"- … {ws.more_steps} more section(s) (the full proof shows them)")
-    return "\n".join(out) + "\n"
 
 
 # --------------------------------------------------------------------------------- running

@@ -27,7 +27,8 @@ from typing import Iterator
 
 from pydantic import BaseModel, Field
 
-from taxlogic.tools.explain import Amount, Citation, Explanation, Node
+from taxlogic.tools.explain import Amount, Explanation, Node, prune, tree_markdown, tree_rich
+from taxlogic.tools.wording import called, as_number, heading, money, plain
 
 #: Conditions listed per step before "… k more" (the tree holds all of them).
 MAX_CONDITIONS = 8
@@ -121,7 +122,7 @@ def build(expl: Explanation, people: set[str] | None = None) -> Worksheet:
             steps[k].repeats += 1
             return
         step = Step(section=n.citation.section if n.citation else None, title=_title(n), goal=n.goal,
-                    holds=n.holds, amount=_num(n.amount))
+                    holds=n.holds, amount=as_number(n.amount))
         steps[k] = step
         subs: list[Node] = []
         conds = list(_conditions(n, subs, people))
@@ -181,7 +182,7 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
             return
         if c.kind == "negation" and not first:
             if c.holds:
-                names = list(dict.fromkeys(_called(c.goal)))
+                names = list(dict.fromkeys(called(c.goal)))
                 absent.append(c.citation.section if c.citation else (names[0] + (" …" if len(names) > 1 else "")) if names else "")
                 return
             yield Condition(holds=c.holds, text=_negation(c))
@@ -189,7 +190,7 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
                 yield from walk(k, False)
             return
         if c.kind == "aggregate" and not first:
-            if c.holds and (not c.count or not _called(c.goal)):
+            if c.holds and (not c.count or not called(c.goal)):
                 return  # nothing found, or a list handled in memory: the values appear where used
             yield Condition(holds=c.holds, text=c.words or plain(c.goal))
             for i, k in enumerate(c.children):
@@ -253,14 +254,6 @@ def _title(n: Node) -> str:
     return heading(n.citation) if n.citation else plain(n.goal)
 
 
-def heading(c: Citation, width: int = 70) -> str:
-    """A section's words, cut to ``width``: its heading and the start of its first paragraph."""
-    q = " ".join((c.quote or "").split()).strip("“”\"")
-    if q.startswith("§"):  # "§7703. Determination of marital status"
-        q = q.split(". ", 1)[-1]
-    return q if len(q) <= width else q[: width - 1].rsplit(" ", 1)[0].rstrip(",;:-") + " …"
-
-
 def _ref(n: Node, people: set[str] | frozenset = frozenset()) -> str:
     """A sub-step as a condition: section, its amount or heading, the arguments it holds for."""
     sec = n.citation.section + " " if n.citation else ""
@@ -277,34 +270,8 @@ def _negation(n: Node) -> str:
         h = heading(n.citation, 50)
         return (f"{n.citation.section} does not apply ({h})" if n.holds
                 else f"{n.citation.section} applies ({h}), so this condition fails")
-    what = ", ".join(dict.fromkeys(_called(n.goal))) or plain(n.goal)
+    what = ", ".join(dict.fromkeys(called(n.goal))) or plain(n.goal)
     return (f"no evidence that {what} hold" if n.holds else f"{what} hold, so this condition fails")
-
-
-_CALL = re.compile(r"([a-z][a-zA-Z0-9_]*)\(")
-
-
-def _called(goal: str) -> list[str]:
-    """The predicates a goal calls, without the solver's helpers."""
-    return [m.group(1) for m in _CALL.finditer(goal) if m.group(1) not in _INTERNAL]
-
-
-#: Built-ins a reader of the law never needs to see (they only move values around).
-_INTERNAL = {"nonvar", "var", "findall", "list_to_set", "append", "member", "memberchk", "sum_list", "sumlist",
-             "length", "rational", "rdiv", "round", "atom_concat", "between", "is_list", "msort", "sort",
-             "nth0", "nth1", "last", "max_list", "min_list", "aggregate_all", "bagof", "setof", "forall",
-             "atom_string", "string_concat", "number", "atom", "ground", "foldl", "call", "once", "ignore"}
-
-
-def plain(text: str) -> str:
-    """Prolog text made readable without changing what it says: anonymous variables and the
-    solver's helpers dropped, a space after each comma (so lines break between arguments)."""
-    t = re.sub(r"\brational\(([^()]*)\)", r"\1", text)
-    t = re.sub(r"\s*\brdiv\b\s*", " / ", t)
-    t = re.sub(r"\(nonvar\([^()]*\);nonvar\([^()]*\)\),?", "", t)
-    t = re.sub(r"\bnonvar\([^()]*\),?", "", t)
-    t = re.sub(r",(?! )", ", ", t)
-    return t
 
 
 def query_atoms(query: str) -> set[str]:
@@ -319,27 +286,7 @@ def _about(a: Amount, people: set[str]) -> bool:
     first = m.group(1).split(",")[0] if m else ""
     if not people or not re.fullmatch(r"[a-z][a-zA-Z0-9_]*", first) or first in people:
         return True
-    return _num(a.value) not in (0, None)
-
-
-def _num(v) -> int | float | None:
-    if v is None or isinstance(v, (int, float)):
-        return v
-    try:
-        f = float(v)
-    except (TypeError, ValueError):
-        return None
-    return int(f) if f.is_integer() else f
-
-
-def money(v) -> str:
-    """Dollars: 326332 -> "$326,332", 1.5 -> "$1.50", -20 -> "−$20"."""
-    n = _num(v)
-    if n is None:
-        return str(v)
-    sign = "−" if n < 0 else ""
-    n = abs(n)
-    return f"{sign}${n:,}" if isinstance(n, int) else f"{sign}${n:,.2f}"
+    return as_number(a.value) not in (0, None)
 
 
 # ------------------------------------------------------------------------------- rendering
@@ -387,179 +334,113 @@ def lines(ws: Worksheet, width: int = 80, max_lines: int | None = None) -> list[
     return out
 
 
-# ------------------------------------------------------------------ conditions in words
 
 
-_NUMBER = re.compile(r"(?<![\w.\"'])-?\d+(?:\.\d+)?(?:r\d+)?(?![\w\"'])")
-_COMPARE = re.compile(r"^(.*?)(=<|>=|=:=|=\\=|<|>)(.*)$")
-_SAYS = {">": ("exceeds", "does not exceed"), ">=": ("is at least", "is less than"),
-         "<": ("is less than", "is not less than"), "=<": ("is at most", "exceeds"),
-         "=:=": ("equals", "differs from"), "=\\=": ("differs from", "equals")}
-_SAYS_DATES = {">": ("is after", "is not after"), ">=": ("is on or after", "is before"),
-               "<": ("is before", "is not before"), "=<": ("is on or before", "is after")}
-_AGGREGATE_OF = {"sum_list": "the sum", "sumlist": "the sum", "length": "the count", "max_list": "the largest",
-                 "min_list": "the smallest"}
+# ------------------------------------------------------------------------------- views
+
+SCREEN_LINES = 58
+"""The default view fits this many lines (the sections past it are counted; ``--full`` has all)."""
 
 
-def number_of(text: str) -> int | float | None:
-    """A Prolog number's text as a number (``3r2`` -> 1.5, ``4.0`` -> 4); None otherwise."""
-    text = text.strip()
-    m = re.fullmatch(r"(-?\d+)r(\d+)", text)
-    if m:
-        return _num(int(m.group(1)) / int(m.group(2)))
-    return _num(text) if re.fullmatch(r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?", text) else None
+def headline(expl: Explanation) -> str:
+    """The answer in words: "tax owed by alice for 2017: $116,066", "§151(a) (Allowance of
+    deductions) does not hold for alice, 6000, 2015"."""
+    r = expl.root
+    if r is not None and r.label and expl.holds and expl.value is not None:
+        return f"{r.label}: {money(expl.value)}"
+    verdict = "holds" if expl.holds else "does not hold"
+    if r is not None and r.citation:
+        args = ", ".join(a for a in r.args if a != "_")
+        return f"{r.citation.section} ({heading(r.citation, 48)}) {verdict}" + (f" for {plain(args)}" if args else "")
+    value = f": {money(expl.value) if expl.chain else expl.value}" if expl.value is not None and expl.holds else ""
+    return f"{plain(expl.query)} {verdict}{value}"
 
 
-class Words:
-    """Writes conditions in words for one tree: values named by the law (dates, durations),
-    amounts as money, an amount of the chain by its label ("gross income of alice ($326,332)")."""
-
-    def __init__(self, root: Node, law=None):
-        self.law = law
-        self.money: dict[float, str | None] = {}
-        self.named: dict[str, str] = {}
-        for n in root.walk():
-            if n.label and n.amount is not None and n.holds:
-                v = number_of(str(n.amount))
-                if v not in (None, 0):
-                    self.money.setdefault(v, n.label)
-            if law is not None and n.predicate:
-                for v in (getattr(law, "money_args", lambda p, a: [])(n.predicate, n.args) or []):
-                    x = number_of(v)
-                    if x not in (None, 0):
-                        self.money.setdefault(x, None)
-                self.named.update(getattr(law, "names", lambda p, a: {})(n.predicate, n.args) or {})
-
-    def value(self, text: str, label: bool = False) -> tuple[str, str]:
-        """(kind, words) of a value: kind "date", "money", "number" or "term"."""
-        text = text.strip()
-        if text in self.named:
-            return "date", self.named[text]
-        n = number_of(text)
-        if n is None:
-            return "term", plain(text)
-        described = getattr(self.law, "value_text", lambda v: None)(text) if self.law is not None else None
-        if described:
-            return "date", described
-        if n in self.money:
-            who = self.money[n]
-            return "money", (f"{who} ({money(n)})" if label and who else money(n))
-        return "number", (f"{n:,}" if isinstance(n, float) or abs(n) >= 10000 else str(n))
-
-    def expr(self, text: str) -> str:
-        """An arithmetic expression with its numbers as values, the solver's conversions dropped."""
-        t = plain(text)
-        t = re.sub(r"\bround\((.*)\)$", r"\1, rounded", t)
-        t = _NUMBER.sub(lambda m: self.value(m.group(0))[1], t)
-        t = re.sub(r"(?<=[\w)])([+*]|-(?!\d))(?=[\w$(−])|(?<=[\w)])-(?=[\d$])", lambda m: f" {m.group(0)} ", t)
-        return re.sub(r"\s+", " ", t.replace("*", "×"))
-
-    def money_expr(self, text: str) -> bool:
-        return any(number_of(m.group(0)) in self.money for m in _NUMBER.finditer(text))
-
-    def compare(self, n: Node) -> str | None:
-        m = _COMPARE.match(n.goal)
-        if not m:
-            return None
-        a, op, b = m.groups()
-        (ka, wa), (kb, wb) = self.value(a, True), self.value(b, True)
-        if ka == "term":
-            wa = self.expr(a)
-        if kb == "term":
-            wb = self.expr(b)
-        table = _SAYS_DATES if "date" in (ka, kb) and op in _SAYS_DATES else _SAYS
-        return f"{wa} {table[op][0 if n.holds else 1]} {wb}"
-
-    def arith(self, n: Node) -> str | None:
-        """``R is E`` as "R = E" when it computes money or a date (plumbing otherwise: None)."""
-        m = re.match(r"^(.*?) is (.*)$", n.goal, re.S)
-        if not m:
-            return None
-        r, e = m.groups()
-        kr, wr = self.value(r, True)
-        if not n.holds:
-            got = re.match(r"evaluates to (.+), not", n.note or "")
-            return f"{self.expr(e)} is {self.value(got.group(1))[1] if got else 'something else'}, not {wr}"
-        special = kr in ("money", "date") or self.money_expr(e) or any(
-            self.value(x.group(0))[0] == "date" for x in _NUMBER.finditer(e))
-        if not special:
-            return None
-        if kr != "money" and self.money_expr(e) and number_of(r) is not None and not re.search(r"/|ceil|floor", e):
-            self.money.setdefault(number_of(r), None)
-            wr = money(number_of(r))
-        return f"{wr} = {self.expr(e)}"
-
-    def builtin(self, n: Node) -> str | None:
-        """A failing built-in in words: an aggregate (sum_list …) with what it gives instead, an
-        (in)equality of terms, a collection that is not what was required; others None."""
-        if n.holds:
-            return None
-        eq = re.match(r"^(.*?)(\\==|==|\\=|=)(.*)$", n.goal)
-        if (n.predicate or "").rsplit("/", 1)[0] in ("\\==", "==", "\\=", "=") and eq:
-            a, op, b = (plain(x).strip('"') for x in eq.groups())
-            return f"{a} and {b} are the same, but must differ" if op.startswith("\\") else f"{a} is not {b}"
-        if not n.predicate:
-            return None
-        f = n.predicate.rsplit("/", 1)[0]
-        if f in ("findall", "aggregate_all", "bagof", "setof") and n.args:
-            what = ", ".join(dict.fromkeys(_called(n.args[1]))) if len(n.args) > 2 else ""
-            want = [self.value(x)[1] for x in _split_list(n.args[-1])]
-            return f"the values found{' by ' + what if what else ''} are not {', '.join(want) or 'none'}"
-        m = re.match(r"^\w+ gives (.+), not (.+)$", n.note or "")
-        if f in _AGGREGATE_OF and m and n.args:
-            values = [self.value(x) for x in _split_list(n.args[0])]
-            as_money = f != "length" and any(k == "money" for k, _ in values)
-            say = (lambda t: money(number_of(t)) if number_of(t) is not None else t) if as_money else (lambda t: self.value(t)[1])
-            items = [w for _, w in values]
-            return f"{_AGGREGATE_OF[f]} of {' + '.join(items) or 'nothing'} is {say(m.group(1))}, not {say(m.group(2))}"
-        return None
-
-    def aggregate(self, n: Node) -> str:
-        """"3 results: $1,000, $2,000, $3,000" (the first values; "… k more")."""
-        items = _split_list(n.value or "")
-        count = n.count if n.count is not None else len(items)
-        shown = [self.value(x)[1] for x in items[:3]]
-        what = ", ".join(dict.fromkeys(_called(n.goal.split(",[", 1)[0] if n.goal.startswith("findall") else n.goal)))
-        head = f"{count} result{'s' if count != 1 else ''}" + (f" of {what}" if what else "")
-        if not items:
-            return head if count else f"no results of {what}" if what else "no results"
-        more = f", … {count - 3} more" if count > 3 else ""
-        return f"{head}: {', '.join(shown)}{more}"
+def _chain_rows(ws) -> list[tuple[str, str, str]]:
+    return [(a.label, money(a.value), a.citation.section if a.citation else "–") for a in ws.chain]
 
 
-def _split_list(text: str) -> list[str]:
-    """``[a,(b,c),d]`` -> ["a", "(b,c)", "d"] (top-level elements; not a list: [])."""
-    text = text.strip()
-    if not (text.startswith("[") and text.endswith("]")):
-        return []
-    out, depth, cur = [], 0, ""
-    for ch in text[1:-1]:
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur)
-    return [x.strip() for x in out]
+def to_rich(expl: Explanation, full: bool = False, title: str | None = None, width: int | None = None):
+    """The explanation for a terminal (a :class:`rich.console.Group`). Default: the answer, the
+    chain of amounts (numeric answers) or the deciding condition (a claim that fails), then
+    section by section the conditions that held or failed, in words with their values
+    (:mod:`taxlogic.tools.worksheet`), about one screen. ``full``: the Prolog proof tree."""
+    from rich import box
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
 
 
-def add_words(root: Node, law=None) -> None:
-    """Set ``words`` on the comparisons, computations, failing built-ins and aggregates of a tree
-    (children first, so computed amounts are money for their parents)."""
-    w = Words(root, law)
-    nodes = list(root.walk())
-    for n in reversed(nodes):
-        if n.kind == "arith":
-            n.words = w.arith(n)
-    for n in reversed(nodes):
-        if n.kind == "compare":
-            n.words = w.compare(n)
-        elif n.kind == "builtin":
-            n.words = w.builtin(n)
-        elif n.kind == "aggregate":
-            n.words = w.aggregate(n)
+    if full or expl.root is None:
+        return tree_rich(expl, full, title)
+    ws = build(expl)
+    parts: list[Any] = [Text.from_markup(f"[bold]{escape(title or 'why')}[/]: " + escape(headline(expl))
+                                         + ("" if expl.holds else " [red](does not hold)[/]" if "does not hold" not in headline(expl) else ""))]
+    for c in ws.deciding:
+        parts.append(Text.from_markup(f"[red]✗ deciding condition[/]: {escape(c.text)}"))
+    if ws.other_routes:
+        parts.append(Text(f"  ({ws.other_routes} other route{'s' if ws.other_routes != 1 else ''} failed earlier; --full shows them)",
+                          style="dim"))
+    if ws.chain:
+        table = Table(title="chain of amounts", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+        table.add_column("step", overflow="fold")
+        table.add_column("amount", justify="right", no_wrap=True)
+        table.add_column("section", no_wrap=True)
+        for row in _chain_rows(ws):
+            table.add_row(*(escape(x) for x in row))
+        parts.append(table)
+    styles = {"head": "bold", "fail": "bold red", "ok": "", "case": "green", "dim": "dim"}
+    if ws.steps:
+        parts.append(Text("section by section", style="bold underline"))
+        used = len(parts) + (len(ws.chain) + 4 if ws.chain else 0) + 2
+        for style, line in lines(ws, (width or 80) - 1, max_lines=max(12, SCREEN_LINES - used)):
+            parts.append(Text(line, style=styles.get(style, "")))
+    parts.append(Text(f"--full: the Prolog proof ({expl.nodes} nodes)", style="dim"))
+    return Group(*parts)
+
+
+def to_markdown(expl: Explanation, full: bool = False, title: str | None = None) -> str:
+    """The explanation as Markdown: a heading in words, the chain of amounts as a table or the
+    deciding condition, the sections with their conditions as nested bullets; ``full``: the
+    proof tree as nested bullets."""
+    if full or expl.root is None:
+        return tree_markdown(expl, full, title)
+    ws = build(expl)
+    out = [f"### {title or 'Why'}: {headline(expl)}", ""]
+    for c in ws.deciding:
+        out += [f"**Deciding condition** (failed): {c.text}", ""]
+    if ws.other_routes:
+        out += [f"_{ws.other_routes} other route(s) failed earlier (the full proof shows them)._", ""]
+    if ws.chain:
+        out += ["| step | amount | section |", "| --- | ---: | --- |"]
+        out += ["| " + " | ".join(x.replace("|", "\\|") for x in row) + " |" for row in _chain_rows(ws)]
+        out.append("")
+    if ws.steps:
+        out += ["#### Section by section", ""]
+    for s in ws.steps:
+        head = (f"{s.section} " if s.section else "") + s.title
+        if s.amount is not None and not s.title.endswith(money(s.amount)):
+            head += f" = {money(s.amount)}"
+        if s.repeats:
+            head += f" (and {s.repeats} more time(s), other values)"
+        out.append(f"- {'✗ ' if not s.holds else ''}**{head}**")
+        for c in s.conditions:
+            out.append(f"  - {'✓' if c.holds else '✗'} {c.text}")
+        if s.more:
+            out.append(f"  - … {s.more} more condition(s)")
+    if ws.more_steps:
+        out.append(f"- … {ws.more_steps} more section(s) (the full proof shows them)")
+    return "\n".join(out) + "\n"
+
+
+
+def dump(expl: Explanation, full: bool = True) -> dict:
+    """JSON-ready dict of an explanation at a level: ``full``, the whole proof tree
+    (:meth:`Explanation.dump`); else the default level: the worksheet (chain, deciding condition,
+    sections with their conditions in words) and the pruned tree."""
+    if full or expl.root is None:
+        return expl.dump()
+    short = expl.model_copy(update={"root": prune(expl.root), "level": "default",
+                                    "worksheet": build(expl).model_dump(mode="json", exclude_defaults=True)})
+    return short.dump()

@@ -8,16 +8,16 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import case_facts, console, fail, friendly_errors, print_json
+from taxlogic.cli.common import case_facts, console, fail, friendly_errors, print_json, usage_error
 
 
 def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdown: bool = False, out=None) -> None:
     """Print an explanation: a rich tree on ``out`` (default: the CLI console), Markdown, or its
     JSON (schema_version'd)."""
-    from taxlogic.tools.explain import to_markdown, to_rich
+    from taxlogic.tools.worksheet import dump, to_markdown, to_rich
 
     if as_json:
-        print_json(expl.dump(full=full))
+        print_json(dump(expl, full=full))
     elif markdown:
         sys.stdout.write(to_markdown(expl, full, title=expl.case_id and f"Why {expl.case_id}"))
     else:
@@ -54,7 +54,7 @@ def explain(
     from taxlogic.tools.engine import Engine
 
     if as_json and markdown:
-        fail("give --json or --markdown, not both")
+        usage_error("give --json or --markdown, not both")
     with friendly_errors():
         case = get_case(case_id)
         rules = sara_rules()
