@@ -65,6 +65,7 @@ class CaseRecord(BaseModel):
     rounds: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cached_tokens: int | None = None  # prompt tokens served from the endpoint's cache (None: not reported)
     seconds: float = 0.0
     errors: list[str] = Field(default_factory=list)
     facts: str | None = None
