@@ -81,7 +81,10 @@ class RuleArenaBenchmark(Benchmark):
         return record.prediction is not None and record.prediction == item.answer
 
     def unavailable(self, method: str) -> str:
-        return f"--method {method} needs a Prolog knowledge base for {self.name}; use --method direct"
+        names = sorted(self.methods)
+        if names == ["direct"]:
+            return f"--method {method} needs a Prolog knowledge base for {self.name}; use --method direct"
+        return f"--method {method} is not available for {self.name}; use --method {', '.join(names[:-1])} or {names[-1]}"
 
     def metrics(self, records):
         return rulearena_summary(records)
