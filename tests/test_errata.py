@@ -15,9 +15,9 @@ from taxlogic.kb.sara.errata import CLASSES, errata_ids, has_erratum, load_errat
 
 def test_every_erratum_has_its_evidence_and_a_known_class():
     errata = load_errata()
-    assert len(errata) == 37 and len({e.case for e in errata}) == 37
+    assert len(errata) == 40 and len({e.case for e in errata}) == 40
     assert {e.found_by for e in errata} == {"grounding", "inspector"}
-    assert len(errata_ids("grounding")) == 19 and len(errata_ids("inspector")) == 18
+    assert len(errata_ids("grounding")) == 22 and len(errata_ids("inspector")) == 18
     for e in errata:
         assert e.klass in CLASSES and e.gold.strip() and e.text.strip() and e.evidence.strip(), e.case
 
@@ -41,10 +41,10 @@ def test_a_sara_plus_item_inherits_its_source_erratum():
 def test_data_errata_lists_them_all():
     res = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["data", "errata"])
     assert res.exit_code == 0, res.output
-    assert all(cid in res.output for cid in errata_ids()) and "37 cases" in res.output
+    assert all(cid in res.output for cid in errata_ids()) and "40 cases" in res.output
     res = CliRunner().invoke(app, ["data", "errata", "--json"])
     doc = json.loads(res.output)
-    assert len(doc["errata"]) == 37 and {"case", "gold", "text", "evidence", "class", "found_by"} <= set(doc["errata"][0])
+    assert len(doc["errata"]) == 40 and {"case", "gold", "text", "evidence", "class", "found_by"} <= set(doc["errata"][0])
 
 
 def _run(path, ids_correct: dict[str, bool], *, model="gpt-4o", tokens=(1000, 200, 600)):

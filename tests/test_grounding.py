@@ -20,7 +20,8 @@ from taxlogic.tools.facts import check_facts, parse_facts
 #: flagged, so a new false alarm fails the tests.
 GROUNDING_ERRATA = {e.case: e.evidence for e in load_errata() if e.found_by == "grounding"}
 KNOWN_GOLD_ERRATA = set(errata_ids("inspector"))
-NEW_KINDS = {"premise_unstated", "anchor_not_in_text", "anchor_missing", "unsupported_fact", "open_period", "role_missing"}
+NEW_KINDS = {"premise_unstated", "anchor_not_in_text", "anchor_missing", "unsupported_fact", "open_period", "role_missing",
+             "unaccounted"}
 
 
 def kinds(issues) -> list[str]:
