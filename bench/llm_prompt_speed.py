@@ -5,7 +5,7 @@ so llama.cpp's prefix reuse cannot help and prompt evaluation dominates a direct
 measures the setting ``TAXLOGIC_SERVE_FLASH_ATTN`` (``serve_flash_attn``, default on) decides.
 
 What: the first RuleArena tax level-0 problem (system + 0-shot user prompt, read from
-the RuleArena data taxlogic uses, :func:`taxlogic.eval.rulearena.rulearena_root`, or ``--derived``), tokenised and truncated to ``--tokens`` (default
+the RuleArena data taxlogic uses, :func:`taxlogic.eval.benchmarks.rulearena.data.rulearena_root`, or ``--derived``), tokenised and truncated to ``--tokens`` (default
 7000), is evaluated once per configuration in a fresh ``llama_cpp.Llama`` (the same GGUF the
 server runs, ``--threads`` threads, default all cores). Printed: tokens, seconds, tokens per
 second per configuration, then the speed-up. No server and no LLM cache are involved.
@@ -28,7 +28,7 @@ from pathlib import Path
 
 
 def main() -> None:
-    from taxlogic.eval.rulearena import rulearena_root
+    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
     from taxlogic.llm_server import gguf_path
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -63,6 +63,11 @@ Grounding errors (issue 15: a fact no sentence supports, or one its sentence con
     a family relation written the other way round: ``son_``/``daughter_`` (agent: the child) for
     ``father_``/``mother_`` (agent: the parent) or back, with the same agent and patient; or the
     agent and patient of a family relation exchanged.
+``unnamed_person``
+    one role argument (an ``agent_``, ``patient_`` or ``beneficiary_`` value that is not an event
+    id, or a person of a statute fact) replaced by a name no fact uses, drawn from
+    :data:`UNNAMED`, names no SARA case uses (issue 22: a person the text never names):
+    ``agent_(alice_is_paid,alice)`` -> ``agent_(alice_is_paid,zelda)``.
 ``invented_fact``
     an event the facts do not hold, invented outright for a person of the case with one of its
     dates and, for money, one of its amounts: an income, a payment, a death, a birth, a
@@ -80,7 +85,7 @@ from typing import Callable, Iterable, Sequence
 from taxlogic.kb.sara.view import is_property, is_type
 from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, Str, parse_facts
 
-__all__ = ["Corruption", "ERROR_CLASSES", "OPERATORS", "corrupt", "facts_of", "render"]
+__all__ = ["Corruption", "ERROR_CLASSES", "OPERATORS", "UNNAMED", "corrupt", "facts_of", "render"]
 
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -560,6 +565,27 @@ def reversed_relation(facts: list[Fact], rng: random.Random) -> Corruption | Non
     return Corruption("reversed_relation", render(out), f"agent_ and patient_ of {e.value} exchanged")
 
 
+#: Names no SARA case (2020 release) uses, for :func:`unnamed_person`.
+UNNAMED = ("zelda", "quincy", "ophelia", "percival", "winifred", "ignatius", "rosalind", "thaddeus", "yolanda",
+           "barnaby", "clementine", "evander", "marisol", "leopold", "henrietta", "octavia", "severin", "ximena",
+           "bartholomew", "imogen", "cornelius", "philippa", "lysander", "genevieve", "ulysses", "tabitha")
+
+
+def unnamed_person(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    events = set(_events(facts))
+    slots = [(k, i) for k, f in enumerate(facts) for i, a in enumerate(f.args)
+             if isinstance(a, Atom) and a.value not in events and
+             (f.name in ("agent_", "patient_", "beneficiary_") and f.arity == 2 and i == 1 or _is_statute(f))]
+    if not slots:
+        return None
+    taken = {v for f in facts for _, v in _constants(f)}
+    k, i = rng.choice(slots)
+    name = rng.choice([n for n in UNNAMED if n not in taken])
+    out = list(facts)
+    out[k] = _with_arg(facts[k], i, Atom(name))
+    return Corruption("unnamed_person", render(out), f"{facts[k]} -> {out[k]}")
+
+
 _INVENTED = ("income_", "payment_", "death_", "birth_", "residence_", "marriage_", "deduction_")
 
 
@@ -599,6 +625,7 @@ OPERATORS: dict[str, Operator] = {
     "open_period": open_period,
     "reversed_relation": reversed_relation,
     "invented_fact": invented_fact,
+    "unnamed_person": unnamed_person,
 }
 
 ERROR_CLASSES: dict[str, str] = {
@@ -607,6 +634,7 @@ ERROR_CLASSES: dict[str, str] = {
     "duplicate_event": "structure", "merge_events": "structure",
     "swap_roles": "roles", "reversed_relation": "roles", "wrong_person": "roles",
     "spurious_fact": "grounding", "unstated_status": "grounding", "open_period": "grounding", "invented_fact": "grounding",
+    "unnamed_person": "grounding",
 }
 """The error class of each operator: wrong values, a broken structure, wrong roles (who did what to
 whom), or facts the text does not ground (issue 15)."""

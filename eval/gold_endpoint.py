@@ -54,6 +54,7 @@ class GoldEndpoint:
         self.cases = list(cases)
         self.latency, self.port, self.refuse, self.anchored = latency, port, refuse, anchored
         self.requests: list[Request] = []
+        self._seen: list[tuple] = []  # every prompt so far, as (role, content) pairs: the prompt cache
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -108,8 +109,18 @@ class GoldEndpoint:
         self.stop()
 
     def case_of(self, prompt: str) -> Any:
-        """The case whose text and question are both in ``prompt`` (None if none is)."""
-        return next((c for c in self.cases if c.text in prompt and c.question in prompt), None)
+        """The case whose text and question are both in ``prompt`` (None if none is); when several
+        are (in-context examples come before the case asked about), the one whose text, then
+        question, comes last."""
+        found = [c for c in self.cases if c.text in prompt and c.question in prompt]
+        return max(found, key=lambda c: (prompt.rfind(c.text), prompt.rfind(c.question)), default=None)
+
+    def reply(self, case: Any, system: str, prompt: str = "") -> str:
+        """What the endpoint answers for ``case``: to a direct-QA request (the A.1.3 system prompt,
+        which asks for a ``final_answer``) the gold answer in A.1.3's JSON; else its translation."""
+        if "final_answer" in system or "final_answer" in prompt:
+            return json.dumps({"reasoning": "the gold answer", "final_answer": case.expected, "confidence": 1.0})
+        return self.translation(case)
 
     def translation(self, case: Any) -> str:
         """What the endpoint answers for ``case``: its gold fact clauses, or anchored (:attr:`anchored`)."""
@@ -132,14 +143,39 @@ class GoldEndpoint:
         if status != 200:
             return status, {"error": {"message": f"no such path {path}"}}, {}
         time.sleep(self.latency)
-        text = self.translation(case) if case else ""
+        system = "\n".join(str(m.get("content", "")) for m in body.get("messages", []) if m.get("role") == "system")
+        text = self.reply(case, system, prompt) if case else ""
         return 200, {
             "id": f"gold-{n}", "object": "chat.completion", "created": int(time.time()),
             "model": body.get("model", "gold"),
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-            "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(text) // 4,
-                      "total_tokens": (len(prompt) + len(text)) // 4},
+            "usage": self.usage(body.get("messages", []), text),
         }, {}
+
+    def usage(self, messages: list[dict], reply: str) -> dict[str, Any]:
+        """OpenAI's ``usage`` for one exchange: prompt tokens of every message
+        (:func:`taxlogic.eval.tokens.message_tokens`), completion tokens of the reply, and as
+        ``prompt_tokens_details.cached_tokens`` the tokens of the longest prefix this prompt shares
+        with an earlier one (a prompt cache, as OpenAI's; counted in whole messages)."""
+        from taxlogic.eval.tokens import content_of, count_tokens, message_tokens
+
+        prompt = message_tokens(messages)
+        key = tuple((m.get("role"), content_of(m)) for m in messages)
+        with self._lock:
+            shared = max((_common(key, k) for k in self._seen), default=0)
+            self._seen.append(key)
+        cached = message_tokens([{"content": c} for _, c in key[:shared]])
+        completion = count_tokens(reply)
+        return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion,
+                "prompt_tokens_details": {"cached_tokens": cached}}
+
+
+def _common(a: tuple, b: tuple) -> int:
+    """How many leading messages ``a`` and ``b`` share."""
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def main() -> None:

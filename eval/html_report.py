@@ -65,10 +65,12 @@ def _plot_png(rows) -> str | None:
 
 
 def _environment() -> Environment:
-    from taxlogic.eval.report import _fmt
+    from taxlogic.eval.report import _fmt, clean_cell, dollars_cell
 
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["fmt"] = _fmt
+    env.filters["clean"] = clean_cell
+    env.filters["dollars"] = dollars_cell
     return env
 
 

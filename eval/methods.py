@@ -168,6 +168,12 @@ def make_method(name: str, ds: "Dataset", options: MethodOptions | None = None, 
     return METHODS[name](ds, options)
 
 
+def _cached(counts) -> int | None:
+    """The sum of the cached prompt tokens of a record's LLM calls (None when none was reported)."""
+    counts = [c for c in counts if c]
+    return sum(counts) if counts else None
+
+
 def record_base(item: Any, ds: "Dataset", method: str, model: str | None = None) -> dict[str, Any]:
     """The fields every record of ``item`` starts with (id, dataset, split, task, rule set,
     method, model, gold answer)."""
@@ -240,6 +246,7 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
         return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens,
+                          cached_tokens=_cached(r.cached_tokens for r in result.rounds),
                           seconds=result.seconds, errors=errors[-20:], facts=result.facts,
                           transcript=transcript_of(result), explanation=why)
     return run
@@ -277,8 +284,8 @@ def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
         parsed = parse_direct_answer(reply.text, item.kind)
         return CaseRecord(**base, prediction=parsed.answer if parsed.valid else None,
                           invalid=not parsed.valid, reason=parsed.invalid_reason, rounds=1,
-                          input_tokens=reply.input_tokens, output_tokens=reply.output_tokens, seconds=reply.seconds,
-                          details={"confidence": parsed.confidence, "raw": reply.text[:2000]})
+                          input_tokens=reply.input_tokens, output_tokens=reply.output_tokens, cached_tokens=reply.cached_tokens,
+                          seconds=reply.seconds, details={"confidence": parsed.confidence, "raw": reply.text[:2000]})
     return run
 
 
@@ -314,7 +321,8 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
         except llm.LLMError as exc:
             return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {llm.describe_error(exc)}",
                               errors=[llm.describe_error(exc)])
-        usage = dict(rounds=1, input_tokens=reply.input_tokens, output_tokens=reply.output_tokens)
+        usage = dict(rounds=1, input_tokens=reply.input_tokens, output_tokens=reply.output_tokens,
+                     cached_tokens=reply.cached_tokens)
         check = check_safety(reply.text, ds.rule_sets[item.rules].vocabulary)
         if check.problems or not check.facts:
             why = check.format_problems() or "no Prolog facts in the reply"

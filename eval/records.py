@@ -40,13 +40,14 @@ class RunConfig(BaseModel):
     holdout: str | None = None  # ``--holdout paper``: held-out cases left out and used as exemplars
     query_in_prompt: bool | None = None  # False: the translator did not see the query (paper A.1.4/A.1.5)
     anchors: bool | None = None  # agent: anchored translation (None: not the agent, or a run before anchors)
+    problems: str | None = None  # RuleArena ``--problems FILE``: a user's own problems (None: RuleArena's)
 
 
 class CaseRecord(BaseModel):
     """One evaluated case. ``prediction``: label or whole dollars, None if abstained or invalid.
     ``correct``: entailment label match or numeric exact match (whole dollars). RuleArena records
     have ``kind`` = the domain (airline, tax, nba), ``gold`` its answer (int, float, bool) and
-    ``correct`` by RuleArena's own check (:mod:`taxlogic.eval.rulearena`)."""
+    ``correct`` by RuleArena's own check (:mod:`taxlogic.eval.benchmarks.rulearena.data`)."""
 
     case_id: str
     dataset: str
@@ -64,6 +65,7 @@ class CaseRecord(BaseModel):
     rounds: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    cached_tokens: int | None = None  # prompt tokens served from the endpoint's cache (None: not reported)
     seconds: float = 0.0
     errors: list[str] = Field(default_factory=list)
     facts: str | None = None

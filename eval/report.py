@@ -32,7 +32,8 @@ from taxlogic.eval.benchmarks import ReportTable, find_benchmark, get_benchmark
 from taxlogic.eval.records import iter_run_dirs, read_config, read_errored, read_records
 from taxlogic.eval.summary import run_summary
 
-COLUMNS = ("method", "split", "task", "n", "acc", "m10", "tol", "err", "err_answered", "abstain", "cost", "shots", "setting", "total",
+COLUMNS = ("method", "split", "task", "n", "acc", "acc_clean", "n_clean", "m10", "tol", "err", "err_answered", "abstain",
+           "cost", "tokens_case", "tokens_answered", "cached", "dollars", "shots", "setting", "total",
            "note", "contamination", "errored", "n_correct", "n_wrong", "n_abstained", "n_invalid")
 
 #: The outcomes a case can have in a run, in the plot's stacking order, with their colours:
@@ -52,12 +53,18 @@ class ReportRow(BaseModel):
     task: str
     n: int
     acc: float | None = None
+    acc_clean: float | None = None  # Acc/EM on the cases without a documented gold erratum (kb/sara/errata.json)
+    n_clean: int | None = None  # how many cases that is (None off SARA)
     m10: float | None = None
     tol: float | None = None
     err: float | None = None  # wrong answers among all cases (paper Table 5)
     err_answered: float | None = None  # wrong answers among answered cases
     abstain: float | None = None
     cost: float | None = None
+    tokens_case: float | None = None  # LLM tokens (input + output) per case
+    tokens_answered: float | None = None  # LLM tokens (input + output) per case that gave a usable answer
+    cached: int | None = None  # prompt tokens the endpoint served from its cache (None: not reported)
+    dollars: float | None = None  # what the tokens cost (the model's built-in price; None: unpriced)
     shots: int | None = None  # RuleArena rows: shots, setting label, problems in the level, notes
     setting: str | None = None
     total: int | None = None
@@ -148,9 +155,28 @@ def collect(paths: list[Path]) -> list[ReportRow]:
         errored = read_errored(d)
         summary = run_summary(cfg, records, errored)
         rows.extend(ReportRow(**x, dataset=cfg.dataset, errored=sum(e.kind == x.get("task") for e in errored),
-                              **outcome_counts([r for r in records if r.kind == x.get("task")]))
+                              **outcome_counts([r for r in records if r.kind == x.get("task")]),
+                              **usage_fields(cfg, [r for r in records if r.kind == x.get("task")], summary, x.get("task")))
                     for x in bench.report_rows(cfg, records, summary, d, method_label(cfg)))
     return rows
+
+
+def usage_fields(cfg, records, summary: dict, task: str | None) -> dict:
+    """A report row's accuracy without errata (from the run summary's ``errata``, in %) and its
+    tokens and dollars (:func:`taxlogic.eval.summary.token_summary` over the task's records)."""
+    from taxlogic.eval.prices import price_for
+    from taxlogic.eval.summary import token_summary
+
+    out: dict = {}
+    e = (summary.get("errata") or {}).get(task)
+    if e:
+        out.update(acc_clean=None if e["acc_clean"] is None else 100 * e["acc_clean"], n_clean=e["n_clean"])
+    t = token_summary(records, price_for(cfg.model))
+    both = lambda d: None if d is None else round(d["input"] + d["output"], 1)  # noqa: E731
+    if t["input"] or t["output"]:
+        out.update(tokens_case=both(t["per_case"]), tokens_answered=both(t["per_answered"]), cached=t["cached"],
+                   dollars=(t["dollars"] or {}).get("total"))
+    return out
 
 
 def outcome_counts(records) -> dict[str, int]:
@@ -192,6 +218,16 @@ def own_tables(rows: list[ReportRow]) -> tuple[list[ReportRow], list[tuple[Repor
     return common, list(tables.values())
 
 
+def clean_cell(r: ReportRow) -> str:
+    """Acc/EM on the cases without errata with their count, "71.3 (94)"; "–" off SARA."""
+    return "–" if r.n_clean is None else f"{_fmt(r.acc_clean)} ({r.n_clean})"
+
+
+def dollars_cell(x: float | None) -> str:
+    """Dollars to the cent, or to 4 decimals under a cent; "–" when unpriced."""
+    return "–" if x is None else f"{x:,.2f}" if x >= 0.01 or x == 0 else f"{x:.4f}"
+
+
 def _fmt(x: float | None, money: bool = False) -> str:
     if x is None:
         return "–"
@@ -215,13 +251,15 @@ def to_markdown(rows: list[ReportRow]) -> str:
         return extra
     title = data_title(common)
     head = ("| method | split | task | n | Acc/EM % | M10 % | tol % | Err % (all) | Err % (answered) | abstain % | cost $ "
-            "| contamination κ % (min–max) | run |")
-    lines = ([f"## {title}", ""] if title else []) + [head, "|" + "---|" * 13]
+            "| Acc/EM % w/o errata (n) | tokens/case | tokens/answered | cached tokens | LLM $ | contamination κ % (min–max) "
+            "| run |")
+    lines = ([f"## {title}", ""] if title else []) + [head, "|" + "---|" * 18]
     names = run_names(common)
     for r in common:
         lines.append(f"| {r.method} | {r.split} | {r.task} | {r.n} | {_fmt(r.acc)} | {_fmt(r.m10)} | {_fmt(r.tol)} | "
-                     f"{_fmt(r.err)} | {_fmt(r.err_answered)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | "
-                     f"{r.contamination or '–'} | {names[r.run]} |")
+                     f"{_fmt(r.err)} | {_fmt(r.err_answered)} | {_fmt(r.abstain)} | {_fmt(r.cost, True)} | {clean_cell(r)} | "
+                     f"{_fmt(r.tokens_case, True)} | {_fmt(r.tokens_answered, True)} | {_fmt(r.cached, True)} | "
+                     f"{dollars_cell(r.dollars)} | {r.contamination or '–'} | {names[r.run]} |")
     errored = [f"{r.method} {r.split} {r.task}: {r.errored}" for r in common if r.errored]
     if errored:
         lines += ["", "Errored cases (the LLM endpoint failed; not counted above, redone when the run is resumed): "

@@ -357,7 +357,7 @@ def gold_evidence(case: Case, issue: Issue) -> tuple[str, str]:
                 "role_direction": "reversed", "role_clash": "reversed", "role_link": "reversed",
                 "event_undeclared": "typo", "date_year": "typo", "coverage_conclusion": "omission",
                 "premise_unstated": "spurious", "unsupported_fact": "unsupported", "open_period": "omission",
-                "role_missing": "unsupported"}.get(kind, "other")
+                "role_missing": "unsupported", "unaccounted": "spurious"}.get(kind, "other")
     return category, msg
 
 

@@ -11,9 +11,9 @@ import openai
 import pytest
 from tenacity import wait_none
 
-from taxlogic.eval import rulearena as ra
-from taxlogic.eval.benchmarks import rulearena as bra
-from taxlogic.eval.rulearena import isclose, score_airline, score_nba, score_tax
+from taxlogic.eval.benchmarks.rulearena import data as ra
+from taxlogic.eval.benchmarks.rulearena import summary as bra
+from taxlogic.eval.benchmarks.rulearena.data import isclose, score_airline, score_nba, score_tax
 from taxlogic.kb.data import DataError
 from fakes import scripted
 

@@ -203,15 +203,17 @@ class _Scorer:
         return tuple(sorted([top] + more)), top
 
 
-def align(text: str, canonical: str, trusted: str = "", *, terms: dict[str, str] | None = None) -> Alignment:
+def align(text: str, canonical: str, trusted: str = "", *, terms: dict[str, str] | None = None,
+          anchors: bool = True) -> Alignment:
     """The support of every fact of ``canonical`` in ``text`` (module doc); cached.
     ``terms``: the statutes' defined terms, so that statute facts align with their premise
-    sentence (:func:`taxlogic.kb.sara.coverage.legal_terms`)."""
-    return _align(text, canonical, trusted, tuple(sorted((terms or {}).items())))
+    sentence (:func:`taxlogic.kb.sara.coverage.legal_terms`); ``anchors``: False to read every
+    fact as if it had no anchor (the aligner's sentences only)."""
+    return _align(text, canonical, trusted, tuple(sorted((terms or {}).items())), anchors)
 
 
-@lru_cache(maxsize=32)
-def _align(text: str, canonical: str, trusted: str, terms: tuple) -> Alignment:
+@lru_cache(maxsize=64)
+def _align(text: str, canonical: str, trusted: str, terms: tuple, anchors: bool = True) -> Alignment:
     from taxlogic.kb.sara.premises import premise_licence
 
     sentences = read_sentences(text)
@@ -225,7 +227,7 @@ def _align(text: str, canonical: str, trusted: str, terms: tuple) -> Alignment:
     for line, f in v.facts:
         key = group_key(f)
         missing: tuple[str, ...] = ()
-        if f.anchor:
+        if f.anchor and anchors:
             found, missing = anchor_sentences(text, f.anchor, sentences)
             if found:
                 supports.append(Support(line, f, key, found, "anchor", f.anchor, missing, found[0]))
@@ -233,7 +235,8 @@ def _align(text: str, canonical: str, trusted: str, terms: tuple) -> Alignment:
         if key not in aligned:
             aligned[key] = _group_sentences(groups[key], text, dict(terms), scorer, premise_licence)
         found, top = aligned[key]
-        supports.append(Support(line, f, key, found, "aligned" if found else "none", f.anchor, missing, top))
+        supports.append(Support(line, f, key, found, "aligned" if found else "none", f.anchor if anchors else (),
+                                missing, top))
     return Alignment(sentences, supports)
 
 

@@ -8,7 +8,9 @@ The agent's shared checks (validation, Prolog errors and limits, one value per n
 2. the translator's anchors are the words of the text (:mod:`taxlogic.kb.sara.anchors`);
 3. coverage of the text and query (:mod:`taxlogic.kb.sara.coverage`);
 4. events against the statutes (:mod:`taxlogic.kb.sara.events`);
-5. values against the text (:mod:`taxlogic.kb.sara.grounding`);
+5. values against the text (:mod:`taxlogic.kb.sara.grounding`), and every argument of every fact
+   accounted for by the text (:mod:`taxlogic.kb.sara.provenance`: a person the text never names,
+   a date no sentence gives or derives …; one issue per fact the value checks left unflagged);
 6. every fact against the sentence it comes from, its anchor's or the aligner's
    (:mod:`taxlogic.kb.sara.support`, :mod:`taxlogic.kb.sara.align`);
 7. who did what to whom, in the whole text and in each event's sentence (:mod:`taxlogic.kb.sara.direction`).
@@ -31,6 +33,7 @@ from taxlogic.kb.sara.direction import direction_issues, sentence_direction_issu
 from taxlogic.kb.sara.events import event_issues
 from taxlogic.kb.sara.grounding import grounding_issues
 from taxlogic.kb.sara.premises import premise_issues
+from taxlogic.kb.sara.provenance import provenance_issues
 from taxlogic.kb.sara.support import support_issues
 
 
@@ -44,7 +47,10 @@ def static_issues(case: CaseInput, query: str | None, canonical: str, *, rules=N
     issues += anchor_issues(case, canonical, trusted, required=require_anchors)
     issues += coverage_issues(case, query, canonical, trusted, statutes=statutes, terms=terms)
     issues += event_issues(canonical, rules=rules, trusted=trusted, text=case.text)
-    issues += grounding_issues(case, query, canonical, trusted, statutes=statutes)
+    values = grounding_issues(case, query, canonical, trusted, statutes=statutes)
+    issues += values
+    flagged = {i.line for i in values}
+    issues += [i for i in provenance_issues(case, query, canonical, trusted, rules) if i.line not in flagged]
     issues += support_issues(case, canonical, trusted, terms=terms)
     issues += _roles(case, canonical, trusted, terms)
     return issues

@@ -29,6 +29,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("data info", data.info),
     ("data install-rulearena", data.install_rulearena),
     ("data plus", data.plus),
+    ("data errata", data.errata),
     ("eval gold", evaluate.gold),
     ("eval run", evaluate.run),
     ("eval report", evaluate.report),

@@ -66,6 +66,33 @@ def info(
     console.print(f"installed in {out['root']}", highlight=False)
 
 
+def errata(
+    as_json: bool = typer.Option(False, "--json", help="Print every erratum as JSON: case, gold, text, evidence, class, found_by."),
+) -> None:
+    """List SARA's documented gold errata: gold programs that contradict their own case text, with
+    what the gold says, what the text says, the evidence and the class (kb/sara/errata.json).
+    They are documented, never fixed; eval summaries and reports give accuracy with and without
+    them."""
+    from rich.markup import escape
+
+    from taxlogic.kb.sara.errata import CLASSES, load_errata
+
+    with friendly_errors():
+        found = load_errata()
+    if as_json:
+        print_json({"errata": [e.as_json() for e in found], "classes": CLASSES})
+        return
+    table = Table(title=f"SARA gold errata ({len(found)} cases)", title_justify="left", show_lines=False)
+    for col in ("case", "class", "the gold says", "the text says", "found by"):
+        table.add_column(col, overflow="fold")
+    for e in found:
+        table.add_row(e.case, e.klass, escape(e.gold), escape(e.text), e.found_by)
+    console.print(table)
+    counts = {k: sum(e.klass == k for e in found) for k in CLASSES}
+    console.print("by class: " + ", ".join(f"{k} {n}" for k, n in counts.items() if n) +
+                  "; evidence of each: taxlogic data errata --json", highlight=False)
+
+
 def install_rulearena(
     source: Path = typer.Option(..., "--from", help="A RuleArena copy holding derived/, airline/, LICENSE and SOURCE (e.g. ../shared/rulearena)."),
     data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
@@ -74,7 +101,7 @@ def install_rulearena(
 ) -> None:
     """Install RuleArena (derived prompts and answers, airline rules and fee tables) into
     <data>/rulearena, verifying every file's SHA-256 against the shipped manifest."""
-    from taxlogic.eval.rulearena import install
+    from taxlogic.eval.benchmarks.rulearena.data import install
 
     with friendly_errors():
         with console.status("installing RuleArena …"):

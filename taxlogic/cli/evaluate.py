@@ -120,6 +120,7 @@ def run(
     workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
     plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."),
+    problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: evaluate the problems of this JSONL file (RuleArena's derived format: id, level, answer, and tax 'pydantic' / airline 'info') instead of RuleArena's own."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
     profile: bool = typer.Option(False, "--profile", help="Where the concurrency slots went: seconds in LLM calls, waiting for and in Prolog, checks, between nodes, idle slots; calls in flight over time; CPU of this process and Prolog (also saved as profile.json)."),
@@ -168,20 +169,25 @@ def run(
     if explain and (method not in ("gold", "agent") or (known is not None and method in known.methods)):
         usage_error("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
     holdout = None if holdout == "none" else holdout
-    out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots,
-                              None if protocol == "default" else protocol)
+    if problems is not None and (known is None or known.family != "RuleArena"):
+        usage_error("--problems applies to the RuleArena datasets only")
+    if problems is not None and not problems.is_file():
+        usage_error(f"--problems {problems}: no such file")
+    out = out or _default_out(method, model, dataset if problems is None else f"{dataset}-{problems.stem}", split, task,
+                              budget, cfg_shots, None if protocol == "default" else protocol)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
                        exemplars=exemplars if translator else None, limit=limit, shots=cfg_shots,
                        explain=explain or None, protocol=None if protocol == "default" else protocol,
                        holdout=holdout, query_in_prompt=None if query_in_prompt or not translator else False,
-                       anchors=anchors if method == "agent" else None)
+                       anchors=anchors if method == "agent" else None,
+                       problems=str(problems.resolve()) if problems is not None else None)
     with friendly_errors():
         try:
             bench = get_benchmark(dataset)
             ds = bench.load(split, task, options=LoadOptions(shots=shots, model=model or get_settings().llm_model,
-                                                             plus_dir=plus_dir))
+                                                             plus_dir=plus_dir, problems=problems))
             pool = apply_holdout(ds, holdout, limit)
         except ValueError as exc:
             fail(str(exc))
@@ -257,7 +263,32 @@ def _print_run_summary(summary: dict, out: Path) -> None:
                       pct(h.get("err_answered")), pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
     console.print(table)
     console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
-                  f"{summary['invalid']} invalid, {summary['errored']} errored (not counted); tokens {summary['tokens']['input']:,} in / {summary['tokens']['output']:,} out")
+                  f"{summary['invalid']} invalid, {summary['errored']} errored (not counted)")
+    for line in summary_lines(summary):
+        console.print(line, highlight=False)
+
+
+def summary_lines(summary: dict) -> list[str]:
+    """A run summary's accuracy without the documented gold errata and its tokens and dollars,
+    as lines for the terminal."""
+    from taxlogic.eval.report import dollars_cell
+
+    lines = []
+    for task, e in (summary.get("errata") or {}).items():
+        lines.append(f"{task}: {'EM' if task == 'numeric' else 'Acc'} {pct(e['acc'])} % on all {e['n']} cases, "
+                     f"{pct(e['acc_clean'])} % on the {e['n_clean']} without a documented gold erratum "
+                     f"({e['n_errata']} left out; taxlogic data errata)")
+    t = summary["tokens"]
+    per = lambda d: "–" if d is None else f"{d['input']:,.0f} in / {d['output']:,.0f} out"  # noqa: E731
+    line = (f"tokens {t['input']:,} in / {t['output']:,} out"
+            + ("" if t.get("cached") is None else f" ({t['cached']:,} cached)")
+            + f"; per case {per(t.get('per_case'))}; per answered case {per(t.get('per_answered'))}")
+    d = t.get("dollars")
+    if d:
+        line += (f"; ${dollars_cell(d['total'])} (per case ${dollars_cell(d['per_case'])}, per answered "
+                 f"${dollars_cell(d['per_answered'])}; {t['price']['source']} prices)")
+    lines.append(line)
+    return lines
 
 
 #: The terminal report's metric columns: (ReportRow field, header, shown for every task?). The
@@ -299,6 +330,30 @@ def _report_tables(rows: list, title: str) -> list[Table]:
             table.add_row(Text(names[r.run]) + Text(f"\n{r.method} · {r.split}", style="dim"), *line)
         out.append(table)
     return out
+
+
+def _usage_table(rows: list):
+    """Per run and task: Acc/EM on all cases and on the cases without a documented gold erratum,
+    LLM tokens per case and per answered case, cached prompt tokens and dollars (None when no row
+    has any of them)."""
+    from rich import box
+    from rich.text import Text
+
+    from taxlogic.eval.report import _fmt, clean_cell, dollars_cell, run_names
+
+    if not any(r.n_clean is not None or r.tokens_case is not None for r in rows):
+        return None
+    names = run_names(rows)
+    table = Table(title="accuracy without errata, LLM tokens and dollars", title_justify="left", box=box.SIMPLE_HEAD,
+                  padding=(0, 1), pad_edge=False, collapse_padding=True)
+    table.add_column("run (task)", overflow="fold", min_width=12)
+    for h in ("Acc/EM %", "w/o errata % (n)", "tokens /case", "tokens /answered", "cached", "$"):
+        table.add_column(h, justify="right")
+    for r in rows:
+        table.add_row(Text(names[r.run]) + Text(f" ({r.task})", style="dim"), _fmt(r.acc), clean_cell(r),
+                      _fmt(r.tokens_case, True), _fmt(r.tokens_answered, True), _fmt(r.cached, True),
+                      dollars_cell(r.dollars))
+    return table
 
 
 def report(
@@ -350,6 +405,9 @@ def report(
     title = data_title(common)
     for table in _report_tables(common, title):
         console.print(table)
+    usage = _usage_table(common)
+    if usage is not None:
+        console.print(usage)
     if common:
         header, lines = table5_lines(common)
         t5 = Table(title="paper Table 5 shape: EM/Err, % (Err among all cases; EM + Err + abstained = 100)")

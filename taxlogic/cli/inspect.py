@@ -21,6 +21,8 @@ def inspect_cmd(
     """Validate, run and inspect a fact set for a case exactly as the agent's inspect step does;
     print every problem found (kind, line, message), every fact with the sentence of the case it
     comes from (its anchor's, or the aligner's), and the answer the facts would give.
+    Then every argument of every fact with where the text gives it: a person it names, an amount
+    it states, a date it gives or derives, an event its type fact introduces.
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.metrics import answer_correct
@@ -46,6 +48,7 @@ def inspect_cmd(
         "agent_answer": result.agent_answer, "expected": case.expected,
         "correct": answer_correct(case.kind, case.expected, result.answer), "outcome": result.outcome,
         "facts": _fact_sentences(case, gold_program(case).fact_text if gold else text, rules),
+        "arguments": _arguments(case, gold_program(case) if gold else None, text, rules),
     }
     if gold:
         record["rule_program"] = bool(gold_program(case).rules)
@@ -70,6 +73,16 @@ def inspect_cmd(
             where = row["sentence"] or "[red](no sentence supports it)[/]"
             facts_table.add_row(str(row["line"]), row["fact"], where + (" [dim](anchor)[/]" if row["source"] == "anchor" else ""))
         console.print(facts_table)
+        args_table = Table(title="arguments and where the text gives them (event ids and variables left out)",
+                           show_lines=False)
+        for col in ("line", "argument", "kind", "how", "sentence"):
+            args_table.add_column(col, justify="right" if col == "line" else "left", overflow="fold")
+        for row in record["arguments"]:
+            if row["kind"] in ("event", "variable") and row["how"]:
+                continue
+            how = row["how"] or "[red]unaccounted[/]"
+            args_table.add_row(str(row["line"]), row["argument"], row["kind"], how, row["sentence"] or "")
+        console.print(args_table)
         verdict = (f"[green]the agent would answer {result.agent_answer}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
         console.print(f"answer the facts give: [bold]{result.answer}[/]"
@@ -90,3 +103,19 @@ def _fact_sentences(case, text: str, rules) -> list[dict]:
     a = align(case.text, check.canonical, terms=legal_terms(rules))
     return [{"line": f.line, "fact": s.fact.canonical, "sentence": a.text_of(s).strip() or None, "source": s.source}
             for f, s in zip(check.facts, a.supports)]
+
+
+def _arguments(case, gp, text: str | None, rules) -> list[dict]:
+    """Every argument of every validated fact with where the text gives it
+    (:func:`taxlogic.kb.sara.provenance.provenance`): line (in the input), fact, argument, kind,
+    how ("" when unaccounted) and sentence."""
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.sara.provenance import provenance
+    from taxlogic.tools.facts import check_facts
+
+    check = check_facts(gp.fact_text if gp is not None else text, rules.vocabulary)
+    lines = [f.line for f in check.facts]
+    inp = CaseInput.from_case(case)
+    return [{"line": lines[s.line - 1] if 0 < s.line <= len(lines) else s.line, "fact": s.fact, "argument": s.value,
+             "kind": s.kind, "how": s.how, "sentence": s.sentence}
+            for s in provenance(inp, inp.query, check.canonical, gp.rule_text if gp is not None else "", rules)]

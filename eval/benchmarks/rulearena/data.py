@@ -1,6 +1,7 @@
-"""RuleArena (Zhou et al., 2024): its data and its own answer checks, reproduced exactly. (The three
-domains as benchmarks, with RuleArena's direct query, the airline knowledge base's methods, the
-summary and Table 2, are :mod:`taxlogic.eval.benchmarks.rulearena`.)
+"""RuleArena (Zhou et al., 2024): its data and its own answer checks, reproduced exactly, shared by
+every domain. (The three domains as benchmarks are :mod:`taxlogic.eval.benchmarks.rulearena`;
+RuleArena's direct query :mod:`.direct`, the summary and Table 2 :mod:`.summary`, each domain's
+knowledge-base methods its own module, e.g. :mod:`.airline`.)
 
 RuleArena's data is read from a RuleArena root (never from this repository), resolved by
 :func:`rulearena_root`: ``TAXLOGIC_RULEARENA_DIR`` if set, else ``<data_dir>/rulearena`` when
@@ -67,7 +68,7 @@ PLACEHOLDER = "\n" + "- " * 30 + "-\n"
 
 __all__ = [
     "COUNTS", "DATASETS", "DEFAULT_TAX_EXAMPLE", "DOMAINS", "SPLITS", "VARIANTS",
-    "RuleArenaItem", "Score", "install", "isclose", "load_rulearena", "manifest",
+    "RuleArenaItem", "Score", "install", "isclose", "load_problems_file", "load_rulearena", "manifest",
     "parse_split", "rebuild_prompt", "rulearena_root", "score", "score_airline", "score_nba", "score_tax",
     "tax_example_for", "verify",
 ]
@@ -97,7 +98,7 @@ def rulearena_root(data_dir: Path | None = None) -> Path:
     installed = Path(data_dir).expanduser() / "rulearena"
     if (installed / INSTALL_RECORD).is_file() and _has_derived(installed):
         return installed
-    repo = Path(__file__).resolve().parents[1]
+    repo = Path(__file__).resolve().parents[3]
     for candidate in (Path.cwd().parent / "shared" / "rulearena", repo.parent / "shared" / "rulearena"):
         if _has_derived(candidate):
             return candidate
@@ -316,6 +317,35 @@ def load_rulearena(domain: str, level: int, *, shots: int = 0, variant: str = "a
                                    answer=row["answer"], oneshot_example=example,
                                    oneshot_example_official=official, **extra))
     return sorted(items, key=lambda it: it.index)
+
+
+def load_problems_file(path: Path, domain: str) -> list[RuleArenaItem]:
+    """Problems of one domain from a JSONL file in the derived format (``--problems FILE``), one
+    object a line with ``id``, ``level``, ``answer`` and the domain's record (tax: ``pydantic``,
+    optionally ``dict``; airline: ``info``), and optionally the prompts (``system_prompt``,
+    ``user_prompt_0shot``: without them only the knowledge base's gold method can answer). Items
+    keep the file's order. Raises :class:`DataError` naming the file and line of a bad entry."""
+    path = Path(path).expanduser()
+    rows = _read_jsonl(path)
+    items = []
+    for n, row in enumerate(rows, start=1):
+        missing = [k for k in ("id", "level", "answer") if k not in row]
+        if missing:
+            raise DataError(f"{path}: problem {n} lacks {', '.join(missing)}")
+        if domain == "tax" and not isinstance(row.get("pydantic"), dict):
+            raise DataError(f"{path}: problem {n} ({row['id']}) has no 'pydantic' TaxPayer record")
+        extra: dict[str, Any] = {}
+        if domain == "tax":
+            extra = {"answer_status": row.get("answer_status"), "forms": row.get("dict"), "taxpayer": row.get("pydantic")}
+        elif domain == "airline":
+            extra = {k: row.get(k) for k in ("question", "info", "answer_details")}
+        try:
+            items.append(RuleArenaItem(id=str(row["id"]), domain=domain, level=int(row["level"]),
+                                       index=int(row.get("index", n - 1)), system_prompt=row.get("system_prompt", ""),
+                                       user_prompt=row.get("user_prompt_0shot", ""), answer=row["answer"], **extra))
+        except (ValueError, TypeError) as exc:
+            raise DataError(f"{path}: problem {n} ({row.get('id')}): {exc}") from None
+    return items
 
 
 def parse_split(split: str) -> int:
