@@ -298,8 +298,6 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
     the answer Prolog gives: entailment, proved or not; numeric, the first binding of the tax
     variable in whole dollars. A safety rejection, an empty translation, an LLM failure, a Prolog
     error or limit, or no value is an *invalid* answer (wrong, never an abstention)."""
-    from langchain_core.messages import HumanMessage, SystemMessage
-
     from taxlogic.agent import llm
     from taxlogic.core import CaseInput
     from taxlogic.kb.domain import get_domain
@@ -313,9 +311,7 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
     def run(item) -> CaseRecord:
         base = record_base(item, ds, "prolog-single-shot", name)
         inp = CaseInput.from_case(item)
-        block = exemplars.block(item.text, item.kind) if opts.exemplars else ""
-        messages = [SystemMessage(domain.system_prompt(ds.rule_sets[item.rules], item.kind)),
-                    HumanMessage(domain.user_prompt(inp, inp.query if opts.query_in_prompt else None, block))]
+        messages = translation_messages(ds, item, opts, exemplars)
         try:
             reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
         except llm.LLMError as exc:
@@ -335,3 +331,25 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
                           facts=check.canonical, seconds=reply.seconds + outcome.seconds,
                           details={"outcome": outcome.summary(), "inferences": outcome.inferences})
     return run
+
+
+def translation_messages(ds: "Dataset", item: Any, opts: MethodOptions, exemplars: Any = None, *,
+                         agent: bool = False) -> list:
+    """The first translation request for ``item`` as ``prolog-single-shot`` and the agent send it:
+    SARA's system prompt for the item's task and rule set (anchored as ``opts.anchors`` says: the
+    paper's protocol sends the appendix's A.1.4/A.1.5 as they are), then the case with its
+    exemplar block (``exemplars``: an :func:`exemplar_source`, None when ``opts.exemplars`` is 0)
+    and, if ``opts.query_in_prompt``, the query block. ``agent``: the agent's first request (its
+    exemplars rendered in the domain's format)."""
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.domain import get_domain
+
+    domain = get_domain("sara").with_anchors(opts.anchors)
+    inp = CaseInput.from_case(item)
+    block = ""
+    if opts.exemplars and exemplars is not None:
+        block = exemplars.block(item.text, item.kind, domain) if agent else exemplars.block(item.text, item.kind)
+    return [SystemMessage(domain.system_prompt(ds.rule_sets[item.rules], item.kind)),
+            HumanMessage(domain.user_prompt(inp, inp.query if opts.query_in_prompt else None, block))]
