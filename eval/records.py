@@ -40,6 +40,7 @@ class RunConfig(BaseModel):
     holdout: str | None = None  # ``--holdout paper``: held-out cases left out and used as exemplars
     query_in_prompt: bool | None = None  # False: the translator did not see the query (paper A.1.4/A.1.5)
     anchors: bool | None = None  # agent: anchored translation (None: not the agent, or a run before anchors)
+    problems: str | None = None  # RuleArena ``--problems FILE``: a user's own problems (None: RuleArena's)
 
 
 class CaseRecord(BaseModel):

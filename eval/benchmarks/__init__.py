@@ -59,11 +59,13 @@ class Item(Protocol):
 @dataclass(frozen=True)
 class LoadOptions:
     """Options some benchmarks take when loading: ``shots`` (RuleArena 0/1), ``model`` (picks
-    RuleArena's tax 1-shot example), ``plus_dir`` (a SARA⁺ build folder)."""
+    RuleArena's tax 1-shot example), ``plus_dir`` (a SARA⁺ build folder), ``problems`` (RuleArena:
+    a JSONL file of one's own problems in the derived format, read instead of RuleArena's)."""
 
     shots: int = 0
     model: str | None = None
     plus_dir: Path | None = None
+    problems: Path | None = None
 
 
 @dataclass

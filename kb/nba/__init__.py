@@ -1,6 +1,54 @@
-"""RuleArena's NBA domain (the 2023 CBA's salary-cap rules) as a Prolog knowledge base.
+"""RuleArena's NBA domain (the 2023 CBA's salary-cap rules and the Stepien rule) as a Prolog
+knowledge base.
 
 The fact vocabulary a problem is written with is ``events.pl`` (documented with an example
-sentence per predicate in ``vocabulary.md``); the rules of RuleArena's ``nba/reference_rules.txt``
-are the other ``.pl`` files of this package, each tagged with its RuleArena rule name.
+sentence per predicate in ``vocabulary.md``); the rules of RuleArena's
+``nba/reference_rules.txt`` are the other ``.pl`` files of this package (``init.pl`` lists them),
+each violation tagged with its RuleArena rule name (``citations.py`` quotes the rule text). The
+cap-year figures are the NBA prompt's "Assume:" block (``figures.pl``); no problem's team,
+player or amount is in the KB.
+
+Queries (one binding of ``X``):
+
+- :data:`ANSWER_QUERY` ``nba_answer(X)``: ``none`` or ``illegal(Letter, Team)``, the first
+  operation (``operation/2`` order) that breaks a rule and the team at fault;
+- :data:`VIOLATIONS_QUERY`: every violation as ``v(Letter, Team, Rule)``;
+- :data:`DETAILS_QUERY`: the same with the amounts that decided each, ``v(L, T, Rule, Detail)``.
 """
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from taxlogic.kb.rules import RuleSet
+
+ANSWER_QUERY = "nba_answer(X)"
+VIOLATIONS_QUERY = "findall(v(L, T, R), violation(L, T, R), X)"
+DETAILS_QUERY = "findall(v(L, T, R, D), violation_detail(L, T, R, D), X)"
+
+
+def prolog_dir() -> Path:
+    """The folder of the NBA KB's Prolog files (``init.pl`` loads the others)."""
+    return Path(str(resources.files("taxlogic.kb.nba")))
+
+
+def nba_rules(source_dir: str | Path | None = None) -> RuleSet:
+    """The NBA KB as a :class:`RuleSet` named ``nba``. ``source_dir``: RuleArena's ``nba``
+    folder (holding ``reference_rules.txt``) when the caller has it; else the package folder
+    (the KB needs no data file to run)."""
+    return RuleSet("nba", prolog_dir(), Path(source_dir) if source_dir is not None else prolog_dir())
+
+
+def answer_of(value: str) -> tuple[str, str] | None:
+    """The Prolog text of ``nba_answer/1``'s binding -> ``(operation letter, team letter)`` in
+    RuleArena's form (``illegal(b, team_a)`` -> ``("B", "A")``), or None for ``none``.
+    Raises ValueError for any other text."""
+    text = value.replace(" ", "")
+    if text == "none":
+        return None
+    if text.startswith("illegal(") and text.endswith(")"):
+        letter, _, team = text[len("illegal("):-1].partition(",")
+        if len(letter) == 1 and letter.isalpha() and team.startswith("team_") and len(team) == len("team_") + 1:
+            return letter.upper(), team[-1].upper()
+    raise ValueError(f"not an nba_answer/1 value: {value!r}")

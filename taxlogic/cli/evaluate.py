@@ -120,6 +120,7 @@ def run(
     workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
     plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."),
+    problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: evaluate the problems of this JSONL file (RuleArena's derived format: id, level, answer, and tax 'pydantic' / airline 'info') instead of RuleArena's own."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
 ) -> None:
@@ -166,20 +167,25 @@ def run(
     if explain and (method not in ("gold", "agent") or (known is not None and method in known.methods)):
         usage_error("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
     holdout = None if holdout == "none" else holdout
-    out = out or _default_out(method, model, dataset, split, task, budget, cfg_shots,
-                              None if protocol == "default" else protocol)
+    if problems is not None and (known is None or known.family != "RuleArena"):
+        usage_error("--problems applies to the RuleArena datasets only")
+    if problems is not None and not problems.is_file():
+        usage_error(f"--problems {problems}: no such file")
+    out = out or _default_out(method, model, dataset if problems is None else f"{dataset}-{problems.stem}", split, task,
+                              budget, cfg_shots, None if protocol == "default" else protocol)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
                        budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
                        exemplars=exemplars if translator else None, limit=limit, shots=cfg_shots,
                        explain=explain or None, protocol=None if protocol == "default" else protocol,
                        holdout=holdout, query_in_prompt=None if query_in_prompt or not translator else False,
-                       anchors=anchors if method == "agent" else None)
+                       anchors=anchors if method == "agent" else None,
+                       problems=str(problems.resolve()) if problems is not None else None)
     with friendly_errors():
         try:
             bench = get_benchmark(dataset)
             ds = bench.load(split, task, options=LoadOptions(shots=shots, model=model or get_settings().llm_model,
-                                                             plus_dir=plus_dir))
+                                                             plus_dir=plus_dir, problems=problems))
             pool = apply_holdout(ds, holdout, limit)
         except ValueError as exc:
             fail(str(exc))

@@ -6,7 +6,8 @@
 * :mod:`.direct`: RuleArena's own ``direct`` query, the same for every domain;
 * :mod:`.summary`: the run summary and Table 2;
 * one module per domain that has a knowledge base, owning that domain's methods and rule sets
-  (:mod:`.airline`: ``gold`` and ``agent`` on ``kb/airline``); a domain module exports
+  (:mod:`.airline`: ``gold`` and ``agent`` on ``kb/airline``; :mod:`.tax`: ``gold`` and ``agent``
+  on ``kb/form1040``); a domain module exports
   ``METHODS`` (``--method`` name -> factory) and a rule-set function, and is registered below.
 
 * **items**: the problems of one domain and level (``--split level0`` .. ``level2``, or ``all``),
@@ -25,8 +26,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
-from taxlogic.eval.benchmarks.rulearena import airline
-from taxlogic.eval.benchmarks.rulearena.data import SPLITS, RuleArenaItem, load_rulearena, parse_split, score
+from taxlogic.eval.benchmarks.rulearena import airline, tax
+from taxlogic.eval.benchmarks.rulearena.data import (
+    SPLITS,
+    RuleArenaItem,
+    load_problems_file,
+    load_rulearena,
+    parse_split,
+    score,
+)
 from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.benchmarks.rulearena.summary import TABLE2, report_rows, rulearena_summary
 from taxlogic.eval.records import CaseRecord
@@ -58,14 +66,19 @@ class RuleArenaBenchmark(Benchmark):
 
     def items(self, split: str, task: str, options: LoadOptions):
         levels = (0, 1, 2) if split == "all" else (parse_split(split),)
-        items = [it for level in levels for it in load_rulearena(self.domain, level, shots=options.shots,
-                                                                 variant=task, model=options.model)]
+        if options.problems is not None:  # a user's own problems in the derived JSONL format
+            items = [it for it in load_problems_file(options.problems, self.domain) if it.level in levels]
+        else:
+            items = [it for level in levels for it in load_rulearena(self.domain, level, shots=options.shots,
+                                                                     variant=task, model=options.model)]
         return items, self._rule_sets() if self._rule_sets else {}
 
     def is_correct(self, item: RuleArenaItem, record: CaseRecord) -> bool:
         reply = record.details.get("reply")
         if reply is not None:  # a free-text reply: RuleArena's own check
             return score(item, reply).correct
+        if item.domain == "tax":  # a computed amount: RuleArena's tolerance (numpy.isclose)
+            return tax.tax_correct(record.prediction, item.answer)
         return record.prediction is not None and record.prediction == item.answer
 
     def unavailable(self, method: str) -> str:
@@ -85,5 +98,5 @@ class RuleArenaBenchmark(Benchmark):
 
 
 register(RuleArenaBenchmark("airline", airline.METHODS, airline.airline_rule_sets))
-register(RuleArenaBenchmark("tax", {"direct": direct_method}))
+register(RuleArenaBenchmark("tax", tax.METHODS, tax.tax_rule_sets))
 register(RuleArenaBenchmark("nba", {"direct": direct_method}))

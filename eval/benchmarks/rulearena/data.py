@@ -68,7 +68,7 @@ PLACEHOLDER = "\n" + "- " * 30 + "-\n"
 
 __all__ = [
     "COUNTS", "DATASETS", "DEFAULT_TAX_EXAMPLE", "DOMAINS", "SPLITS", "VARIANTS",
-    "RuleArenaItem", "Score", "install", "isclose", "load_rulearena", "manifest",
+    "RuleArenaItem", "Score", "install", "isclose", "load_problems_file", "load_rulearena", "manifest",
     "parse_split", "rebuild_prompt", "rulearena_root", "score", "score_airline", "score_nba", "score_tax",
     "tax_example_for", "verify",
 ]
@@ -317,6 +317,35 @@ def load_rulearena(domain: str, level: int, *, shots: int = 0, variant: str = "a
                                    answer=row["answer"], oneshot_example=example,
                                    oneshot_example_official=official, **extra))
     return sorted(items, key=lambda it: it.index)
+
+
+def load_problems_file(path: Path, domain: str) -> list[RuleArenaItem]:
+    """Problems of one domain from a JSONL file in the derived format (``--problems FILE``), one
+    object a line with ``id``, ``level``, ``answer`` and the domain's record (tax: ``pydantic``,
+    optionally ``dict``; airline: ``info``), and optionally the prompts (``system_prompt``,
+    ``user_prompt_0shot``: without them only the knowledge base's gold method can answer). Items
+    keep the file's order. Raises :class:`DataError` naming the file and line of a bad entry."""
+    path = Path(path).expanduser()
+    rows = _read_jsonl(path)
+    items = []
+    for n, row in enumerate(rows, start=1):
+        missing = [k for k in ("id", "level", "answer") if k not in row]
+        if missing:
+            raise DataError(f"{path}: problem {n} lacks {', '.join(missing)}")
+        if domain == "tax" and not isinstance(row.get("pydantic"), dict):
+            raise DataError(f"{path}: problem {n} ({row['id']}) has no 'pydantic' TaxPayer record")
+        extra: dict[str, Any] = {}
+        if domain == "tax":
+            extra = {"answer_status": row.get("answer_status"), "forms": row.get("dict"), "taxpayer": row.get("pydantic")}
+        elif domain == "airline":
+            extra = {k: row.get(k) for k in ("question", "info", "answer_details")}
+        try:
+            items.append(RuleArenaItem(id=str(row["id"]), domain=domain, level=int(row["level"]),
+                                       index=int(row.get("index", n - 1)), system_prompt=row.get("system_prompt", ""),
+                                       user_prompt=row.get("user_prompt_0shot", ""), answer=row["answer"], **extra))
+        except (ValueError, TypeError) as exc:
+            raise DataError(f"{path}: problem {n} ({row.get('id')}): {exc}") from None
+    return items
 
 
 def parse_split(split: str) -> int:

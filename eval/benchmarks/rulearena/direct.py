@@ -42,6 +42,9 @@ def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
             details["oneshot_example"] = item.oneshot_example
             if item.domain == "tax":
                 details["oneshot_example_official"] = item.oneshot_example_official
+        if not item.user_prompt:  # a user's own problem (--problems) may carry no prompt
+            return CaseRecord(**base, invalid=True, reason="the problem has no prompt (user_prompt_0shot) to send",
+                              details=details)
         messages = [SystemMessage(content=item.system_prompt), HumanMessage(content=item.user_prompt)]
         try:
             reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)

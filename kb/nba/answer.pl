@@ -1,0 +1,34 @@
+% The query: is any operation illegal, which one, which team.
+
+%!  nba_answer(-Answer)
+%   `none`, or illegal(Letter, Team): the first operation (operation/2 order) that breaks a rule
+%   and the team at fault. When several teams break rules in that operation, the team that
+%   conducts it (operation_actor/2) is named if it is one of them, else the first.
+nba_answer(Answer) :-
+    nba_run(Vs),
+    (   Vs = [v(L, T0, _, _)|_]
+    ->  (   operation_actor(L, A), memberchk(v(L, A, _, _), Vs) -> T = A ; T = T0 ),
+        Answer = illegal(L, T)
+    ;   Answer = none
+    ).
+
+%!  operation_actor(?Letter, ?Team)
+%   The team an operation's sentence starts with: the one that signs, gives the Offer Sheet or
+%   Qualifying Offer, matches, or trades first.
+operation_actor(L, T) :-
+    (   sign(L, T, _, _, _, _) -> true
+    ;   offer_sheet(L, T, _, _, _, _) -> true
+    ;   qualifying_offer(L, T, _) -> true
+    ;   match_offer_sheet(L, T, _) -> true
+    ;   trade_player(L, T, _, _) -> true
+    ;   trade_pick(L, T, _, _, _, _) -> true
+    ;   trade_cash(L, T, _, _) -> true
+    ).
+
+%!  violation(?Letter, ?Team, ?Rule)
+%   Operation Letter breaks RuleArena rule Rule and Team is at fault.
+violation(L, T, R) :- nba_run(Vs), member(v(L, T, R, _), Vs).
+
+%!  violation_detail(?Letter, ?Team, ?Rule, ?Detail)
+%   The same with the amounts that decided it.
+violation_detail(L, T, R, D) :- nba_run(Vs), member(v(L, T, R, D), Vs).
