@@ -86,8 +86,11 @@ class GoldEndpoint:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        ThreadingHTTPServer.allow_reuse_address = True
-        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        class Server(ThreadingHTTPServer):
+            allow_reuse_address = True
+            request_queue_size = 1024  # listen backlog (http.server's 5 resets connections beyond a few at once)
+
+        self._server = Server(("127.0.0.1", self.port), Handler)
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
