@@ -91,7 +91,8 @@ def check(expl: Explanation, answer: str | int | None) -> list[str]:
         return [f"not explained: {expl.status}" + (f" ({expl.message})" if expl.message else "")]
     problems = []
     if isinstance(answer, int):
-        n = parse_number(expl.value) if expl.value is not None else None
+        v = expl.value
+        n = v if isinstance(v, (int, float)) else parse_number(v) if v is not None else None
         if n is None or round_half_up(n) != answer:
             problems.append(f"the tree's value {expl.value} is not the answer {answer}")
     elif answer in ("Entailment", "Contradiction") and expl.holds != (answer == "Entailment"):

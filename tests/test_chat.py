@@ -268,10 +268,10 @@ def test_why_and_whynot_after_an_answer(ctx_for):
     session.set_fact_pattern(PATTERN)
     result = session.ask(QUESTION)
     expl = session.explain()
-    assert expl.holds and expl.value == str(result.answer) == "4127"
+    assert expl.holds and expl.value == result.answer == 4127
     chain = {a.label: a.value for a in expl.chain}
-    assert chain["gross income of alice (= adjusted gross income)"] == "30000"
-    assert chain["tax owed by alice for 2017"] == "4127"
+    assert chain["gross income of alice (= adjusted gross income)"] == 30000
+    assert chain["tax owed by alice for 2017"] == 4127
 
 
 def test_repl_why_and_whynot(cli):

@@ -20,9 +20,8 @@ from taxlogic.tools.explain import (
     explain_job,
     explanation_of,
     prune,
-    to_markdown,
-    to_rich,
 )
+from taxlogic.tools.worksheet import to_markdown, to_rich
 
 
 def explained(engine, case_id: str, **kw):
@@ -39,18 +38,18 @@ def find(expl: Explanation, **fields):
 def test_tax_case_5_chain_of_amounts_ends_in_the_answer(engine):
     outcome, expl = explained(engine, "tax_case_5")
     assert outcome.values == ["116066"] and expl.answer == 116066
-    assert expl.status == "explained" and expl.holds and expl.value == "116066"
+    assert expl.status == "explained" and expl.holds and expl.value == 116066
     assert expl.root.goal == "tax(alice,2017,116066)"
     chain = [(a.label, a.value, a.citation.section if a.citation else None) for a in expl.chain]
-    assert chain[0] == ("gross income of alice (= adjusted gross income)", "326332", None)
-    assert ("standard deduction of alice", "3600", "§63(c)") in chain
+    assert chain[0] == ("gross income of alice (= adjusted gross income)", 326332, None)
+    assert ("standard deduction of alice", 3600, "§63(c)") in chain
     # Bob has no gross income: Alice may take his exemption (§151(b)), which is zero (§151(d)(3)).
-    assert ("gross income of bob (= adjusted gross income)", "0", None) in chain
-    assert ("personal exemptions of alice", "0", "§151") in chain
-    assert ("taxable income of alice", "322732", "§63(b)") in chain
+    assert ("gross income of bob (= adjusted gross income)", 0, None) in chain
+    assert ("personal exemptions of alice", 0, "§151") in chain
+    assert ("taxable income of alice", 322732, "§63(b)") in chain
     # Alice and Bob are married and file separately: the rate schedule of §1(d), bracket (v).
-    assert ("tax from the rate schedule", "116066", "§1(d)(v)") in chain
-    assert chain[-1] == ("tax owed by alice for 2017", "116066", "§1 and §3301")
+    assert ("tax from the rate schedule", 116066, "§1(d)(v)") in chain
+    assert chain[-1] == ("tax owed by alice for 2017", 116066, "§1 and §3301")
     steps = [c[0] for c in chain]
     assert steps.index("taxable income of alice") < steps.index("tax from the rate schedule") < steps.index("income tax of alice")
     # The bracket's computation is a leaf with its values; the income is a case fact.
@@ -84,7 +83,8 @@ def test_s151_a_neg_names_the_failing_condition_with_its_values(engine):
     assert check(expl, "Contradiction") == []
     conditions = [(c.section if c else None, n.goal) for c, n in expl.failed_conditions()]
     assert ("§151", "sum_list([2000,2000],6000)") in conditions
-    assert "§151: `sum_list([2000,2000],6000)  (sum_list gives 4000, not 6000)`" in to_markdown(expl)
+    assert "**Deciding condition** (failed): §151: the sum of $2,000 + $2,000 is $4,000, not $6,000" in to_markdown(expl)
+    assert "§151: `sum_list([2000, 2000], 6000)  (sum_list gives 4000, not 6000)`" in to_markdown(expl, full=True)
 
 
 def test_why_not_shows_the_case_facts_stated_for_other_values(engine):
@@ -138,15 +138,16 @@ def test_markdown_and_rich_render_the_chain_and_the_case_sentences(engine):
     sentence = "In 2017, Alice's gross income was $326332."
     annotate(expl, law_for("sara", engine.rules), {"amount_(alice_is_paid, 326332).": sentence})
     md = to_markdown(expl)
-    assert "| taxable income of alice | 322732 | §63(b) |" in md
-    assert "| tax owed by alice for 2017 | 116066 | §1 and §3301 |" in md
+    assert "| taxable income of alice | $322,732 | §63(b) |" in md
+    assert "| tax owed by alice for 2017 | $116,066 | §1 and §3301 |" in md
     assert f"“{sentence}”" in md
+    assert "tax from the rate schedule ($116,066) = 37,764.25 + ($322,732 - 125,000) × 0.396, rounded" in md
     from rich.console import Console
 
     console = Console(width=200, record=True)
-    console.print(to_rich(expl))
+    console.print(to_rich(expl, full=True))
     text = console.export_text()
-    assert "§1(d)(v) s1_d_v(322732,116066)" in text and sentence in text
+    assert "§1(d)(v) s1_d_v(322732, 116066)" in text and sentence in text
 
 
 def test_heaviest_cases_explain_within_the_limits(engine):
@@ -156,14 +157,14 @@ def test_heaviest_cases_explain_within_the_limits(engine):
         assert expl.status == "explained" and expl.answer == answer, (case_id, expl.message)
         assert check(expl, answer) == []
         assert expl.chain[-1].label == f"tax owed by {case.person} for {case.year}"
-        assert expl.chain[-1].value == str(answer)
+        assert expl.chain[-1].value == answer
 
 
 def test_tree_size_is_bounded(engine):
     _, expl = explained(engine, "tax_case_83", options=ExplainOptions(max_nodes=50))
     recorded = [n for n in expl.root.walk() if n.kind != "more"]
     assert len(recorded) <= 50 and expl.truncated
-    assert expl.value == "206073"  # the parts past the limit still ran
+    assert expl.value == 206073  # the parts past the limit still ran
 
 
 FAR = "far(X) :- between(1, inf, X), X > {n}.\n"
@@ -245,14 +246,14 @@ def test_airline_fee_computation_explains_the_same_way(airline_engine):
              "item(1, backpack, 20, 13, 8, 9).\nitem(2, luggage_box, 44, 22, 20, 69).\n")
     case = CaseInput(text="", question="", kind="numeric", query="total_cost(X)", answer_var="X")
     outcome, expl = explain_case(airline_engine, case, facts, trusted=False, domain="airline")
-    assert expl.status == "explained" and expl.value == outcome.values[0]
+    assert expl.status == "explained" and expl.value == int(outcome.values[0])
     chain = {a.label: (a.value, a.citation.section if a.citation else None) for a in expl.chain}
     # Bag 2 is checked: 86 linear inches (over 65: $200) and 69 lbs (over 53: $100); the higher applies.
-    assert chain["oversize fee of item 2"] == ("200", "AA bag rules: Oversize Bags")
-    assert chain["overweight fee of item 2 as a charged bag"][0] == "100"
-    assert chain["base fee of checked bag number 1"] == ("40", "AA bag rules: Checked bags")
-    assert chain["fee of item 2, checked bag number 1"] == ("240", "AA bag rules: Checked bags")
-    assert chain["total cost"][0] == outcome.values[0]
+    assert chain["oversize fee of item 2"] == (200, "AA bag rules: Oversize Bags")
+    assert chain["overweight fee of item 2 as a charged bag"][0] == 100
+    assert chain["base fee of checked bag number 1"] == (40, "AA bag rules: Checked bags")
+    assert chain["fee of item 2, checked bag number 1"] == (240, "AA bag rules: Checked bags")
+    assert chain["total cost"][0] == int(outcome.values[0])
     assert all(c.exists for c in expl.sections())
     assert check(expl, int(outcome.values[0])) == []
 
@@ -272,29 +273,33 @@ def test_explain_command_json_and_markdown_hold_the_same_tree(sara_data_dir):
     res = cli("explain", "--case", "tax_case_5", "--json")
     assert res.exit_code == 0, res.output
     expl = Explanation.model_validate_json(res.stdout)
-    assert expl.case_id == "tax_case_5" and expl.answer == 116066 and expl.value == "116066"
-    assert expl.chain[-1].value == "116066" and check(expl, 116066) == []
+    assert expl.case_id == "tax_case_5" and expl.answer == 116066 and expl.value == 116066
+    assert expl.level == "default" and expl.worksheet["steps"]
+    assert expl.chain[-1].value == 116066 and check(expl, 116066) == []
+    full = Explanation.model_validate_json(cli("explain", "--case", "tax_case_5", "--json", "--full").stdout)
+    assert full.level == "full" and full.nodes == full.root.size() > expl.root.size()
     md = cli("explain", "--case", "tax_case_5", "--markdown")
-    assert md.exit_code == 0 and "| taxable income of alice | 322732 | §63(b) |" in md.stdout
+    assert md.exit_code == 0 and "| taxable income of alice | $322,732 | §63(b) |" in md.stdout
+    assert md.stdout.startswith("### Why tax_case_5: tax owed by alice for 2017: $116,066")
     tree = cli("explain", "--case", "tax_case_5")
-    assert tree.exit_code == 0 and "§1(d)(v)" in tree.stdout and "answer: 116066" in tree.stdout
+    assert tree.exit_code == 0 and "§1(d)(v)" in tree.stdout and "answer: $116,066" in tree.stdout
     assert len(cli("explain", "--case", "tax_case_5", "--full").stdout) > len(tree.stdout)
     both = cli("explain", "--case", "tax_case_5", "--json", "--markdown")
-    assert both.exit_code == 1 and "not both" in both.output and "Traceback" not in both.output
+    assert both.exit_code == 2 and "not both" in both.output and "Traceback" not in both.output
 
 
 def test_explain_command_why_not(sara_data_dir):
     res = cli("explain", "--case", "s151_a_neg")
     assert res.exit_code == 0, res.output
     assert "answer: Contradiction" in res.stdout
-    assert "✗ §151: sum_list([2000,2000],6000)  (sum_list gives 4000, not 6000)" in res.stdout
+    assert "✗ deciding condition: §151: the sum of $2,000 + $2,000 is $4,000, not $6,000" in res.stdout
 
 
 def test_solve_gold_explain(sara_data_dir):
     res = cli("solve", "--case", "tax_case_5", "--translator", "gold", "--explain", "--json")
     assert res.exit_code == 0, res.output
     out = json.loads(res.stdout)
-    assert out["answer"] == 116066 and out["explanation"]["value"] == "116066"
+    assert out["answer"] == 116066 and out["explanation"]["value"] == 116066
 
 
 def test_eval_gold_explain_checks_every_tree(sara_data_dir):
@@ -327,7 +332,7 @@ def test_aggregates_record_their_solutions(engine):
     job = Job(facts=facts, query="kids(N, S, L, G)", mode="first", var="N", trusted=True)
     outcome = engine.run(explain_job(job))
     expl = explanation_of(job.query, outcome)
-    assert expl.status == "explained" and expl.value == "3"
+    assert expl.status == "explained" and expl.value == 3
     count, setof, bagof = [n for n in expl.root.walk() if n.kind == "aggregate"]
     assert (count.value, count.count, [c.goal for c in count.children]) == ("3", 3, ["x", "x", "x"])
     assert count.children[0].children[0].goal == "kid(ann)"

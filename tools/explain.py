@@ -21,11 +21,14 @@ that failed, explained in turn.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator, Literal, Protocol
 
 from pydantic import BaseModel, Field, model_validator
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "2.0"
+"""2.0: typed values (``value``, amounts: numbers), ``words`` on conditions, the worksheet layer
+(``worksheet``), ``level`` (the default view keeps a pruned tree; ``full`` the whole proof)."""
 
 NodeKind = Literal["query", "rule", "fact", "arith", "compare", "aggregate", "solution", "negation",
                    "builtin", "call", "more", "alternative"]
@@ -87,7 +90,8 @@ class Node(BaseModel):
     actual: list[Actual] = Field(default_factory=list)
     citation: Citation | None = None
     label: str | None = None
-    amount: str | None = None
+    amount: int | float | None = None
+    words: str | None = None
     sentence: str | None = None
     children: list["Node"] = Field(default_factory=list)
 
@@ -118,12 +122,23 @@ class Node(BaseModel):
         return sum(1 for _ in self.walk())
 
 
+def typed(v: Any) -> Any:
+    """A value from Prolog text as a number when it is one ("326332" -> 326332, "3r2" -> 1.5)."""
+    if isinstance(v, str):
+        from taxlogic.tools.wording import number_of
+
+        n = number_of(v)
+        return v if n is None else n
+    return v
+
+
 class Amount(BaseModel):
-    """One step of a numeric answer's chain: what (``label``), how much (``value``, Prolog text),
-    which predicate computed it (``goal`` as bound) and its citation."""
+    """One step of a numeric answer's chain: what (``label``), how much (``value``, a number:
+    dollars in the tax and fee domains), which predicate computed it (``goal`` as bound) and its
+    citation."""
 
     label: str
-    value: str
+    value: int | float | str
     predicate: str
     goal: str = ""
     citation: Citation | None = None
@@ -148,7 +163,9 @@ class Explanation(BaseModel):
     answer: str | int | None = None
     status: Status
     holds: bool | None = None
-    value: str | None = None
+    value: int | float | str | None = None
+    level: Literal["default", "full"] = "full"
+    worksheet: dict[str, Any] | None = None
     message: str | None = None
     root: Node | None = None
     nodes: int = 0
@@ -158,10 +175,19 @@ class Explanation(BaseModel):
     query_cpu_seconds: float = 0.0
     query_inferences: int = 0
 
+    @model_validator(mode="before")
+    @classmethod
+    def _typed_value(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("value"), str):
+            data = {**data, "value": typed(data["value"])}
+        return data
+
     def dump(self) -> dict[str, Any]:
         """JSON-ready dict without the fields left at their defaults (trees are large), but always
-        with ``schema_version``; ``Explanation.model_validate`` reads it back unchanged."""
-        return {"schema_version": self.schema_version, **self.model_dump(mode="json", exclude_defaults=True)}
+        with ``schema_version`` and ``level``; ``Explanation.model_validate`` reads it back
+        unchanged. (The default level's JSON: :func:`taxlogic.tools.worksheet.dump`.)"""
+        data = self.model_dump(mode="json", exclude_defaults=True)
+        return {"schema_version": self.schema_version, "level": self.level, **data}
 
     @property
     def truncated(self) -> bool:
@@ -203,12 +229,12 @@ def explanation_of(job_query: str, outcome: Any) -> Explanation | None:
     tree = getattr(outcome, "tree", None)
     if not tree:
         return None
-    return Explanation(
+    return Explanation.model_validate(dict(
         query=job_query, status=tree.get("status", "error"), holds=tree.get("holds"),
         value=tree.get("value"), message=tree.get("message"), root=tree.get("root"), nodes=tree.get("nodes", 0),
         cpu_seconds=tree.get("cpu_seconds", 0.0), inferences=tree.get("inferences", 0),
         query_cpu_seconds=outcome.cpu_seconds, query_inferences=outcome.inferences,
-    )
+    ))
 
 
 # ------------------------------------------------------------------------------ the law
@@ -258,9 +284,12 @@ def annotate(expl: Explanation, law: Law | None = None, anchors: dict[str, str] 
             n.citation = law.cite(n.predicate)
             spec = law.amount(n.predicate, n.args) if n.kind in ("rule", "fact", "call") and n.holds else None
             if spec:
-                n.label, n.amount = spec
+                n.label, n.amount = spec[0], typed(spec[1])
         if n.kind == "fact" and keyed:
             n.sentence = keyed.get(fact_key(n.goal))
+    from taxlogic.tools.wording import add_words
+
+    add_words(expl.root, law)
     expl.chain = chain_of(expl.root) if expl.holds else []
     return expl
 
@@ -355,8 +384,10 @@ def _pruned_children(n: Node, cited_parent: bool, seen: set[str]) -> list[Node]:
 
 
 def describe(n: Node) -> str:
-    """One line for a node (plain text): what it is, its citation and amount, its note."""
-    goal = n.goal
+    """One line for a node (plain text): what it is, its citation and amount, its note. A comma
+    between arguments is followed by a space, so long goals wrap between arguments, never inside
+    an identifier."""
+    goal = re.sub(r",(?=\S)", ", ", n.goal)
     if n.kind == "negation":
         text = f"no evidence that {goal}" if n.holds else f"{goal} holds"
     elif n.kind == "solution":
@@ -401,8 +432,8 @@ def _quote(c: Citation | None, quoted: set[str], width: int = 160) -> str | None
     return q if len(q) <= width else q[: width - 1].rstrip() + "…"
 
 
-def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
-    """The (pruned) explanation for a terminal (a :class:`rich.console.Group`): the verdict,
+def tree_rich(expl: Explanation, full: bool = False, title: str | None = None):
+    """The explanation tree for a terminal (a :class:`rich.console.Group`): the verdict,
     the chain of amounts as a table (numeric answers), and the tree: sections in bold with their
     quotes, amounts, case facts with the sentences stating them, failed conditions in red."""
     from rich.console import Group
@@ -414,7 +445,7 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
     if expl.root is None:
         return Group(f"[bold]{escape(head)}[/]", f"[yellow]no explanation: {escape(expl.message or expl.status)}[/]")
     verdict = ("[green]holds[/]" if expl.holds else "[red]does not hold[/]") + (
-        f", value [bold]{escape(expl.value)}[/]" if expl.value else "")
+        f", value [bold]{escape(str(expl.value))}[/]" if expl.value is not None else "")
     parts: list[Any] = [f"[bold]{escape(head)}[/]: {verdict}"]
     failed = expl.failed_conditions()
     for cite, n in failed[:SHOWN_FAILURES]:
@@ -426,7 +457,7 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
         for col, just in (("step", "left"), ("amount", "right"), ("section", "left")):
             table.add_column(col, justify=just)
         for a in expl.chain:
-            table.add_row(escape(a.label), escape(a.value), escape(a.citation.section) if a.citation else "–")
+            table.add_row(escape(a.label), escape(str(a.value)), escape(a.citation.section) if a.citation else "–")
         parts.append(table)
     tree = Tree("[dim]derivation[/]" + (" [dim](every goal)[/]" if full else " [dim](sections, amounts, case facts)[/]"))
     quoted: set[str] = set()
@@ -448,6 +479,8 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
         branch = parent.add("\n".join(lines))
         for c in n.children:
             add(branch, c)
+        if n.kind == "aggregate" and n.count is not None and n.count > len(n.children):
+            branch.add(f"[dim]… {n.count - len(n.children)} more (computed, not recorded)[/]")
 
     add(tree, prune(expl.root, full))
     parts.append(tree)
@@ -456,8 +489,8 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None):
     return Group(*parts)
 
 
-def to_markdown(expl: Explanation, full: bool = False, title: str | None = None) -> str:
-    """The (pruned) explanation as Markdown: a chain-of-amounts table for numeric answers, then
+def tree_markdown(expl: Explanation, full: bool = False, title: str | None = None) -> str:
+    """The explanation tree as Markdown: a chain-of-amounts table for numeric answers, then
     the tree as nested bullets with quotes and case sentences."""
     lines = [f"### {title or 'Why: ' + expl.query}", ""]
     if expl.root is None:
@@ -490,6 +523,8 @@ def to_markdown(expl: Explanation, full: bool = False, title: str | None = None)
             lines.append("  " * depth + f"  — case: “{n.sentence}”")
         for c in n.children:
             add(c, depth + 1)
+        if n.kind == "aggregate" and n.count is not None and n.count > len(n.children):
+            lines.append("  " * (depth + 1) + f"- … {n.count - len(n.children)} more (computed, not recorded)")
 
     add(prune(expl.root, full), 0)
     if expl.truncated:

@@ -54,6 +54,30 @@ AMOUNTS: dict[str, tuple[str, int]] = {
     "s3301/4": ("excise tax of {0} on wages", 3),
     "tax/3": ("tax owed by {0} for {1}", 2),
 }
+#: name/arity -> 0-based indexes of dollar amounts among the arguments (beside AMOUNTS').
+MONEY_ARGS: dict[str, list[int]] = {"amount_/2": [1], "s151_a/3": [1], "s151_b/3": [1], "s151_c/4": [2],
+                                    "s151_d/4": [1], "s63_c_2/3": [2], "s3306_b/4": [3]}
+_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+
+
+def _date_words(day: str) -> str:
+    """"2017-02-03" -> "3 Feb 2017" (other text unchanged)."""
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", day)
+    return f"{int(m.group(3))} {_MONTHS[int(m.group(2)) - 1]} {m.group(1)}" if m and 1 <= int(m.group(2)) <= 12 else day
+
+
+def _days(text: str) -> str | None:
+    """Seconds as whole (or half) days: "31449600.0" -> "364 days"."""
+    try:
+        v = float(text.replace("r", "/").split("/")[0]) / (float(text.split("r")[1]) if "r" in text else 1)
+    except (ValueError, IndexError):
+        return None
+    d = v / 86400
+    if not v or not (2 * d).is_integer():
+        return None
+    return f"{d / 365.25:.1f}".removesuffix(".0") + " years" if d > 730 else f"{d:g} days"
+
+
 _BRACKET = re.compile(r"^s1_[abcd]_(?:i|ii|iii|iv|v)/2$")
 _LABEL = re.compile(r"^(?:[a-zA-Z]|\d+|[ivx]+|[IVX]+)$")
 _HEADING = re.compile(r"^(\s*)\(([A-Za-z0-9]+)\)\s*(.*)$")
@@ -143,6 +167,37 @@ class SaraLaw:
     def amount(self, predicate: str, args: list[str]) -> tuple[str, str] | None:
         spec = ("tax from the rate schedule", 1) if _BRACKET.match(predicate) else AMOUNTS.get(predicate)
         return templated_amount(spec, args)
+
+    def money_args(self, predicate: str, args: list[str]) -> list[str]:
+        """The arguments of a call that are dollar amounts (:data:`MONEY_ARGS`, :data:`AMOUNTS`)."""
+        spec = AMOUNTS.get(predicate)
+        idx = [spec[1]] if spec else MONEY_ARGS.get(predicate, [])
+        return [args[i] for i in idx if i < len(args)]
+
+    def names(self, predicate: str, args: list[str]) -> dict[str, str]:
+        """Values a date helper computed, named: ``day_to_stamp("2017-02-03", S)`` names S
+        "3 Feb 2017"; ``duration(A, B, D)`` names D "N days"."""
+        if predicate == "day_to_stamp/2" and len(args) == 2:
+            return {args[1]: _date_words(args[0].strip('"'))}
+        if predicate == "duration/3" and len(args) == 3:
+            days = _days(args[2])
+            return {args[2]: days} if days else {}
+        return {}
+
+    def value_text(self, text: str) -> str | None:
+        """A number as SARA's date utilities make them, in words: a time stamp (a float of at
+        least 10^8 seconds: ``day_to_stamp`` gives the start of the next day, in the engine's
+        US time zone) as its date, a whole number of days in seconds as "N days"; else None."""
+        if not re.fullmatch(r"-?\d+\.\d+", text.strip()):
+            return None
+        v = float(text)
+        if abs(v) >= 1e8:
+            from datetime import datetime, timedelta
+            from zoneinfo import ZoneInfo
+
+            day = datetime.fromtimestamp(v, ZoneInfo("America/New_York")) - timedelta(days=1)
+            return _date_words(day.strftime("%Y-%m-%d"))
+        return _days(text)
 
 
 def _split_ref(ref: str) -> tuple[str, tuple[str, ...]]:

@@ -8,20 +8,21 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import case_facts, console, fail, friendly_errors, print_json
+from taxlogic.cli.common import case_facts, console, fail, friendly_errors, print_json, usage_error
 
 
 def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdown: bool = False, out=None) -> None:
     """Print an explanation: a rich tree on ``out`` (default: the CLI console), Markdown, or its
     JSON (schema_version'd)."""
-    from taxlogic.tools.explain import to_markdown, to_rich
+    from taxlogic.tools.worksheet import dump, to_markdown, to_rich
 
     if as_json:
-        print_json(expl.dump())
+        print_json(dump(expl, full=full))
     elif markdown:
-        sys.stdout.write(to_markdown(expl, full))
+        sys.stdout.write(to_markdown(expl, full, title=expl.case_id and f"Why {expl.case_id}"))
     else:
-        (out or console).print(to_rich(expl, full))
+        con = out or console
+        con.print(to_rich(expl, full, width=con.width))
 
 
 def explain_answer(engine, case, facts: str, *, trusted: bool, query: str | None = None):
@@ -38,13 +39,14 @@ def explain(
     facts_file: Optional[Path] = typer.Option(
         None, "--facts", help="Prolog facts to use instead of the case's gold facts (untrusted: validated first)."
     ),
-    full: bool = typer.Option(False, "--full", help="Every goal of the derivation, not only sections, amounts and case facts."),
-    as_json: bool = typer.Option(False, "--json", help="The explanation as JSON (pydantic schema, schema_version)."),
+    full: bool = typer.Option(False, "--full", help="The whole Prolog proof (default: the answer, the chain of amounts and the sections with their conditions, one screen)."),
+    as_json: bool = typer.Option(False, "--json", help="The explanation as JSON (pydantic schema, schema_version; the worksheet and a pruned tree, or with --full the whole tree)."),
     markdown: bool = typer.Option(False, "--markdown", help="The explanation as Markdown (for reports)."),
 ) -> None:
-    """Answer a case and show why: the statute sections that decided it, each with a quote of the
-    statute, the chain of amounts of a tax computation, and the case facts used. A claim that
-    fails shows, for each clause tried, the condition that failed and the values involved."""
+    """Answer a case and show why, in layers: the answer with the chain of amounts of a tax
+    computation (or, for a claim that fails, the deciding condition); then section by section the
+    conditions that held or failed, in words with their values and the case's sentences; with
+    --full, the Prolog proof."""
     from taxlogic.core import CaseInput
     from taxlogic.kb.cases import get_case
     from taxlogic.kb.explain import explain_case
@@ -52,7 +54,7 @@ def explain(
     from taxlogic.tools.engine import Engine
 
     if as_json and markdown:
-        fail("give --json or --markdown, not both")
+        usage_error("give --json or --markdown, not both")
     with friendly_errors():
         case = get_case(case_id)
         rules = sara_rules()
@@ -63,6 +65,11 @@ def explain(
     if expl is None:
         fail(f"{case.id}: the query gave no answer to explain ({outcome.summary()})")
     if not (as_json or markdown):
-        console.print(f"[bold]{case.id}[/] ({case.kind})  answer: [bold]{expl.answer}[/]   expected: {case.expected}",
-                      highlight=False)
+        from taxlogic.tools.worksheet import money
+
+        def shown(v):
+            return money(v) if isinstance(v, (int, float)) and expl.chain else str(v)
+
+        console.print(f"[bold]{case.id}[/] ({case.kind})  answer: [bold]{shown(expl.answer)}[/]   "
+                      f"expected: {shown(case.expected)}", highlight=False)
     print_explanation(expl, full=full, as_json=as_json, markdown=markdown)

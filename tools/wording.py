@@ -1,0 +1,244 @@
+"""Values and conditions in words, for explanations (:mod:`taxlogic.tools.explain`,
+:mod:`taxlogic.tools.worksheet`): numbers from Prolog text, money, a section's heading, Prolog text
+made readable, and :class:`Words`, which writes comparisons, computations, failing built-ins and
+aggregates of a proof tree in words with their values (money as money, dates as dates, an amount
+of the chain by its label). It works on any node with the fields of
+:class:`taxlogic.tools.explain.Node` and on any domain law (its optional ``names``,
+``value_text`` and ``money_args``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+def as_number(v) -> int | float | None:
+    if v is None or isinstance(v, (int, float)):
+        return v
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return int(f) if f.is_integer() else f
+
+
+def money(v) -> str:
+    """Dollars: 326332 -> "$326,332", 1.5 -> "$1.50", -20 -> "−$20"."""
+    n = as_number(v)
+    if n is None:
+        return str(v)
+    sign = "−" if n < 0 else ""
+    n = abs(n)
+    return f"{sign}${n:,}" if isinstance(n, int) else f"{sign}${n:,.2f}"
+
+
+_CALL = re.compile(r"([a-z][a-zA-Z0-9_]*)\(")
+
+
+def called(goal: str) -> list[str]:
+    """The predicates a goal calls, without the solver's helpers."""
+    return [m.group(1) for m in _CALL.finditer(goal) if m.group(1) not in _INTERNAL]
+
+
+#: Built-ins a reader of the law never needs to see (they only move values around).
+_INTERNAL = {"nonvar", "var", "findall", "list_to_set", "append", "member", "memberchk", "sum_list", "sumlist",
+             "length", "rational", "rdiv", "round", "atom_concat", "between", "is_list", "msort", "sort",
+             "nth0", "nth1", "last", "max_list", "min_list", "aggregate_all", "bagof", "setof", "forall",
+             "atom_string", "string_concat", "number", "atom", "ground", "foldl", "call", "once", "ignore"}
+
+
+def plain(text: str) -> str:
+    """Prolog text made readable without changing what it says: anonymous variables and the
+    solver's helpers dropped, a space after each comma (so lines break between arguments)."""
+    t = re.sub(r"\brational\(([^()]*)\)", r"\1", text)
+    t = re.sub(r"\s*\brdiv\b\s*", " / ", t)
+    t = re.sub(r"\(nonvar\([^()]*\);nonvar\([^()]*\)\),?", "", t)
+    t = re.sub(r"\bnonvar\([^()]*\),?", "", t)
+    t = re.sub(r",(?! )", ", ", t)
+    return t
+
+
+def heading(c: Any, width: int = 70) -> str:
+    """A section's words, cut to ``width``: its heading and the start of its first paragraph."""
+    q = " ".join((c.quote or "").split()).strip("“”\"")
+    if q.startswith("§"):  # "§7703. Determination of marital status"
+        q = q.split(". ", 1)[-1]
+    return q if len(q) <= width else q[: width - 1].rsplit(" ", 1)[0].rstrip(",;:-") + " …"
+
+
+# ------------------------------------------------------------------ conditions in words
+
+
+_NUMBER = re.compile(r"(?<![\w.\"'])-?\d+(?:\.\d+)?(?:r\d+)?(?![\w\"'])")
+_COMPARE = re.compile(r"^(.*?)(=<|>=|=:=|=\\=|<|>)(.*)$")
+_SAYS = {">": ("exceeds", "does not exceed"), ">=": ("is at least", "is less than"),
+         "<": ("is less than", "is not less than"), "=<": ("is at most", "exceeds"),
+         "=:=": ("equals", "differs from"), "=\\=": ("differs from", "equals")}
+_SAYS_DATES = {">": ("is after", "is not after"), ">=": ("is on or after", "is before"),
+               "<": ("is before", "is not before"), "=<": ("is on or before", "is after")}
+_AGGREGATE_OF = {"sum_list": "the sum", "sumlist": "the sum", "length": "the count", "max_list": "the largest",
+                 "min_list": "the smallest"}
+
+
+def number_of(text: str) -> int | float | None:
+    """A Prolog number's text as a number (``3r2`` -> 1.5, ``4.0`` -> 4); None otherwise."""
+    text = text.strip()
+    m = re.fullmatch(r"(-?\d+)r(\d+)", text)
+    if m:
+        return as_number(int(m.group(1)) / int(m.group(2)))
+    return as_number(text) if re.fullmatch(r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?", text) else None
+
+
+class Words:
+    """Writes conditions in words for one tree: values named by the law (dates, durations),
+    amounts as money, an amount of the chain by its label ("gross income of alice ($326,332)")."""
+
+    def __init__(self, root: Any, law=None):
+        self.law = law
+        self.money: dict[float, str | None] = {}
+        self.named: dict[str, str] = {}
+        for n in reversed(list(root.walk())):  # the innermost computation names a value first
+            if n.label and n.amount is not None and n.holds:
+                v = number_of(str(n.amount))
+                if v not in (None, 0):
+                    self.money.setdefault(v, n.label)
+            if law is not None and n.predicate:
+                for v in (getattr(law, "money_args", lambda p, a: [])(n.predicate, n.args) or []):
+                    x = number_of(v)
+                    if x not in (None, 0):
+                        self.money.setdefault(x, None)
+                self.named.update(getattr(law, "names", lambda p, a: {})(n.predicate, n.args) or {})
+
+    def value(self, text: str, label: bool = False) -> tuple[str, str]:
+        """(kind, words) of a value: kind "date", "money", "number" or "term"."""
+        text = text.strip()
+        if text in self.named:
+            return "date", self.named[text]
+        n = number_of(text)
+        if n is None:
+            return "term", plain(text)
+        described = getattr(self.law, "value_text", lambda v: None)(text) if self.law is not None else None
+        if described:
+            return "date", described
+        if n in self.money:
+            who = self.money[n]
+            return "money", (f"{who} ({money(n)})" if label and who else money(n))
+        return "number", (f"{n:,}" if isinstance(n, float) or abs(n) >= 10000 else str(n))
+
+    def expr(self, text: str) -> str:
+        """An arithmetic expression with its numbers as values, the solver's conversions dropped."""
+        t = plain(text)
+        t = re.sub(r"\bround\((.*)\)$", r"\1, rounded", t)
+        t = _NUMBER.sub(lambda m: self.value(m.group(0))[1], t)
+        t = re.sub(r"(?<=[\w)])([+*]|-(?!\d))(?=[\w$(−])|(?<=[\w)])-(?=[\d$])", lambda m: f" {m.group(0)} ", t)
+        return re.sub(r"\s+", " ", t.replace("*", "×"))
+
+    def money_expr(self, text: str) -> bool:
+        return any(number_of(m.group(0)) in self.money for m in _NUMBER.finditer(text))
+
+    def compare(self, n: Any) -> str | None:
+        m = _COMPARE.match(n.goal)
+        if not m:
+            return None
+        a, op, b = m.groups()
+        (ka, wa), (kb, wb) = self.value(a, True), self.value(b, True)
+        if ka == "term":
+            wa = self.expr(a)
+        if kb == "term":
+            wb = self.expr(b)
+        table = _SAYS_DATES if "date" in (ka, kb) and op in _SAYS_DATES else _SAYS
+        return f"{wa} {table[op][0 if n.holds else 1]} {wb}"
+
+    def arith(self, n: Any) -> str | None:
+        """``R is E`` as "R = E" when it computes money or a date (plumbing otherwise: None)."""
+        m = re.match(r"^(.*?) is (.*)$", n.goal, re.S)
+        if not m:
+            return None
+        r, e = m.groups()
+        kr, wr = self.value(r, True)
+        if not n.holds:
+            got = re.match(r"evaluates to (.+), not", n.note or "")
+            return f"{self.expr(e)} is {self.value(got.group(1))[1] if got else 'something else'}, not {wr}"
+        special = kr in ("money", "date") or self.money_expr(e) or any(
+            self.value(x.group(0))[0] == "date" for x in _NUMBER.finditer(e))
+        if not special:
+            return None
+        if kr != "money" and self.money_expr(e) and number_of(r) is not None and not re.search(r"/|ceil|floor", e):
+            self.money.setdefault(number_of(r), None)
+            wr = money(number_of(r))
+        return f"{wr} = {self.expr(e)}"
+
+    def builtin(self, n: Any) -> str | None:
+        """A failing built-in in words: an aggregate (sum_list …) with what it gives instead, an
+        (in)equality of terms, a collection that is not what was required; others None."""
+        if n.holds:
+            return None
+        eq = re.match(r"^(.*?)(\\==|==|\\=|=)(.*)$", n.goal)
+        if (n.predicate or "").rsplit("/", 1)[0] in ("\\==", "==", "\\=", "=") and eq:
+            a, op, b = (plain(x).strip('"') for x in eq.groups())
+            return f"{a} and {b} are the same, but must differ" if op.startswith("\\") else f"{a} is not {b}"
+        if not n.predicate:
+            return None
+        f = n.predicate.rsplit("/", 1)[0]
+        if f in ("findall", "aggregate_all", "bagof", "setof") and n.args:
+            what = ", ".join(dict.fromkeys(called(n.args[1]))) if len(n.args) > 2 else ""
+            want = [self.value(x)[1] for x in _split_list(n.args[-1])]
+            return f"the values found{' by ' + what if what else ''} are not {', '.join(want) or 'none'}"
+        m = re.match(r"^\w+ gives (.+), not (.+)$", n.note or "")
+        if f in _AGGREGATE_OF and m and n.args:
+            values = [self.value(x) for x in _split_list(n.args[0])]
+            as_money = f != "length" and any(k == "money" for k, _ in values)
+            say = (lambda t: money(number_of(t)) if number_of(t) is not None else t) if as_money else (lambda t: self.value(t)[1])
+            items = [w for _, w in values]
+            return f"{_AGGREGATE_OF[f]} of {' + '.join(items) or 'nothing'} is {say(m.group(1))}, not {say(m.group(2))}"
+        return None
+
+    def aggregate(self, n: Any) -> str:
+        """"3 results: $1,000, $2,000, $3,000" (the first values; "… k more")."""
+        items = _split_list(n.value or "")
+        count = n.count if n.count is not None else len(items)
+        shown = [self.value(x)[1] for x in items[:3]]
+        what = ", ".join(dict.fromkeys(called(n.goal.split(",[", 1)[0] if n.goal.startswith("findall") else n.goal)))
+        head = f"{count} result{'s' if count != 1 else ''}" + (f" of {what}" if what else "")
+        if not items:
+            return head if count else f"no results of {what}" if what else "no results"
+        more = f", … {count - 3} more" if count > 3 else ""
+        return f"{head}: {', '.join(shown)}{more}"
+
+
+def _split_list(text: str) -> list[str]:
+    """``[a,(b,c),d]`` -> ["a", "(b,c)", "d"] (top-level elements; not a list: [])."""
+    text = text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return []
+    out, depth, cur = [], 0, ""
+    for ch in text[1:-1]:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur)
+    return [x.strip() for x in out]
+
+
+def add_words(root: Any, law=None) -> None:
+    """Set ``words`` on the comparisons, computations, failing built-ins and aggregates of a tree
+    (children first, so computed amounts are money for their parents)."""
+    w = Words(root, law)
+    nodes = list(root.walk())
+    for n in reversed(nodes):
+        if n.kind == "arith":
+            n.words = w.arith(n)
+    for n in reversed(nodes):
+        if n.kind == "compare":
+            n.words = w.compare(n)
+        elif n.kind == "builtin":
+            n.words = w.builtin(n)
+        elif n.kind == "aggregate":
+            n.words = w.aggregate(n)
