@@ -51,10 +51,6 @@ def _amount(text: str) -> Fraction | None:
     return fact_amount(text.replace(" ", ""))
 
 
-def _dollars(x: Fraction) -> str:
-    return f"${x:,.0f}" if x.denominator == 1 else f"${float(x):,.2f}"
-
-
 def exact_text(x: Fraction) -> str:
     """An exact amount as text: decimal when it terminates (``28517.603227735``), else ``n/d``."""
     n, d = x.numerator, x.denominator
