@@ -23,6 +23,8 @@ ours (not in the paper):
     ``translate_form1040_system.txt``: the tax-return domain's translation instructions (RuleArena
     tax: transcribe the filled forms' given lines, never a line to compute), filled with the
     Form 1040 KB's fact vocabulary (``kb/form1040/events.pl``);
+    ``translate_nba_system.txt``: the NBA domain's (RuleArena salary-cap problems; an invented
+    example, anchored facts), filled with the NBA KB's vocabulary (``kb/nba/events.pl``);
     ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
     ``repair_user.txt``: a repair turn: the previous facts with line numbers and a numbered list
     of problems found; asks for the complete corrected fact list only.
@@ -127,6 +129,7 @@ TEMPLATES: dict[str, Template] = {
     "edit_user_anchored": Template(("facts", "change")),
     "translate_airline_system": Template(slots=("EVENTS_PL",)),
     "translate_form1040_system": Template(slots=("EVENTS_PL",)),
+    "translate_nba_system": Template(slots=("EVENTS_PL",)),
     "paraphrase_system": Template(),
     "paraphrase_user": Template(("text",)),
 }
