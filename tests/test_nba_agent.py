@@ -147,3 +147,20 @@ def test_gold_method_and_erratum_abstention(nba, tmp_path, monkeypatch):
         m = re.match(r"Answer: True\. Illegal Operation: (\w)\. Problematic Team: (\w)\.", rec.details["reply"])
         if m:  # the violation that decided it is among those the KB lists
             assert f"v({m[1].lower()},team_{m[2].lower()}," in rec.details["violations"][0].replace(" ", "")
+
+
+def test_report_rows_of_an_all_levels_run(tmp_path):
+    """A ``--split all`` run (RuleArena's default) gives one Table 2 row per level, each with its
+    own accuracy (levels from the records, or their ids)."""
+    from taxlogic.eval.benchmarks.rulearena.summary import report_rows, rulearena_summary
+    from taxlogic.eval.records import CaseRecord, RunConfig
+
+    def rec(pid, correct, level=None):
+        return CaseRecord(case_id=pid, dataset="rulearena-nba", split="all", kind="nba", method="gold", gold=True,
+                          correct=correct, details={"level": level} if level is not None else {})
+
+    records = [rec("nba-0-0", True, 0), rec("nba-0-1", False, 0), rec("nba-2-5", True)]
+    cfg = RunConfig(method="gold", dataset="rulearena-nba", split="all", task="all", shots=0)
+    rows = report_rows(cfg, records, {"metrics": rulearena_summary(records)}, tmp_path, "gold")
+    assert [(r["split"], r["n"], r["acc"], r["total"]) for r in rows] == [
+        ("rulearena-nba/level0", 2, 50.0, 81), ("rulearena-nba/level2", 1, 100.0, 46)]
