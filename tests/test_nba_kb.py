@@ -354,3 +354,21 @@ def test_kb_rule_names_are_canonical():
     awards = {"defensive_player_of_the_year"}  # an award/3 value, not a rule
     unknown = sorted(n for n in candidates - awards if n not in RULES)
     assert not unknown, unknown
+
+
+# -------------------------------------------------------------------- explanations
+
+
+def test_explanation_cites_the_broken_rule_and_why_the_others_held(eng):
+    facts = BASE.format(ts=150000000) + FA_ELSEWHERE + "operation(a, 1).\nsign(a, team_a, player_x, 2, 12000000, 5).\n"
+    out = eng.run(Job(facts=facts, query="explanation(X)", mode="first", var="X", trusted=True))
+    assert out.status == "values", out.summary()
+    text = out.values[0]
+    # legal: the Non-Taxpayer MLE allowed it (met), Room did not (not_met)
+    assert "e(a,team_a,non_taxpayer_mid_level_exception,met" in text.replace(" ", "")
+    assert "e(a,team_a,salary_cap_no_exceed_without_exception,not_met" in text.replace(" ", "")
+    bad = facts.replace("12000000", "13000000")
+    out = eng.run(Job(facts=bad, query="explanation(X)", mode="first", var="X", trusted=True))
+    text = out.values[0].replace(" ", "")
+    assert "e(a,team_a,salary_cap_no_exceed_without_exception,violated" in text
+    assert "e(a,team_a,non_taxpayer_mid_level_exception,not_met,why_not(non_taxpayer_mid_level,above_amount(13000000,12821625.6))" in text
