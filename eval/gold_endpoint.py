@@ -233,3 +233,34 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+class NbaGoldEndpoint(GoldEndpoint):
+    """:class:`GoldEndpoint` over RuleArena's NBA problems: a translation request for a problem
+    (its text and the NBA question in the prompt) is answered with the problem's committed gold
+    program (``kb/nba/gold/``, anchored). ``first``: optional ``(problem_id, program) -> text``
+    giving the reply to each problem's first request instead (a corrupted first translation);
+    later requests (the repairs) get the gold program. ``problems``: the
+    :class:`~taxlogic.kb.nba.problems.ProblemText` list served (default: all 216)."""
+
+    def __init__(self, problems: Iterable[Any] | None = None, *,
+                 first: Callable[[str, str], str] | None = None, **kwargs: Any) -> None:
+        from types import SimpleNamespace
+
+        from taxlogic.kb.nba.domain import NBA_QUESTION
+        from taxlogic.kb.nba.problems import problem_texts
+
+        problems = list(problems) if problems is not None else problem_texts()
+        super().__init__([SimpleNamespace(id=p.id, text=p.text, question=NBA_QUESTION, expected=None) for p in problems],
+                         anchored=True, **kwargs)
+        self.first = first
+        self._asked: dict[str, int] = {}
+
+    def translation(self, case: Any) -> str:
+        from taxlogic.kb.nba.gold import gold_program
+
+        program = gold_program(case.id)
+        with self._lock:
+            n = self._asked.get(case.id, 0)
+            self._asked[case.id] = n + 1
+        return self.first(case.id, program) if self.first is not None and n == 0 else program
