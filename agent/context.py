@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from langchain_core.language_models import BaseChatModel
 
+from taxlogic import spans
 from taxlogic.kb.rules import RuleSet
 from taxlogic.tools.engine import Engine
 
@@ -72,28 +73,39 @@ class AgentContext:
 
 
 def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: str | None = None,
-                 budget: int = 3, grammar: bool | None = None, domain: Any = None, anchors: bool = True) -> AgentContext:
+                 budget: int = 3, grammar: bool | None = None, domain: Any = None, anchors: bool = True,
+                 model: BaseChatModel | None = None) -> AgentContext:
     """An :class:`AgentContext` from settings: ChatOpenAI on the configured endpoint (``model_name``
     overrides ``TAXLOGIC_LLM_MODEL``), the disk cache enabled, grammar on where the endpoint
-    supports it (llama.cpp) unless ``grammar`` says otherwise; ``anchors``: see :class:`AgentContext`."""
+    supports it (llama.cpp) unless ``grammar`` says otherwise; ``anchors``: see :class:`AgentContext`.
+    ``model``: a chat model made already (a batch run shares one across its contexts: building
+    one sets up HTTP clients and TLS contexts)."""
     from taxlogic.agent import llm
     from taxlogic.settings import get_settings
 
     settings = settings or get_settings()
-    model = llm.chat_model(settings, model_name=model_name)
+    model = model if model is not None else llm.chat_model(settings, model_name=model_name)
     use_grammar = llm.supports_grammar(settings) if grammar is None else grammar
     return AgentContext(model=model, engine=engine, rules=rules, budget=budget,
                         llm_retries=settings.llm_max_retries, grammar=use_grammar, domain=domain, anchors=anchors)
 
 
 def timed(fn: Callable[..., dict]) -> Callable[..., dict]:
-    """Decorator for nodes: adds wall seconds to the trace event the node returns."""
+    """Decorator for nodes: adds wall seconds to the trace event the node returns and, in a timed
+    case (:func:`taxlogic.spans.case_clock`), the node's spans (:attr:`TraceEvent.spans`: its own
+    Python under the node's name, and the LLM call, engine waits and jobs inside it)."""
+    name = fn.__name__
 
     def wrapper(state, runtime):
         t0 = time.perf_counter()
-        update = fn(state, runtime)
+        clock = spans.current()
+        before = clock.snapshot() if clock is not None else None
+        with spans.span(name):
+            update = fn(state, runtime)
+        parts = spans.diff(clock.snapshot(), before) if clock is not None else {}
         for ev in update.get("trace", []):
             ev.seconds = time.perf_counter() - t0
+            ev.spans = parts
         return update
 
     wrapper.__name__ = fn.__name__

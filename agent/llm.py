@@ -50,6 +50,7 @@ from tenacity import (
 from tenacity.wait import wait_base
 
 from taxlogic.settings import Settings, get_settings
+from taxlogic.spans import LLM_CALLS, span
 
 __all__ = [
     "LLMReply",
@@ -690,12 +691,17 @@ def invoke(
         )
 
     gate = gate_for(model)
+
+    def waiting(seconds: float) -> None:  # the gate and the backoff: waiting, not calling
+        with span("llm_wait"):
+            sleep(seconds)
+
     retrying = Retrying(
         stop=stop_after_attempt(max_retries + 1),
         wait=wait_retry_after(wait if wait is not None else default_wait(), gate),
         retry=retry_if_exception(is_transient),
         reraise=True,
-        sleep=sleep,
+        sleep=waiting,
         before_sleep=_before_sleep,
     )
     start = time.perf_counter()
@@ -704,8 +710,9 @@ def invoke(
             with attempt:
                 attempts = attempt.retry_state.attempt_number
                 if (pause := gate.delay()) > 0:
-                    sleep(pause)
-                result = model.invoke(messages, **kwargs)
+                    waiting(pause)
+                with span("llm"), LLM_CALLS:
+                    result = model.invoke(messages, **kwargs)
     except Exception as exc:  # noqa: BLE001 - translated or re-raised below
         translated = _translate(exc, model, attempts=attempts)
         if translated is exc:

@@ -40,6 +40,7 @@ class TraceEvent(BaseModel):
     detail: str = ""
     facts_diff: list[str] = Field(default_factory=list)
     facts: str = ""             # generate, repair, edit: the facts the model wrote (issues' lines refer to them)
+    spans: dict[str, float] = Field(default_factory=dict)  # batch runs: the node's wall seconds by span (taxlogic.spans)
 
 
 class AgentState(TypedDict, total=False):

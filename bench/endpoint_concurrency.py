@@ -1,25 +1,35 @@
-"""Benchmark: a batch run of the agent against an OpenAI-compatible endpoint with 1.0 s latency, at
-concurrency 1, 4, 16 and 32, on the SARA test split.
+"""Benchmark: batch runs of the agent against an OpenAI-compatible endpoint with 1.0 s latency, at
+several concurrency levels, with a profile of where each run's slots went.
 
-The endpoint is :class:`taxlogic.eval.gold_endpoint.GoldEndpoint` (a real HTTP server on
-127.0.0.1 answering each case with its gold fact clauses after ``--latency`` seconds); the agent
-runs with ``--budget 0``, so each case is one LLM call and the endpoint-bound ideal is
-``concurrency / latency`` cases/s (at most the number of cases over one latency). Each
-concurrency gets a fresh run (its engines started inside the timed run, as in ``eval run``),
-with the LLM cache off. Prints, per concurrency: cases, wall seconds, cases/s, the ideal, the
-share of it reached, the most Prolog processes alive at once (children of this process) and the
-LLM requests made. Concurrency 1 runs on the first ``--c1-cases`` cases only (1 s each).
+The cases are SARA's rule-free cases (all splits: the 317 whose gold program is facts only, so a
+translator can give it whole); the endpoint is :class:`taxlogic.eval.gold_endpoint.GoldEndpoint`
+(a real HTTP server on 127.0.0.1, in this process, answering each translation request with the
+case's gold fact clauses after ``--latency`` seconds); the agent runs with the paper's prompts
+(``--paper-prompts``) and its default repair budget (3), so some cases make more than one call.
+The endpoint-bound ideal is ``concurrency / (latency x calls per case)`` cases/s (at most every
+case in one round of calls). Each level gets a fresh run (its engines started inside the timed
+run, as in ``eval run``), with the LLM cache off.
 
-Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 1,4,16,32] [--c1-cases 30]``.
+First a reference run at concurrency 1 with ``--ref-latency`` (default 0: answers do not depend
+on latency); every level's records are then compared with it, case by case: prediction,
+abstention, invalid, reason, issues, rounds and facts. Per level it prints cases, wall seconds,
+cases/s, LLM requests per case, the ideal and the share of it reached, the most Prolog processes
+alive at once, CPU seconds of this process and of Prolog, the machine's load average, whether
+the records equal the reference, and the profile (:mod:`taxlogic.eval.profile`).
+
+Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 1,8,64] [--limit N]
+[--ref-latency 0] [--json FILE]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 
@@ -44,10 +54,28 @@ def prolog_processes() -> int:
     return count
 
 
-def run_once(ds, concurrency: int, latency: float) -> dict:
+def rule_free_cases():
+    """SARA's cases (every split) whose gold program is fact clauses only."""
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.verifier import gold_program
+
+    full = load_dataset("sara", "all", "all")
+    return replace(full, items=[c for c in full.items if not gold_program(c).rule_text.strip()])
+
+
+def comparable(record) -> dict:
+    """What must not depend on concurrency: the answer, abstention, reasons, issues, rounds, facts."""
+    return {"prediction": record.prediction, "correct": record.correct, "abstained": record.abstained,
+            "invalid": record.invalid, "reason": record.reason, "errors": record.errors, "rounds": record.rounds,
+            "facts": record.facts}
+
+
+def run_once(ds, concurrency: int, latency: float) -> tuple[dict, dict]:
+    """One fresh run; (figures and profile, case id -> :func:`comparable` record)."""
     from taxlogic.eval.gold_endpoint import GoldEndpoint
     from taxlogic.eval.methods import Engines, MethodOptions, make_method
-    from taxlogic.eval.records import RunConfig, RunStore
+    from taxlogic.eval.profile import RunProfile
+    from taxlogic.eval.records import RunConfig, RunStore, read_records
     from taxlogic.eval.runner import run_eval
     from taxlogic.settings import get_settings
 
@@ -62,47 +90,67 @@ def run_once(ds, concurrency: int, latency: float) -> dict:
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
-        cfg = RunConfig(method="agent", dataset="sara", split="test", task="all", budget=0)
-        t0 = time.perf_counter()
+        cfg = RunConfig(method="agent", dataset="sara", split="all", task="all", budget=3, anchors=False)
         engines = Engines(ds)
+        profile = RunProfile(concurrency, engines)
         try:
             with RunStore(Path(tmp), cfg) as store:
-                method = make_method("agent", ds, MethodOptions(engines=engines, budget=0, anchors=False))  # gold facts carry no anchors
-                counts = run_eval(ds, method, "agent", store, concurrency=concurrency)
-            seconds = time.perf_counter() - t0
+                method = make_method("agent", ds, MethodOptions(engines=engines, budget=3, anchors=False))
+                counts = run_eval(ds, method, "agent", store, concurrency=concurrency, on_record=profile.add)
+            prof = profile.finish()
         finally:
             engines.close()
             stop.set()
             sampler.join()
-    n = counts.ran
-    ideal = min(concurrency, n) / latency
+        records = {r.case_id: comparable(r) for r in read_records(Path(tmp))}
+    n, seconds = counts.ran, prof["wall"]
+    calls = len(ep.requests) / max(n, 1)
+    ideal = min(concurrency, n) / (latency * calls) if latency else float("nan")
     return {"concurrency": concurrency, "cases": n, "errored": counts.errored, "seconds": seconds,
-            "rate": n / seconds, "ideal": ideal, "share": n / seconds / ideal, "prolog": most[0],
-            "requests": len(ep.requests)}
+            "rate": n / seconds, "calls_per_case": calls, "ideal": ideal, "share": n / seconds / ideal if latency else None,
+            "prolog_procs": most[0], "requests": len(ep.requests), "profile": prof}, records
 
 
 def main() -> None:
+    from taxlogic.eval.profile import render
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--latency", type=float, default=1.0, help="endpoint latency, seconds")
-    ap.add_argument("--levels", default="1,4,16,32", help="concurrency levels")
-    ap.add_argument("--c1-cases", type=int, default=30, help="cases at concurrency 1 (0: the whole split)")
+    ap.add_argument("--levels", default="1,8,64", help="concurrency levels")
+    ap.add_argument("--limit", type=int, default=0, help="the first N cases only (0: all 317)")
+    ap.add_argument("--ref-latency", type=float, default=0.0, help="latency of the reference run at concurrency 1")
+    ap.add_argument("--json", type=Path, help="also write every figure and profile to this file")
     args = ap.parse_args()
 
-    from taxlogic.eval.benchmarks import load_dataset
+    ds = rule_free_cases()
+    if args.limit:
+        ds = replace(ds, items=ds.items[:args.limit])
     from taxlogic.settings import get_settings
 
-    full = load_dataset("sara", "test", "all")
-    print(f"SARA test split: {len(full.items)} cases; endpoint latency {args.latency:.1f} s; agent --budget 0; "
-          f"TAXLOGIC_WORKERS={get_settings().workers}; {os.cpu_count()} cores")
-    print(f"{'conc':>4} {'cases':>5} {'errored':>7} {'seconds':>8} {'cases/s':>8} {'ideal':>6} {'share':>6} "
-          f"{'Prolog procs':>12} {'requests':>8}")
+    print(f"SARA rule-free cases: {len(ds.items)}; endpoint latency {args.latency:.1f} s; agent --paper-prompts "
+          f"--budget 3; TAXLOGIC_WORKERS={get_settings().workers}; {os.cpu_count()} cores", flush=True)
+    t0 = time.perf_counter()
+    _, ref = run_once(ds, 1, args.ref_latency)
+    print(f"reference run at concurrency 1 (latency {args.ref_latency:g} s): {len(ref)} records in "
+          f"{time.perf_counter() - t0:.1f} s", flush=True)
+    print(f"{'conc':>4} {'cases':>5} {'seconds':>7} {'cases/s':>7} {'calls/case':>10} {'ideal':>6} {'share':>5} "
+          f"{'Prolog procs':>12} {'CPU self':>8} {'CPU Prolog':>10} {'load':>5} {'= c1':>6}")
+    results = []
     for level in (int(x) for x in args.levels.split(",")):
-        ds = full
-        if level == 1 and args.c1_cases:
-            ds = load_dataset("sara", "test", "all", limit=args.c1_cases)
-        r = run_once(ds, level, args.latency)
-        print(f"{r['concurrency']:>4} {r['cases']:>5} {r['errored']:>7} {r['seconds']:>8.1f} {r['rate']:>8.2f} "
-              f"{r['ideal']:>6.1f} {100 * r['share']:>5.0f}% {r['prolog']:>12} {r['requests']:>8}", flush=True)
+        r, records = run_once(ds, level, args.latency)
+        diff = [cid for cid in ref if records.get(cid) != ref[cid]] + [cid for cid in records if cid not in ref]
+        r["differ_from_c1"] = diff
+        results.append(r)
+        p = r["profile"]
+        print(f"{level:>4} {r['cases']:>5} {r['seconds']:>7.1f} {r['rate']:>7.2f} {r['calls_per_case']:>10.2f} "
+              f"{r['ideal']:>6.1f} {100 * r['share']:>4.0f}% {r['prolog_procs']:>12} {p['cpu']['process']:>7.1f}s "
+              f"{p['cpu']['prolog']:>9.1f}s {p['load'][1]:>5.1f} {'same' if not diff else f'{len(diff)} differ'}",
+              flush=True)
+        print("\n".join("      " + line for line in render(p)), flush=True)
+        if diff:
+            print(f"      differing cases: {', '.join(diff[:10])}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, default=str) + "\n")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 on 127.0.0.1 (``http.server`` in a thread) serving ``POST /v1/chat/completions``, answering each
 SARA case's translation request with that case's gold facts after ``latency`` seconds: the fact
 clauses of its gold program (:func:`taxlogic.eval.verifier.gold_program`; a program's rules and
-``discontiguous`` directives are no translator's output).
+``discontiguous`` directives are no translator's output); a direct-QA request (A.1.3) with the
+gold answer in A.1.3's JSON; a contamination quiz (A.1.1) with option A. Every answer reports
+OpenAI's ``usage``, cached prompt tokens included (:meth:`GoldEndpoint.usage`).
 
 It stands in for a remote model (vLLM, OpenAI) whose behaviour a test controls: it can be
 stopped and started again on the same port (an outage: connection refused), and ``refuse``
@@ -84,8 +86,11 @@ class GoldEndpoint:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        ThreadingHTTPServer.allow_reuse_address = True
-        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        class Server(ThreadingHTTPServer):
+            allow_reuse_address = True
+            request_queue_size = 1024  # listen backlog (http.server's 5 resets connections beyond a few at once)
+
+        self._server = Server(("127.0.0.1", self.port), Handler)
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -141,7 +146,10 @@ class GoldEndpoint:
             return status, {"error": {"message": f"no such path {path}"}}, {}
         time.sleep(self.latency)
         system = "\n".join(str(m.get("content", "")) for m in body.get("messages", []) if m.get("role") == "system")
-        text = self.reply(case, system, prompt) if case else ""
+        if "five-choice quiz" in system:  # the contamination quiz (A.1.1): always the first option
+            text = json.dumps({"answer": "A"})
+        else:
+            text = self.reply(case, system, prompt) if case else ""
         return 200, {
             "id": f"gold-{n}", "object": "chat.completion", "created": int(time.time()),
             "model": body.get("model", "gold"),

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from taxlogic.eval.records import CaseRecord
 from taxlogic.eval.transcript import transcript_of
+from taxlogic.spans import span
 from taxlogic.tools.engine import Engine
 
 if TYPE_CHECKING:
@@ -56,7 +57,10 @@ class Engines:
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __call__(self, rules: str) -> Engine:
-        with self._lock:
+        engine = self._engines.get(rules)  # started: no lock to take
+        if engine is not None:
+            return engine
+        with span("engine_start"), self._lock:
             if rules not in self._engines:
                 self._engines[rules] = Engine(self.dataset.rule_sets[rules], workers=self.workers)
             return self._engines[rules]
@@ -75,6 +79,10 @@ class Engines:
     def lazy(self, rules: str) -> "_EngineOf":
         """A stand-in for ``self(rules)`` that starts nothing until a job is run on it."""
         return _EngineOf(self, rules)
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds used so far by the live Prolog workers of every engine started."""
+        return sum(e.cpu_seconds() for e in list(self._engines.values()))
 
     def close(self) -> None:
         """Close every engine started (idempotent)."""
@@ -199,25 +207,35 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent.solve import solve
     from taxlogic.agent.state import CaseInput
 
+    from taxlogic.agent.graph import build_graph
+
     contexts: dict[str, object] = {}
     exemplars = exemplar_source(ds, opts)  # never a case related to an evaluated item
     lock = threading.Lock()
 
     opts.engines.warm(dict.fromkeys(c.rules for c in ds.items))  # KBs load while the first LLM calls are out
+    # set up once, before any case: the chat model every context shares (HTTP clients, TLS) and
+    # the compiled graph; done on the first cases' threads instead, every case in flight waits
+    model = chat_model_for(opts)[0]
+    build_graph()
 
     def ctx_for(rules: str):
-        with lock:  # one context (chat model, engine) per rule set, whatever the threads
+        ctx = contexts.get(rules)
+        if ctx is not None:
+            return ctx
+        with lock:  # one context (engine, prompts) per rule set, whatever the threads
             if rules not in contexts:
                 ctx = make_context(ds.rule_sets[rules], opts.engines.lazy(rules), opts.settings,
                                    model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar,
-                                   anchors=opts.anchors)
+                                   anchors=opts.anchors, model=model)
                 contexts[rules] = replace(ctx, show_query=opts.query_in_prompt)
             return contexts[rules]
 
     def run(item) -> CaseRecord:
-        ctx = ctx_for(item.rules)
-        if opts.exemplars:
-            ctx = replace(ctx, exemplars=exemplars.block(item.text, item.kind, ctx.domain))
+        with span("setup"):
+            ctx = ctx_for(item.rules)
+            if opts.exemplars:
+                ctx = replace(ctx, exemplars=exemplars.block(item.text, item.kind, ctx.domain))
         result = solve(CaseInput.from_case(item), ctx, samples=opts.samples)
         errors = [i.render() for r in result.rounds for i in r.issues]
         why = None
@@ -280,8 +298,6 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
     the answer Prolog gives: entailment, proved or not; numeric, the first binding of the tax
     variable in whole dollars. A safety rejection, an empty translation, an LLM failure, a Prolog
     error or limit, or no value is an *invalid* answer (wrong, never an abstention)."""
-    from langchain_core.messages import HumanMessage, SystemMessage
-
     from taxlogic.agent import llm
     from taxlogic.core import CaseInput
     from taxlogic.kb.domain import get_domain
@@ -295,9 +311,7 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
     def run(item) -> CaseRecord:
         base = record_base(item, ds, "prolog-single-shot", name)
         inp = CaseInput.from_case(item)
-        block = exemplars.block(item.text, item.kind) if opts.exemplars else ""
-        messages = [SystemMessage(domain.system_prompt(ds.rule_sets[item.rules], item.kind)),
-                    HumanMessage(domain.user_prompt(inp, inp.query if opts.query_in_prompt else None, block))]
+        messages = translation_messages(ds, item, opts, exemplars)
         try:
             reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
         except llm.LLMError as exc:
@@ -317,3 +331,25 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
                           facts=check.canonical, seconds=reply.seconds + outcome.seconds,
                           details={"outcome": outcome.summary(), "inferences": outcome.inferences})
     return run
+
+
+def translation_messages(ds: "Dataset", item: Any, opts: MethodOptions, exemplars: Any = None, *,
+                         agent: bool = False) -> list:
+    """The first translation request for ``item`` as ``prolog-single-shot`` and the agent send it:
+    SARA's system prompt for the item's task and rule set (anchored as ``opts.anchors`` says: the
+    paper's protocol sends the appendix's A.1.4/A.1.5 as they are), then the case with its
+    exemplar block (``exemplars``: an :func:`exemplar_source`, None when ``opts.exemplars`` is 0)
+    and, if ``opts.query_in_prompt``, the query block. ``agent``: the agent's first request (its
+    exemplars rendered in the domain's format)."""
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.domain import get_domain
+
+    domain = get_domain("sara").with_anchors(opts.anchors)
+    inp = CaseInput.from_case(item)
+    block = ""
+    if opts.exemplars and exemplars is not None:
+        block = exemplars.block(item.text, item.kind, domain) if agent else exemplars.block(item.text, item.kind)
+    return [SystemMessage(domain.system_prompt(ds.rule_sets[item.rules], item.kind)),
+            HumanMessage(domain.user_prompt(inp, inp.query if opts.query_in_prompt else None, block))]

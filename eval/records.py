@@ -72,6 +72,9 @@ class CaseRecord(BaseModel):
     details: dict[str, Any] = Field(default_factory=dict)
     transcript: Transcript | None = None  # agent runs: rounds (facts, issues, outcome) and trace
     explanation: dict[str, Any] | None = None  # ``eval run --explain``: a taxlogic.tools.explain.Explanation
+    # wall seconds of the case by span (taxlogic.spans: llm, engine_wait, engine, the nodes, graph,
+    # slot_wait); they add up to the case's time in the runner; empty in runs before spans
+    spans: dict[str, float] = Field(default_factory=dict)
 
 
 class ErroredCase(BaseModel):

@@ -13,6 +13,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from taxlogic import spans
 from taxlogic.agent.llm import LLMError, is_endpoint_failure
 from taxlogic.eval.benchmarks import Dataset, score
 from taxlogic.eval.concurrency import run_bounded
@@ -67,7 +68,9 @@ def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, 
     is logged (``store.append_error``, ``on_error``) and left to redo. ``max_failures``: errored
     cases in a row that stop the run (None: ``TAXLOGIC_LLM_MAX_CONSECUTIVE_FAILURES``); queued
     cases are then not started, cases in flight finish and are saved, and :class:`EndpointDown`
-    is raised. Returns :class:`RunCounts`."""
+    is raised. Each record's :attr:`~CaseRecord.spans` say where its time went
+    (:mod:`taxlogic.spans`; ``slot_wait``: its slot stood free before it started). Returns
+    :class:`RunCounts`."""
     if max_failures is None:
         from taxlogic.settings import get_settings
 
@@ -98,5 +101,13 @@ def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, 
         if on_record:
             on_record(record)
 
-    run_bounded(todo, lambda item: _safe(method, item, ds, method_name), finished, max(1, concurrency))
+    def work(item: Any, waited: float) -> CaseRecord | _Errored:
+        with spans.CASES, spans.case_clock() as clock:
+            clock.add("slot_wait", waited)
+            result = _safe(method, item, ds, method_name)
+        if isinstance(result, CaseRecord):
+            result.spans = clock.rounded()
+        return result
+
+    run_bounded(todo, work, finished, max(1, concurrency), slot_wait=True)
     return counts

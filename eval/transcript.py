@@ -26,7 +26,8 @@ class RoundLog(Round):
 
 
 class StepLog(BaseModel):
-    """One step of the graph (node name, round, wall seconds, tokens, how many issues, detail)."""
+    """One step of the graph (node name, round, wall seconds, tokens, how many issues, detail, and
+    in batch runs its seconds by span: :mod:`taxlogic.spans`)."""
 
     sample: int = 0
     node: str
@@ -36,6 +37,7 @@ class StepLog(BaseModel):
     output_tokens: int = 0
     issues: int = 0
     detail: str = ""
+    spans: dict[str, float] = Field(default_factory=dict)  # the step's seconds by span (taxlogic.spans)
 
 
 class Transcript(BaseModel):
@@ -56,6 +58,7 @@ def transcript_of(result) -> Transcript:
             secs = sum(ev.seconds for ev in run.trace if ev.round == r.index and ev.node in ROUND_NODES)
             rounds.append(RoundLog(sample=s, seconds=secs, **r.model_dump(exclude={"seconds"})))
         trace.extend(StepLog(sample=s, node=ev.node, round=ev.round, seconds=ev.seconds, input_tokens=ev.input_tokens,
-                             output_tokens=ev.output_tokens, issues=len(ev.issues), detail=ev.detail)
+                             output_tokens=ev.output_tokens, issues=len(ev.issues), detail=ev.detail,
+                             spans=ev.spans)
                      for ev in run.trace)
     return Transcript(query=result.query, rounds=rounds, trace=trace)

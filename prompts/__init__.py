@@ -20,6 +20,8 @@ ours (not in the paper):
     exemplars, and one exemplar in it;
     ``translate_airline_system.txt``: the airline domain's translation instructions (RuleArena
     baggage fees), filled with the airline KB's fact vocabulary (``kb/airline/events.pl``);
+    ``translate_nba_system.txt``: the NBA domain's (RuleArena salary-cap problems; an invented
+    example, anchored facts), filled with the NBA KB's vocabulary (``kb/nba/events.pl``);
     ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
     ``repair_user.txt``: a repair turn: the previous facts with line numbers and a numbered list
     of problems found; asks for the complete corrected fact list only.
@@ -123,6 +125,7 @@ TEMPLATES: dict[str, Template] = {
     "repair_user_anchored": Template(("facts", "problems")),
     "edit_user_anchored": Template(("facts", "change")),
     "translate_airline_system": Template(slots=("EVENTS_PL",)),
+    "translate_nba_system": Template(slots=("EVENTS_PL",)),
     "paraphrase_system": Template(),
     "paraphrase_user": Template(("text",)),
 }

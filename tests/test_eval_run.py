@@ -36,7 +36,8 @@ def _normalised(path):
     out = []
     for line in (path / "records.jsonl").read_text().splitlines():
         rec = json.loads(line)
-        rec.pop("seconds")  # measurements, not results: wall time and Prolog's inference count
+        rec.pop("seconds")  # measurements, not results: wall time, its spans and Prolog's inference count
+        rec.pop("spans")
         rec["details"].pop("inferences", None)
         out.append(rec)
     return out

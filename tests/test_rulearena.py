@@ -444,8 +444,9 @@ def test_cli_run_and_report_without_a_model(root, tmp_path, monkeypatch):
             for e in read_errored(out):  # what a model that answers nothing usable would leave
                 store.append(CaseRecord(case_id=e.case_id, dataset="rulearena-airline", split="level0", kind=e.kind,
                                         method="direct", gold=0, invalid=True, reason="no answer"))
-        res = runner.invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-nba", "--split", "level0"])
-        assert res.exit_code == 2 and "use --method direct" in res.output
+        res = runner.invoke(app, ["eval", "run", "--method", "prolog-single-shot", "--dataset", "rulearena-nba",
+                                  "--split", "level0"])
+        assert res.exit_code == 2 and "use --method agent, direct or gold" in res.output, res.output
         res = runner.invoke(app, ["eval", "run", "--method", "direct", "--split", "test", "--shots", "1"])
         assert res.exit_code == 2 and "RuleArena" in res.output
         res = runner.invoke(app, ["eval", "report", str(tmp_path / "runs"), "--out", str(tmp_path / "rep")])

@@ -22,6 +22,8 @@ from typing import Any, Iterable, Iterator, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from taxlogic.settings import Settings, get_settings
+from taxlogic.spans import ENGINE_JOBS, span
+from taxlogic.spans import current as current_clock
 
 Status = Literal["proved", "failed", "values", "error", "time_limit", "inference_limit"]
 
@@ -72,7 +74,9 @@ class Job(BaseModel):
 class Outcome(BaseModel):
     """What a job gave. ``values``: distinct bindings of the job's variable as Prolog text,
     in order of first appearance (``solutions`` counts them with repeats). ``seconds`` is wall
-    time seen by the parent; ``cpu_seconds`` and ``inferences`` are measured inside Prolog.
+    time seen by the parent, ``worker_seconds`` the job's wall time inside the worker (the rest
+    is the hand-over: pipe, scheduling, the parent's threads); ``cpu_seconds`` and
+    ``inferences`` are measured inside Prolog.
     ``tree``: mode ``explain`` only, the recorded derivation (:mod:`taxlogic.tools.explain`)."""
 
     status: Status
@@ -82,6 +86,7 @@ class Outcome(BaseModel):
     message: str | None = None
     load_problems: list[str] = Field(default_factory=list)
     seconds: float = 0.0
+    worker_seconds: float = 0.0
     cpu_seconds: float = 0.0
     inferences: int = 0
     tree: dict[str, Any] | None = None
@@ -115,6 +120,17 @@ def parse_number(text: str) -> int | float | Fraction | None:
             return float(text)
         except ValueError:
             return None
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` from ``/proc/<pid>/stat`` (Linux); 0.0 if unreadable."""
+    import os
+
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 class _Worker:
@@ -189,6 +205,11 @@ class _Worker:
         result["seconds"] = time.perf_counter() - t0
         return Outcome.model_validate(result)
 
+    def cpu_seconds(self) -> float:
+        """CPU seconds (user + system) the live worker process has used so far (0.0 where
+        ``/proc`` is not readable)."""
+        return process_cpu_seconds(self.proc.pid) if self.proc is not None else 0.0
+
     def rss_kb(self) -> int:
         self.conn.send({"op": "rss"})
         return self.conn.recv()["rss_kb"]
@@ -217,15 +238,24 @@ class Engine:
                 self._idle.put(w)
 
     def run(self, job: Job) -> Outcome:
-        worker = self._idle.get()
+        with span("engine_wait"):
+            worker = self._idle.get()
         try:
-            return worker.run(job)
+            with span("engine"), ENGINE_JOBS:
+                outcome = worker.run(job)
+            if outcome.worker_seconds and (clock := current_clock()) is not None:
+                clock.move("engine", "engine_handover", outcome.seconds - outcome.worker_seconds)
+            return outcome
         finally:
             self._idle.put(worker)
 
     def run_many(self, jobs: Iterable[Job]) -> Iterator[Outcome]:
         with ThreadPoolExecutor(self.size) as ex:
             yield from ex.map(self.run, jobs)
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds used so far by the pool's live worker processes (see :func:`process_cpu_seconds`)."""
+        return sum(w.cpu_seconds() for w in self._all)
 
     @property
     def restarts(self) -> int:

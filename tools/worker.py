@@ -60,13 +60,16 @@ def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone:
         if job.get("op") == "rss":
             conn.send({"rss_kb": _rss_kb()})
             continue
+        t0 = time.perf_counter()
         out = Variable()
         q = Query(tl_job(json.dumps(job), out))
         try:
             if q.nextSolution():
                 value = out.value
                 text = value.decode() if isinstance(value, bytes) else str(value)
-                conn.send(json.loads(text))
+                reply = json.loads(text)
+                reply["worker_seconds"] = time.perf_counter() - t0
+                conn.send(reply)
             else:
                 conn.send({"status": "error", "error_kind": "engine", "message": "tl_job failed"})
         except Exception as exc:

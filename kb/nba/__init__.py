@@ -52,3 +52,6 @@ def answer_of(value: str) -> tuple[str, str] | None:
         if len(letter) == 1 and letter.isalpha() and team.startswith("team_") and len(team) == len("team_") + 1:
             return letter.upper(), team[-1].upper()
     raise ValueError(f"not an nba_answer/1 value: {value!r}")
+
+
+from taxlogic.kb.nba.domain import DOMAIN  # noqa: E402,F401  (the plug-in object: taxlogic.kb.domain.get_domain("nba"))

@@ -6,6 +6,11 @@
 %   Contract = contract(Years, Salaries, FirstCap, Flags) (state.pl). Season 1 is FirstSalary;
 %   later seasons follow the raise (percent of the first season's salary), unless
 %   salary_in_year/4 gives them or raise_until/3 stops the raise before them (then `unknown`).
+new_contract(L, P, unstated, First0, Raise, contract(N, Salaries, FirstCap, [years_unstated|Flags])) :- !,
+    % no length in the text: the seasons the text gives a salary for (at least the first)
+    findall(I, salary_in_year(L, P, I, _), Is),
+    max_list([1|Is], N),
+    new_contract(L, P, N, First0, Raise, contract(N, Salaries, FirstCap, Flags)).
 new_contract(L, P, N, First0, Raise, contract(N, Salaries, FirstCap, Flags)) :-
     first_salary(L, P, First0, First, Flags0),
     numlist(1, N, Is),
@@ -34,6 +39,7 @@ contract_cap_salary(contract(_, _, S, _), S).
 contract_years(contract(N, _, _, _), N).
 contract_salaries(contract(_, Ss, _, _), Ss).
 contract_minimum(contract(_, _, _, Flags)) :- memberchk(minimum, Flags).
+years_unstated(contract(_, _, _, Flags)) :- memberchk(years_unstated, Flags).
 
 %!  over38(+P, +Years, +Salaries, -FirstCap, -Flags)
 %   Art. VII §3(a)(2)(i): a contract of four or more seasons covering a season that commences
@@ -60,6 +66,7 @@ over38(_, _, [S|_], S, []).
 %   Art. IX: at most four seasons; five for a Qualifying Veteran Free Agent and his Prior Team.
 length_violation(P, T, K, contract_length_at_most_4_year_except_qualifying_veteran_free_agent_5_year,
                  too_long(N, Max)) :-
+    \+ years_unstated(K),
     contract_years(K, N),
     (   free_agent(P, T), bird_class(P, qualifying) -> Max = 5 ; Max = 4 ),
     N > Max.

@@ -236,6 +236,10 @@ arenas_checks(L, T, Ss, S0, Vs, RoomSalary) :-
     ->  V1 = [v(L, T, offer_sheet_for_1_or_2_year_service_player_no_more_than_mid_level_in_first_2_year, above(S1, NT))]
     ;   V1 = []
     ),
+    (   Ss = [_, S2|_], number(S2), \+ leq(abs(S2 - S1), S1 * 0.05)
+    ->  V0 = [v(L, T, salary_increase_and_decrease_ratio_except_qualifying_or_early_qualifying_veteran_free_agent, change(2, S1, S2, 0.05 * S1))]
+    ;   V0 = []
+    ),
     (   Ss = [_, S2, S3|Rest], number(S2), number(S3), \+ leq(abs(S3 - S2), S1 * 0.05)
     ->  % a third season beyond the 5% rule: §5(d)(ii)
         (   leq(NT, S1), leq(NT, S2)
@@ -257,12 +261,12 @@ arenas_checks(L, T, Ss, S0, Vs, RoomSalary) :-
         ;   V4 = []
         )
     ;   V2 = [], V3 = [], RoomSalary = S1,
-        (   raise_violation(Ss, 5, RD)
+        (   V0 == [], raise_violation(Ss, 5, RD)
         ->  V4 = [v(L, T, salary_increase_and_decrease_ratio_except_qualifying_or_early_qualifying_veteran_free_agent, RD)]
         ;   V4 = []
         )
     ),
-    append([V1, V2, V3, V4], Vs).
+    append([V1, V0, V2, V3, V4], Vs).
 
 %!  do_match(+Letter, +match(Team, P), +S0, -S, -Violations)
 %   Art. XI §5(c): the ROFR Team matches with Room, a Veteran Free Agent Exception (§6(b);

@@ -34,8 +34,8 @@ dedup([X|Xs], [X|Ys]) :- exclude(==(X), Xs, Xs1), dedup(Xs1, Ys).
 %   What the team's way of taking in salary leaves behind: the exception amount used and the
 %   apron level it may not exceed for the rest of the Salary Cap Year (Art. VII §2(e)(2)(i)(B)):
 %   rows E (Expanded TPE), B (Non-Taxpayer Mid-Level), A (Bi-annual): First Apron; row H
-%   (Aggregated TPE), I (cash paid), J (TPE from a sign-and-trade): Second Apron; row C (a
-%   signed-and-traded contract acquired): First Apron.
+%   (Aggregated TPE), I (cash paid), J (a TPE from a contract the team signed and traded):
+%   Second Apron; row C (a signed-and-traded contract acquired): First Apron.
 choice_effects(L, S0, T, S1, S) :-
     findall(X, trade_effect(L, S0, T, X), Xs),
     foldl(apply_effect(L, T), Xs, S1, S).
@@ -49,6 +49,10 @@ trade_effect(L, S0, T, hardcap(Level, Rule)) :-
                                aggregated-second_apron-aggregated_traded_player_exception_hard_cap_second_apron_level,
                                non_taxpayer_mid_level-first_apron-non_taxpayer_mid_level_exception_hard_cap_first_apron_level,
                                bi_annual-first_apron-bi_annual_exception_hard_cap_first_apron_level]).
+trade_effect(L, S0, T, hardcap(second_apron, sign_and_trade_assignee_traded_player_exception_hard_cap_second_apron_level)) :-
+    team_choice(L, T, S0, ok(Way)), memberchk(Way, [standard, aggregated, expanded]),
+    trade_player(L, T, _, P), signed_in_ops(S0, P, T, _, M, _), M \== trade,
+    \+ operation_date(L, _, _, _), !.
 trade_effect(L, _, T, hardcap(second_apron, cash_in_trade_hard_cap_second_apron_level)) :-
     trade_cash(L, T, _, _).
 trade_effect(L, S0, T, hardcap(first_apron, sign_and_trade_hard_cap_first_apron_level)) :-
@@ -120,7 +124,8 @@ sat_violations(L, Moves, P, From, To, M, K, S0, Vs) :-
 
 sat_violation(L, _, P, From, _, _, _, _, _, v(L, From, free_agent_sign_contract_cannot_be_traded_within_3_month_or_before_dec_15, not_own_free_agent)) :-
     \+ free_agent(P, From).
-sat_violation(L, _, _, From, _, _, N, _, _, v(L, From, sign_and_trade_3_to_4_year, years(N))) :-
+sat_violation(L, _, P, From, _, _, N, _, S0, v(L, From, sign_and_trade_3_to_4_year, years(N))) :-
+    signed_in_ops(S0, P, From, _, _, K), \+ years_unstated(K),
     ( N < 3 ; N > 4 ).
 sat_violation(L, _, _, From, _, M, _, _, _, v(L, From, sign_and_trade_not_with_mid_level_exception, used(M))) :-
     memberchk(M, [non_taxpayer_mid_level, room_mid_level]).
@@ -130,10 +135,13 @@ sat_violation(L, _, P, From, _, M, _, _, S0, v(L, From, salary_increase_and_decr
 sat_violation(L, _, P, From, _, _, _, X, _, v(L, From, sign_and_trade_no_higher_than_25_percent_for_higher_max_5th_year_eligible_player, above(X, Max))) :-
     years_of_service(P, 4), higher_max_criteria(P),
     cap_pct(25, Max), \+ leq(X, Max).
-sat_violation(L, _, _, _, To, _, _, _, S0, v(L, To, sign_and_trade_assignee_team_has_room, no_room(Post, C))) :-
-    team_salary_now(S0, To, _),
-    post_trade_salary(L, To, S0, Post),
-    salary_cap(C), \+ leq(Post, C).
+sat_violation(L, _, _, _, To, _, _, X, S0, v(L, To, sign_and_trade_assignee_team_has_room, no_room(Room, X))) :-
+    % Room: the Salary Cap less the acquiring team's Team Salary without the players it sends
+    % away in the same trade
+    team_salary_now(S0, To, TS),
+    trade_sums(L, To, S0, Out, _, _),
+    salary_cap(C), Room is C - (TS - Out),
+    \+ leq(X, Room).
 sat_violation(L, _, _, _, To, _, _, _, S0, v(L, To, sign_and_trade_hard_cap_first_apron_level, above_apron(Post, A))) :-
     team_salary_now(S0, To, _),
     post_trade_salary(L, To, S0, Post),
@@ -260,12 +268,14 @@ sat_apron(L, T, S0, Post, fail(sign_and_trade, sign_and_trade_assignee_traded_pl
     second_apron(A2), \+ leq(Post, A2), !.
 
 %!  aggregation_bar(+S0, +OutPs, +InPs, -Rule, -Detail)
-%   Art. VII §6(j)(4): no player acquired with an Exception in the two months before may be
-%   aggregated (here: signed or traded for in an earlier step of the problem); with three or
-%   more Traded Players for fewer Replacement Players, at most one Minimum Traded Player.
+%   Art. VII §6(j)(4): no player whose contract was acquired (by assignment: "if a player were
+%   traded to a Team pursuant to an Exception on November 20, 2023 ...") in the two months
+%   before may be aggregated (here: traded for in an earlier operation of the problem); with
+%   three or more Traded Players for fewer Replacement Players, at most one Minimum Traded
+%   Player.
 aggregation_bar(S0, OutPs, _, aggregated_standard_traded_player_exception, recently_acquired(P)) :-
     member(P, OutPs),
-    signed_in_ops(S0, P, _, _, M, _), M \== room, !.
+    signed_in_ops(S0, P, _, _, trade, _), !.
 aggregation_bar(S0, OutPs, InPs, traded_player_exception_only_one_minimum_traded_player_under_conditions, minimum_players(Ms)) :-
     length(OutPs, NO), length(InPs, NI), NO >= 3, NI < NO,
     include(minimum_player(S0), OutPs, Ms), length(Ms, NM), NM > 1.
@@ -300,9 +310,9 @@ cash_violation(L, T, S0, v(L, T, cash_in_trade_hard_cap_second_apron_level, abov
 %   team situations speak of). Picks: the first-round picks held after the trade.
 stepien(L, Ts, S0, Vs, Picks) :-
     picks_of(S0, P0),
-    findall(pick(From, O, Y), trade_pick(L, From, _, 1, O, Y), Sent),
+    findall(From-O-Y, trade_pick(L, From, _, 1, O, Y), Sent),
     findall(pick(To, O, Y), trade_pick(L, _, To, 1, O, Y), Got),
-    subtract(P0, Sent, P1), append(P1, Got, P2), sort(P2, Picks),
+    foldl(send_pick, Sent, P0, P1), append(P1, Got, P2), sort(P2, Picks),
     findall(V, ( member(T, Ts), stepien_violation(L, T, Picks, V) ), Vs).
 
 stepien_violation(L, T, _, v(L, T, stepien_rule_no_sell_or_no_consecutive_first_round_draft_pick_trade, sold_for_cash)) :-
@@ -315,5 +325,15 @@ stepien_violation(L, T, Picks, v(L, T, stepien_rule_no_sell_or_no_consecutive_fi
     Sent =< Last,
     member(D, [-1, 1]), Y1 is Sent + D, Y1 >= 2025, Y1 =< Last,
     \+ has_pick(Picks, T, Sent), \+ has_pick(Picks, T, Y1), !.
+
+%!  send_pick(+From-Original-Year, +Picks0, -Picks)
+%   The pick leaves the sender's holdings; a team that does not hold that team's pick of that
+%   year but holds another first-round pick of the year sends the one it holds ("its first-round
+%   draft pick in 2025" of a team holding only another team's 2025 pick).
+send_pick(From-O-Y, P0, P) :-
+    (   selectchk(pick(From, O, Y), P0, P1) -> P = P1
+    ;   selectchk(pick(From, _, Y), P0, P1) -> P = P1
+    ;   P = P0
+    ).
 
 has_pick(Picks, T, Y) :- member(pick(T, _, Y), Picks), !.

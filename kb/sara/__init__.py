@@ -30,7 +30,8 @@ def _system_prompts(prolog_dir: str, kind: str, anchored: bool) -> str:
 @dataclass(frozen=True)
 class SaraDomain:
     """``anchored``: the translator cites, for each group of facts, the sentence of the case it
-    comes from (``% "…"`` lines; prompts ``translate_anchors_*``), and the inspector requires it;
+    comes from (``% "…"`` lines; prompts ``translate_anchors_*``), which the inspector takes as
+    evidence, not a constraint (:mod:`taxlogic.kb.sara.align`);
     False: the paper's appendix prompts as they are (:meth:`with_anchors`)."""
 
     anchored: bool = True
@@ -93,7 +94,7 @@ class SaraDomain:
     def inspect(self, case, query, canonical, outcome, rules):
         from taxlogic.kb.sara.checks import static_issues
 
-        return static_issues(case, query, canonical, rules=rules, require_anchors=self.anchored)
+        return static_issues(case, query, canonical, rules=rules)
 
 
 DOMAIN = SaraDomain()

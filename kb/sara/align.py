@@ -20,12 +20,22 @@ statute fact. A group's sentences are
 A group no sentence shares anything with has no sentence (:attr:`Support.source` ``"none"``).
 :func:`align` is the whole alignment; :func:`supporting_sentences` the plain mapping
 ``{fact text: sentence}`` that other code (explanations, ``taxlogic inspect``) shows.
+
+**An anchor is evidence, not a constraint** (issue 22). The checks judge every fact against the
+sentences the aligner finds in the whole text (``align(..., anchors=False)``), whatever its anchor
+says, so an anchor can neither cost a right answer (a correct fact anchored on the wrong sentence)
+nor hide a wrong one (a whole-text anchor covers nothing: a quote of several sentences counts as
+its sentences, and the aligner picks among all of them anyway). :func:`resolve` then says, for
+each fact, which sentence it comes from: its anchor's when that is one of the aligner's sentences
+for its group; otherwise the anchor points elsewhere and the fact is **re-anchored** to the
+aligner's sentence (source ``"reanchored"``), without a model round; a fact without an anchor takes
+the aligner's (``"aligned"``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from taxlogic.kb.sara.cues import cue_table
@@ -47,7 +57,7 @@ def normalise(text: str) -> str:
 class Support:
     """Where one fact comes from: ``sentences`` (indexes into :attr:`Alignment.sentences`),
     ``source`` ``"anchor"`` (its anchor's sentences), ``"aligned"`` (the aligner's), or
-    ``"none"``; ``anchor``: the anchor's spans, and ``missing``: the spans the text does not
+    ``"none"`` (and ``"reanchored"`` in :func:`resolve`); ``anchor``: the anchor's spans, and ``missing``: the spans the text does not
     contain; ``primary``: the sentence that states the event itself (the anchor's first, or the
     aligner's best; the others only share a date or an amount with it)."""
 
@@ -250,11 +260,31 @@ def _group_sentences(facts: list[Fact], text: str, terms: dict[str, str], scorer
     return scorer.best(facts)
 
 
+def resolve(text: str, canonical: str, trusted: str = "", *, terms: dict[str, str] | None = None) -> Alignment:
+    """Where each fact comes from, its anchor taken as evidence (module doc): source ``"anchor"``
+    (its anchor's sentences, one of which the aligner also finds for its group), ``"reanchored"``
+    (its anchor points elsewhere: the aligner's sentences, :attr:`Support.anchor` keeps the quote),
+    ``"aligned"`` (no anchor) or ``"none"`` (no sentence shares anything with its group)."""
+    anchored = align(text, canonical, trusted, terms=terms)
+    aligned = align(text, canonical, trusted, terms=terms, anchors=False).by_line()
+    out = []
+    for s in anchored.supports:
+        own = aligned[s.line]
+        if s.source != "anchor":
+            out.append(own if not s.anchor else replace(own, anchor=s.anchor, missing=s.missing))
+        elif set(s.sentences) & set(own.sentences) or own.source == "none":
+            out.append(s)
+        else:
+            out.append(replace(own, source="reanchored", anchor=s.anchor, missing=s.missing))
+    return Alignment(anchored.sentences, out)
+
+
 def supporting_sentences(text: str, canonical: str, trusted: str = "", *, terms: dict[str, str] | None = None) -> dict[str, str]:
     """``{fact text: its sentence}`` for every fact of ``canonical`` that a sentence of ``text``
-    supports (the anchor's, else the aligner's; several sentences joined by a space). Facts no
-    sentence supports are left out. The explanation of an answer cites these sentences."""
-    a = align(text, canonical, trusted, terms=terms)
+    supports (:func:`resolve`: the anchor's where it is one of the aligner's, else the aligner's;
+    several sentences joined by a space). Facts no sentence supports are left out. The
+    explanation of an answer cites these sentences."""
+    a = resolve(text, canonical, trusted, terms=terms)
     return {s.fact.canonical: a.text_of(s) for s in a.supports if s.sentences}
 
 

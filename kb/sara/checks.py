@@ -5,14 +5,16 @@ The agent's shared checks (validation, Prolog errors and limits, one value per n
 :meth:`SaraDomain.inspect <taxlogic.kb.sara.SaraDomain.inspect>`:
 
 1. no conclusions as facts: a statute fact the text does not state (:mod:`taxlogic.kb.sara.premises`);
-2. the translator's anchors are the words of the text (:mod:`taxlogic.kb.sara.anchors`);
+2. the translator's anchors are the words of the text (:mod:`taxlogic.kb.sara.anchors`; a
+   missing anchor is no issue: the aligner places the fact);
 3. coverage of the text and query (:mod:`taxlogic.kb.sara.coverage`);
 4. events against the statutes (:mod:`taxlogic.kb.sara.events`);
 5. values against the text (:mod:`taxlogic.kb.sara.grounding`), and every argument of every fact
    accounted for by the text (:mod:`taxlogic.kb.sara.provenance`: a person the text never names,
    a date no sentence gives or derives …; one issue per fact the value checks left unflagged);
-6. every fact against the sentence it comes from, its anchor's or the aligner's
-   (:mod:`taxlogic.kb.sara.support`, :mod:`taxlogic.kb.sara.align`);
+6. every fact against the sentences the aligner finds for it in the whole text, its anchor being
+   evidence, not a constraint (:mod:`taxlogic.kb.sara.support`, :mod:`taxlogic.kb.sara.align`:
+   an anchor pointing elsewhere is re-anchored, a whole-text anchor covers nothing);
 7. who did what to whom, in the whole text and in each event's sentence (:mod:`taxlogic.kb.sara.direction`).
 
 Nothing here knows which case it is looking at beyond its text, question and query; every check
@@ -37,14 +39,14 @@ from taxlogic.kb.sara.provenance import provenance_issues
 from taxlogic.kb.sara.support import support_issues
 
 
-def static_issues(case: CaseInput, query: str | None, canonical: str, *, rules=None, trusted: str = "",
-                  require_anchors: bool = False) -> list[Issue]:
+def static_issues(case: CaseInput, query: str | None, canonical: str, *, rules=None, trusted: str = "") -> list[Issue]:
     """All the checks of the module doc, in order: what the facts themselves show, whatever Prolog
-    answers. ``require_anchors``: the translator was asked to anchor every fact (check 2)."""
+    answers. Anchored or not, the same facts raise the same issues, but an anchor that is not in
+    the text (check 2)."""
     statutes = rules.vocabulary.statute if rules is not None else None
     terms = legal_terms(rules) if rules is not None else None
     issues = premise_issues(case, canonical, statutes=statutes, terms=terms, trusted=trusted) if rules is not None else []
-    issues += anchor_issues(case, canonical, trusted, required=require_anchors)
+    issues += anchor_issues(case, canonical, trusted)
     issues += coverage_issues(case, query, canonical, trusted, statutes=statutes, terms=terms)
     issues += event_issues(canonical, rules=rules, trusted=trusted, text=case.text)
     values = grounding_issues(case, query, canonical, trusted, statutes=statutes)
@@ -63,5 +65,5 @@ def _roles(case: CaseInput, canonical: str, trusted: str, terms) -> list[Issue]:
     if is_what_if(case.text):
         return issues
     flagged = {i.line for i in issues}
-    alignment = align(case.text, canonical, trusted, terms=terms)
+    alignment = align(case.text, canonical, trusted, terms=terms, anchors=False)  # anchors: evidence only
     return issues + [i for i in sentence_direction_issues(canonical, alignment, trusted) if i.line not in flagged]

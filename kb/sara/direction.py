@@ -8,7 +8,8 @@ agent works for its patient ("Alice employed Bob", or pays them "for work"; sect
 ``income_``'s agent is the one paid.
 
 Two scopes: the whole text (a relation it states one way only, :func:`direction_issues`), and the
-sentence each event comes from (its anchor's, or the aligner's: :func:`sentence_direction_issues`),
+sentence each event comes from (the aligner's, whatever its anchor says: :func:`sentence_direction_issues`;
+never a swap when another sentence of the event gives the role as written),
 which also judges one role at a time: the agent of a payment that its sentence only has being
 paid, in a text where the same two people also pay each other the other way.
 """
@@ -211,7 +212,7 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
                     continue
                 for line, f in props.get(prop, []):
                     x = f.args[1].canonical
-                    if x in sides[1 - side] and x not in sides[side]:
+                    if x in sides[1 - side] and x not in sides[side] and not _said_elsewhere(alignment, s, kind, side, x):
                         issues.append(Issue(kind="role_direction", line=line, message=(
                             f"{f}: the {prop[:-1]} of a {t[:-1]} is its {_SIDES[kind][side]}, but its sentence "
                             f'"{sentence.strip()}" has {x} as the {_SIDES[kind][1 - side]}: swap agent_ and patient_, '
@@ -226,6 +227,20 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
                 f"{x} is both agent_ and patient_ of {e}: an event relates two parties; its sentence is "
                 f'"{alignment.sentences[first[e].primary].text.strip()}"')))
     return issues
+
+
+def _said_elsewhere(alignment: "Alignment", s, kind: str, side: int, x: str) -> bool:
+    """Another sentence of the event's (the aligner's) gives ``x`` the role as written: then no
+    message asks to swap it on the evidence of the sentence that says otherwise."""
+    full = " ".join(t.text for t in alignment.sentences)
+    for i in s.sentences:
+        if i == s.primary:
+            continue
+        prev = alignment.sentences[i - 1].text if i else None
+        pairs = sentence_roles(alignment.sentences[i].text, prev, full)[kind]
+        if x in {p[side] for p in pairs if p[side]}:
+            return True
+    return False
 
 
 def _missing_parties(e: str, v: FactView, rel: dict, sentence: str) -> list[Issue]:

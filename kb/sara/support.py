@@ -1,7 +1,10 @@
 """SARA check: every fact against the sentence it comes from (``unsupported_fact``,
 ``open_period``).
 
-Each fact's sentence is its anchor's, or the aligner's (:mod:`taxlogic.kb.sara.align`). Then:
+Each fact is judged against the sentences the aligner finds for its group in the whole text,
+whatever its anchor says (:mod:`taxlogic.kb.sara.align`: an anchor is evidence, not a
+constraint; one pointing elsewhere is re-anchored, never a reason to change a correct fact).
+Then:
 
 - ``unsupported_fact``, a fact no sentence supports:
   - a group (an event and its properties) that no sentence shares anything with;
@@ -10,6 +13,9 @@ Each fact's sentence is its anchor's, or the aligner's (:mod:`taxlogic.kb.sara.a
     text never speaks of it at all, or not in the sentence its group comes from;
   - a person in a role (``agent_``, ``patient_``, ``beneficiary_``) or an amount that its
     sentence does not name (a pronoun counts for the people of the two sentences before);
+  - roles by clause: in a sentence of clauses about different people ("Alice was paid $39212,
+    and Bob had no income"), a person in a role of an event whose amount another person's
+    clause states;
   - a date whose year its sentences do not name, when they name years (a sentence that names
     none takes the years of the text); for a lasting event, a start its sentence gives as an end
     ("until …") or an end it gives as a start ("since …", "from …"):
@@ -31,7 +37,7 @@ import re
 from datetime import date
 
 from taxlogic.core import CaseInput, Issue, is_what_if
-from taxlogic.kb.sara.align import Alignment, Support, align
+from taxlogic.kb.sara.align import Alignment, Support, align, resolve
 from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.text import _MONTH_RE, _MONTHS, YEAR, date_roles, iso_date, plain_number
 from taxlogic.kb.sara.view import FactView, is_type
@@ -44,9 +50,14 @@ _END = re.compile(rf"\b(?:until|till|through|to)\s+(?:the\s+end\s+of\s+)?(?:(?P<
 _FROM = re.compile(r"\bfrom\b|\bbetween\b|\bsince\b", re.I)
 
 
-def _where(a: Alignment, s: Support) -> str:
-    said = f'its anchor "{" ".join(s.anchor)}" is in' if s.source == "anchor" else "it comes from"
-    return f'{said} the sentence "{a.text_of(s).strip()}"'
+def _where(a: Alignment, s: Support, resolved: Support | None = None) -> str:
+    """Where the fact comes from, for a message: the aligner's sentence, and what its anchor says."""
+    if resolved is not None and resolved.source == "anchor":
+        return f'its anchor "{" ".join(resolved.anchor)}" is in the sentence "{a.text_of(s).strip()}"'
+    if resolved is not None and resolved.source == "reanchored":
+        return (f'it comes from the sentence "{a.text_of(s).strip()}" (its anchor "{" ".join(resolved.anchor)}" '
+                "points elsewhere)")
+    return f'it comes from the sentence "{a.text_of(s).strip()}"'
 
 
 def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms: dict[str, str] | None = None
@@ -54,13 +65,19 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
     """The checks of the module doc on the facts of ``canonical`` (not on ``trusted`` context)."""
     if is_what_if(case.text):
         return []
-    a = align(case.text, canonical, trusted, terms=terms)
+    a = align(case.text, canonical, trusted, terms=terms, anchors=False)
+    r = resolve(case.text, canonical, trusted, terms=terms).by_line()
+
+    def where(s: Support) -> str:
+        return _where(a, s, r.get(s.line))
+
     v = FactView.of(canonical, trusted)
     table = cue_table()
     text_years = set().union(*(s.years for s in a.sentences)) if a.sentences else set()
     people = set().union(*(s.names for s in a.sentences)) if a.sentences else set()
     issues: list[Issue] = []
     reported: set[str] = set()
+    roles_people = {f.args[1].value for _, f in v.facts if f.name in _ROLES and f.arity == 2 and isinstance(f.args[1], Atom)}
     for s in a.supports:
         f = s.fact
         if not f.name.endswith("_"):
@@ -79,9 +96,9 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 what = f.name[:-1].replace("_", " ")
                 if not elsewhere:
                     msg = (f"{f}: no sentence of the text speaks of a {what} (it never says {table.cue_words(f.name)}); "
-                           f"{_where(a, s)}: remove it unless the text states it")
+                           f"{where(s)}: remove it unless the text states it")
                 else:
-                    msg = (f"{f}: {_where(a, s)}, which does not speak of a {what}; the text does in "
+                    msg = (f"{f}: {where(s)}, which does not speak of a {what}; the text does in "
                            f'"{elsewhere[0].text.strip()}": is the event, its id or its type wrong?')
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=msg))
             continue
@@ -92,13 +109,22 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
             p = value.value
             if not any(x.mentions(p) for x in sents):
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
-                    f"{f}: {_where(a, s)}, which does not name {p.capitalize()}: is {p} the right person "
+                    f"{f}: {where(s)}, which does not name {p.capitalize()}: is {p} the right person "
                     f"for the {f.name[:-1]} of {f.args[0].value}?")))
+            elif s.primary is not None:
+                amounts = {plain_number(x) for x in v.props.get(f.args[0].value, {}).get("amount_", set())} - {"0", "1"}
+                clause = _clause_of_amount(a.sentences[s.primary], amounts, p, people & roles_people)
+                if clause is not None:
+                    said, named = clause
+                    issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                        f"{f}: {where(s)}, where the clause \"{said}\" states the amount of {f.args[0].value} "
+                        f"and names {', '.join(n.capitalize() for n in named)}, not {p.capitalize()}: "
+                        f"is {p} the right person for the {f.name[:-1]}?")))
         elif f.name == "amount_" and isinstance(value, Number):
             n = plain_number(Number(value.value).canonical)
             if n not in ("0", "1") and not any(n in x.numbers for x in sents) and any(n in x.numbers for x in a.sentences):
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
-                    f"{f}: {_where(a, s)}, which does not state {n}: is the amount attached to the right event?")))
+                    f"{f}: {where(s)}, which does not state {n}: is the amount attached to the right event?")))
         elif f.name in ("start_", "end_") and isinstance(value, Str):
             lasting = any(table.durative(t) for t in v.types.get(f.args[0].value, ()))
             roles = set().union(*(date_roles(x.text, value.value) for x in sents)) if lasting else set()
@@ -106,7 +132,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
             # (or as the day it happens: "married on …"), a start it gives as its end
             if roles and (roles <= {"start", "other"} if f.name == "end_" else roles == {"end"}):
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
-                    f"{f}: {_where(a, s)}, where {value.value} is when it "
+                    f"{f}: {where(s)}, where {value.value} is when it "
                     f"{'starts' if f.name == 'end_' else 'ends'}: use {'start_' if f.name == 'end_' else 'end_'}")))
                 continue
             d = iso_date(value.value)
@@ -116,10 +142,41 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
             if not (any(x.covers_year(d.year) for x in dated) if dated else d.year in text_years or not text_years):
                 years = set().union(*(x.years for x in dated)) or text_years
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
-                    f"{f}: {_where(a, s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
-    issues += _open_periods(a, v)
+                    f"{f}: {where(s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
+    issues += _open_periods(a, v, where)
     issues += _counted_twice(case.text, v)
     return issues
+
+
+#: Where a sentence splits into clauses about different people: ", and", ", but", ", while",
+#: ", whereas", ";".
+_CLAUSES = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s*")
+_PRONOUN = re.compile(r"\b(?:she|he|her|his|him|they|their|them|both|each)\b", re.I)
+
+
+def _clause_of_amount(sentence, amounts: set[str], person: str, people: set[str]) -> tuple[str, list[str]] | None:
+    """Roles by clause: (the clause, the people it names) when the clause of ``sentence`` that
+    states one of the event's ``amounts`` names other people of the facts and not ``person`` (nor
+    refers to anyone by a pronoun), while another clause of the sentence names ``person``
+    ("Alice was paid $39212, and Bob had no income" for an income of Bob's); None otherwise."""
+    from taxlogic.kb.sara.text import _TEXT_NUMBER, person_names
+
+    if not amounts or re.search(r"\brespectively\b", sentence.text, re.I):
+        return None
+    clauses = _CLAUSES.split(sentence.text)
+    if len(clauses) < 2:
+        return None
+    for clause in clauses:
+        at = [m.start() for m in _TEXT_NUMBER.finditer(clause) if plain_number(m.group()) in amounts]
+        if not at:
+            continue
+        # the clause's own subject: the people it names before the amount (an elided subject,
+        # "…, and $5322 into health insurance for Bob", is the previous clause's)
+        named = [n for n in person_names(clause[:at[0]]) if n in people]
+        if named and person not in named and not _PRONOUN.search(clause) and \
+                any(person in person_names(c) for c in clauses if c is not clause):
+            return clause.strip(), named
+    return None
 
 
 def _counted_twice(text: str, v: FactView) -> list[Issue]:
@@ -143,7 +200,7 @@ def _counted_twice(text: str, v: FactView) -> list[Issue]:
     return out
 
 
-def _open_periods(a: Alignment, v: FactView) -> list[Issue]:
+def _open_periods(a: Alignment, v: FactView, where) -> list[Issue]:
     """Durative events without an end that their sentence gives (module doc)."""
     table = cue_table()
     people = {x for props in v.props.values() for p in ("agent_", "patient_") for x in props.get(p, ())}
@@ -165,7 +222,7 @@ def _open_periods(a: Alignment, v: FactView) -> list[Issue]:
         if subject is not None and subject not in {x.strip("'") for x in props.get("agent_", set()) | props.get("patient_", set())}:
             continue  # the sentence tells of someone else's span ("Bob lived with Alice until …")
         out.append(Issue(kind="open_period", line=v.type_lines.get(e), message=(
-            f'{durative[0]}({e}) has no end_, but {_where(a, s)} says it lasts {said}: add end_({e},"{end.isoformat()}")')))
+            f'{durative[0]}({e}) has no end_, but {where(s)} says it lasts {said}: add end_({e},"{end.isoformat()}")')))
     return out
 
 

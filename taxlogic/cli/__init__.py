@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from taxlogic.cli.common import check_settings, err_console
-from taxlogic.cli import chat, contamination, data, evaluate, explain, inspect, llm, run, solve, verifier
+from taxlogic.cli import chat, contamination, data, evaluate, explain, inspect, llm, paper, run, solve, verifier
 
 #: Command groups: name -> help.
 GROUPS: dict[str, str] = {
@@ -33,6 +33,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("eval gold", evaluate.gold),
     ("eval run", evaluate.run),
     ("eval report", evaluate.report),
+    ("eval paper", paper.paper),
     ("eval contamination", contamination.contamination),
     ("eval verifier", verifier.verifier),
     ("run", run.run),

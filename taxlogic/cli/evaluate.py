@@ -123,6 +123,7 @@ def run(
     problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: evaluate the problems of this JSONL file (RuleArena's derived format: id, level, answer, and tax 'pydantic' / airline 'info') instead of RuleArena's own."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
+    profile: bool = typer.Option(False, "--profile", help="Where the concurrency slots went: seconds in LLM calls, waiting for and in Prolog, checks, between nodes, idle slots; calls in flight over time; CPU of this process and Prolog (also saved as profile.json)."),
 ) -> None:
     """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable).
     A case the LLM endpoint failed on is errored, not a result: it is redone when the same command
@@ -131,6 +132,7 @@ def run(
     130: interrupted."""
     from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
     from taxlogic.eval.methods import Engines, MethodOptions, make_method, method_names
+    from taxlogic.eval.profile import RunProfile
     from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_errored, read_records
     from taxlogic.eval.runner import EndpointDown, run_eval
     from taxlogic.eval.summary import run_summary
@@ -199,10 +201,13 @@ def run(
                                                            exemplar_pool=pool, query_in_prompt=query_in_prompt,
                                                            anchors=anchors))
                 done = len(store.done_ids() & {c.id for c in ds.items})
+                prof, profiled = (RunProfile(concurrency, engines) if profile else None), None
                 with progress_bar() as bar:
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)
                     try:
-                        run_eval(ds, fn, method, store, concurrency=concurrency, on_record=lambda r: bar.advance(tid))
+                        run_eval(ds, fn, method, store, concurrency=concurrency,
+                                 on_record=lambda r: (bar.advance(tid), prof and prof.add(r)))
+                        profiled = prof.finish() if prof else None  # before the engines close (their CPU)
                     except KeyboardInterrupt:
                         console.print(f"[yellow]interrupted[/]: finished cases are saved in {out}; run the same command to resume")
                         raise typer.Exit(EXIT_INTERRUPTED)
@@ -219,12 +224,24 @@ def run(
     with friendly_errors():
         (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
     if as_json:
-        print_json(summary)
+        print_json(summary if not profile else {**summary, "profile": profiled})
     else:
         _print_run_summary(summary, out)
+    if profile:
+        _save_profile(profiled, out, quiet=as_json)
     if errored:
         fail(f"{len(errored)} case(s) errored: the LLM endpoint failed on them ({errored[-1].error}); "
              f"run the same command to redo them", EXIT_ERROR)
+
+
+def _save_profile(profiled: dict, out: Path, *, quiet: bool) -> None:
+    """``eval run --profile``: print the profile (:mod:`taxlogic.eval.profile`) and save it as profile.json."""
+    from taxlogic.eval.profile import render
+
+    with friendly_errors():
+        (out / "profile.json").write_text(json.dumps(profiled, indent=2) + "\n")
+    if not quiet:
+        console.print("\n".join(["where the slots went (profile.json):", *render(profiled)]), highlight=False, markup=False)
 
 
 def _print_run_summary(summary: dict, out: Path) -> None:

@@ -71,7 +71,9 @@ def inspect_cmd(
             facts_table.add_column(col, justify="right" if col == "line" else "left", overflow="fold")
         for row in record["facts"]:
             where = row["sentence"] or "[red](no sentence supports it)[/]"
-            facts_table.add_row(str(row["line"]), row["fact"], where + (" [dim](anchor)[/]" if row["source"] == "anchor" else ""))
+            note = {"anchor": " [dim](anchor)[/]",
+                    "reanchored": f' [yellow](re-anchored: its anchor "{row["anchor"]}" points elsewhere)[/]'}
+            facts_table.add_row(str(row["line"]), row["fact"], where + note.get(row["source"], ""))
         console.print(facts_table)
         args_table = Table(title="arguments and where the text gives them (event ids and variables left out)",
                            show_lines=False)
@@ -94,14 +96,16 @@ def inspect_cmd(
 
 def _fact_sentences(case, text: str, rules) -> list[dict]:
     """Every validated fact of ``text`` with its line (in ``text``), the sentence of the case it
-    comes from and how it was found (``anchor``, ``aligned`` or ``none``)."""
-    from taxlogic.kb.sara.align import align
+    comes from and how it was found (``anchor``, ``reanchored``: its anchor points elsewhere,
+    ``aligned`` or ``none``; :func:`taxlogic.kb.sara.align.resolve`), and its anchor's words."""
+    from taxlogic.kb.sara.align import resolve
     from taxlogic.kb.sara.coverage import legal_terms
     from taxlogic.tools.facts import check_facts
 
     check = check_facts(text, rules.vocabulary)
-    a = align(case.text, check.canonical, terms=legal_terms(rules))
-    return [{"line": f.line, "fact": s.fact.canonical, "sentence": a.text_of(s).strip() or None, "source": s.source}
+    a = resolve(case.text, check.canonical, terms=legal_terms(rules))
+    return [{"line": f.line, "fact": s.fact.canonical, "sentence": a.text_of(s).strip() or None, "source": s.source,
+             "anchor": " ".join(s.anchor) or None}
             for f, s in zip(check.facts, a.supports)]
 
 

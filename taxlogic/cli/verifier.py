@@ -16,13 +16,18 @@ from taxlogic.cli.common import console, fail, friendly_errors, pct, print_json,
 def verifier(
     seed: int = typer.Option(0, "--seed", help="Seed of the corruption operators (same seed, same variants)."),
     cases: Optional[list[str]] = typer.Option(None, "--cases", help="Case ids (repeat or comma-separate); default: all 376."),
-    k: int = typer.Option(3, "--k", min=1, help="Variants per case and operator (fewer when an operator runs out)."),
+    k: Optional[int] = typer.Option(None, "--k", min=1, help="Variants per case and operator (fewer when an operator runs out; default 3, 1 with --anchors)."),
     ops: Optional[str] = typer.Option(None, "--ops", help="Comma-separated operators (default: all)."),
     workers: int = typer.Option(2, help="Prolog workers."),
     time_limit: Optional[float] = typer.Option(None, help="Seconds per job (default: the agent's limit, at least 30)."),
     quick: float = typer.Option(5.0, help="Seconds for the answer job of a set already flagged before Prolog runs (0: no shortcut)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the full report, every variant included, to this JSON file."),
     as_json: bool = typer.Option(False, "--json", help="Print the report (without the per-variant list) as JSON."),
+    anchors: bool = typer.Option(False, "--anchors", help=(
+        "Instead: the fact programs under imperfect anchorers (none, aligned, word_overlap, shifted, whole_text, "
+        "missing), correct and corrupted (--k variants per operator, default 1 here): right/wrong/abstained with "
+        "correct facts, repaired/slipped/right/abstained with corruptions and a perfect repair, per anchorer and "
+        "error class.")),
 ) -> None:
     """The verifier under fault injection: corrupt every gold fact set the way LLM translators
     err, run each through the validator, the engine and the inspector, and count how many
@@ -33,6 +38,8 @@ def verifier(
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
+    k_given = k is not None
+    k = k if k is not None else 3
     ids = [c.strip() for item in (cases or []) for c in item.split(",") if c.strip()]
     op_list = [o.strip() for o in ops.split(",")] if ops else list(OPERATORS)
     bad = [o for o in op_list if o not in OPERATORS]
@@ -42,6 +49,20 @@ def verifier(
         selected = [get_case(i) for i in ids] if ids else load_cases()
         rules = sara_rules()
         limits = experiment_limits(time_limit=time_limit)
+        if anchors:
+            from taxlogic.eval.anchorers import run_anchor_simulation
+
+            with Engine(rules, workers=workers) as engine, progress_bar() as bar:
+                report = run_anchor_simulation(engine, rules, selected, seed=seed, k=k if k_given else 1, ops=op_list,
+                                               limits=limits, progress=stage_progress(bar))
+            if out is not None:
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_text(json.dumps(report, indent=1, default=str) + "\n")
+            if as_json:
+                print_json(report)
+            else:
+                _print_anchors(report)
+            return
         with Engine(rules, workers=workers) as engine, progress_bar() as bar:
             report = run_verifier(engine, rules, selected, seed=seed, k=k, ops=op_list, limits=limits,
                                   quick=quick or None, progress=stage_progress(bar))
@@ -82,3 +103,28 @@ def _print_report(r: dict) -> None:
                       f"answer-changing ({pct(c['catch_rate'])}%)", highlight=False)
     console.print(f"answer-changing corruptions: {o['answer_changing']}; caught {pct(o['catch_rate'])}%, slipped "
                   f"{pct(o['slip_rate'])}% ({pct(o['slipped_of_all'])}% of all variants); {r['seconds']:.0f} s", highlight=False)
+
+
+def _print_anchors(r: dict) -> None:
+    """The anchor simulation's tables (:mod:`taxlogic.eval.anchorers`)."""
+    table = Table(title=f"correct facts: {r['fact_programs']} gold fact programs under each anchorer")
+    for col in ("anchorer", "right", "wrong", "abstained"):
+        table.add_column(col, justify="left" if col == "anchorer" else "right")
+    for a, c in r["correct"].items():
+        table.add_row(a, str(c["right"]), str(c["wrong"]), str(c["abstained"]))
+    console.print(table)
+    table = Table(title=f"corruptions ({r['variants']} variants, seed {r['seed']}, k={r['k']}), perfect repair")
+    classes = sorted({cls for c in r["corrupted"].values() for cls in c["by_class"]})
+    for col in ("anchorer", "repaired", "slipped", "right", "abstained", *[f"slipped: {c}" for c in classes]):
+        table.add_column(col, justify="left" if col == "anchorer" else "right")
+    for a, c in r["corrupted"].items():
+        o = c["overall"]
+        table.add_row(a, str(o["repaired"]), f"[bold]{o['slipped']}[/]", str(o["right"]), str(o["abstained"]),
+                      *[str(c["by_class"].get(cls, {}).get("slipped", 0)) for cls in classes])
+    console.print(table)
+    console.print("per error class (repaired/slipped/right/abstained): " + "; ".join(
+        f"{cls}: " + ", ".join(f"{a} {c['by_class'][cls]['repaired']}/{c['by_class'][cls]['slipped']}/"
+                               f"{c['by_class'][cls]['right']}/{c['by_class'][cls]['abstained']}"
+                               for a, c in r["corrupted"].items() if cls in c["by_class"])
+        for cls in classes), highlight=False, soft_wrap=True)
+    console.print(f"{r['seconds']:.0f} s", highlight=False)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
-from taxlogic.eval.benchmarks.rulearena import airline, tax
+from taxlogic.eval.benchmarks.rulearena import airline, nba, tax
 from taxlogic.eval.benchmarks.rulearena.data import (
     SPLITS,
     RuleArenaItem,
@@ -35,7 +35,6 @@ from taxlogic.eval.benchmarks.rulearena.data import (
     parse_split,
     score,
 )
-from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.benchmarks.rulearena.summary import TABLE2, report_rows, rulearena_summary
 from taxlogic.eval.records import CaseRecord
 
@@ -82,7 +81,10 @@ class RuleArenaBenchmark(Benchmark):
         return record.prediction is not None and record.prediction == item.answer
 
     def unavailable(self, method: str) -> str:
-        return f"--method {method} needs a Prolog knowledge base for {self.name}; use --method direct"
+        names = sorted(self.methods)
+        if names == ["direct"]:
+            return f"--method {method} needs a Prolog knowledge base for {self.name}; use --method direct"
+        return f"--method {method} is not available for {self.name}; use --method {', '.join(names[:-1])} or {names[-1]}"
 
     def metrics(self, records):
         return rulearena_summary(records)
@@ -99,4 +101,4 @@ class RuleArenaBenchmark(Benchmark):
 
 register(RuleArenaBenchmark("airline", airline.METHODS, airline.airline_rule_sets))
 register(RuleArenaBenchmark("tax", tax.METHODS, tax.tax_rule_sets))
-register(RuleArenaBenchmark("nba", {"direct": direct_method}))
+register(RuleArenaBenchmark("nba", nba.METHODS, nba.nba_rule_sets))

@@ -1,0 +1,132 @@
+"""RuleArena NBA on the NBA knowledge base (``kb/nba``): the ``gold`` method (the committed gold
+fact programs, ``kb/nba/gold/``) and the ``agent`` method (the LangGraph loop with the NBA domain
+plug-in and its grounding checks), and the rule set they run under. Registered in
+:mod:`taxlogic.eval.benchmarks.rulearena` with :data:`METHODS` + :func:`nba_rule_sets`.
+
+Both methods answer with RuleArena's answer statement (``"Answer: True. Illegal Operation: B.
+Problematic Team: A."`` or ``"Answer: False."``, :func:`taxlogic.kb.nba.domain.answer_statement`)
+in ``details["reply"]``, so RuleArena's own check scores them as it scores a model's reply. A
+problem listed in ``kb/nba/errata.json`` (an annotation that contradicts the rules as written,
+with its evidence) makes the gold method abstain with that reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from taxlogic.eval.benchmarks.rulearena.data import RuleArenaItem
+from taxlogic.eval.benchmarks.rulearena.direct import direct_method
+from taxlogic.eval.methods import Method, MethodOptions, record_base
+from taxlogic.eval.records import CaseRecord
+from taxlogic.eval.transcript import transcript_of
+
+if TYPE_CHECKING:
+    from taxlogic.eval.benchmarks import Dataset
+    from taxlogic.kb.rules import RuleSet
+
+__all__ = ["METHODS", "nba_agent_method", "nba_gold_method", "nba_rule_sets", "nba_case"]
+
+
+def nba_case(item: RuleArenaItem):
+    """The agent's input for an NBA problem: its text (RuleArena's three blocks, from
+    ``comp_<level>.json``), the standard question and the answer query."""
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.kb.nba import ANSWER_QUERY
+    from taxlogic.kb.nba.domain import NBA_QUESTION
+    from taxlogic.kb.nba.problems import problem_texts
+
+    text = _texts(problem_texts)[item.id]
+    return CaseInput(case_id=item.id, text=text, question=NBA_QUESTION, kind="entailment", query=ANSWER_QUERY,
+                     answer_var="X")
+
+
+_TEXTS: dict[str, str] = {}
+
+
+def _texts(load) -> dict[str, str]:
+    if not _TEXTS:
+        _TEXTS.update({p.id: p.text for p in load()})
+    return _TEXTS
+
+
+def _violations(engine, facts: str, trusted: bool) -> list[str]:
+    from taxlogic.kb.nba import VIOLATIONS_QUERY
+    from taxlogic.tools.engine import Job
+
+    out = engine.run(Job(facts=facts, query=VIOLATIONS_QUERY, mode="first", var="X", trusted=trusted))
+    return list(out.values[:1]) if out.status == "values" else []
+
+
+def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
+    """The committed gold program of each problem (``kb/nba/gold/``) run through the NBA KB; an
+    annotation erratum abstains with its reason. ``details``: the reply (RuleArena's statement)
+    and every violation the KB finds (``v(Letter, Team, Rule)``)."""
+    from taxlogic.kb.nba import ANSWER_QUERY
+    from taxlogic.kb.nba.domain import answer_statement
+    from taxlogic.kb.nba.errata import errata
+    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.tools.engine import Job
+
+    def run(item: RuleArenaItem) -> CaseRecord:
+        base = record_base(item, ds, "gold")
+        erratum = errata().get(item.id)
+        if erratum is not None:
+            return CaseRecord(**base, abstained=True, reason=f"annotation erratum: {erratum['reason']}",
+                              details={"erratum": erratum})
+        facts = gold_program(item.id)
+        engine = opts.engines(item.rules)
+        outcome = engine.run(Job(facts=facts, query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+        try:
+            reply = answer_statement(outcome.values[0]) if outcome.status == "values" and outcome.values else None
+        except ValueError:
+            reply = None
+        details = {"violations": _violations(engine, facts, True)}
+        if reply is not None:
+            details["reply"] = reply
+        return CaseRecord(**base, prediction=reply, invalid=reply is None,
+                          reason=None if reply is not None else outcome.summary(), seconds=outcome.seconds,
+                          details=details)
+    return run
+
+
+def nba_agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
+    """The LangGraph loop with the NBA domain plug-in: the LLM translates the problem's text
+    into anchored facts, the inspector runs the NBA grounding checks
+    (:mod:`taxlogic.kb.nba.checks`), the KB answers; abstains after its repair budget."""
+    from taxlogic.agent.context import make_context
+    from taxlogic.agent.solve import solve
+    from taxlogic.kb.domain import get_domain
+
+    contexts: dict = {}
+
+    def run(item: RuleArenaItem) -> CaseRecord:
+        if item.rules not in contexts:
+            contexts[item.rules] = make_context(ds.rule_sets[item.rules], opts.engines(item.rules), opts.settings,
+                                                model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar,
+                                                domain=get_domain("nba"))
+        ctx = contexts[item.rules]
+        result = solve(nba_case(item), replace(ctx), samples=opts.samples)
+        reply = result.answer if not result.abstained and isinstance(result.answer, str) else None
+        return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=reply,
+                          abstained=result.abstained, invalid=not result.abstained and reply is None,
+                          reason=result.reason, rounds=len(result.rounds),
+                          input_tokens=result.input_tokens, output_tokens=result.output_tokens, seconds=result.seconds,
+                          errors=[i.render() for r in result.rounds for i in r.issues][-20:], facts=result.facts,
+                          details={"reply": reply} if reply is not None else {}, transcript=transcript_of(result))
+    return run
+
+
+def nba_rule_sets() -> dict[str, "RuleSet"]:
+    from taxlogic.kb.nba import nba_rules
+    from taxlogic.kb.nba.problems import rulearena_root
+
+    try:
+        source = rulearena_root() / "nba"
+    except Exception:  # the KB runs without RuleArena's data; citations then name no file
+        source = None
+    return {"r": nba_rules(source)}
+
+
+#: The NBA benchmark's methods by ``--method`` name.
+METHODS = {"direct": direct_method, "gold": nba_gold_method, "agent": nba_agent_method}

@@ -1,0 +1,116 @@
+"""Running a reproduction: every cell in its own run folder under one output folder, each resumed
+where it stopped (:class:`taxlogic.eval.records.RunStore` skips finished cases; the quiz resumes
+from its own files), so running the same command again does only what is missing. The SARA⁺
+splits the cells need are built first (seeded) when the build folder lacks them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from taxlogic.eval.paper.cells import AGENT_BUDGET, Cell, cell_config, load_cell, quiz_instances
+from taxlogic.eval.records import ErroredCase, read_errored, read_records
+
+#: ``progress(cell, done, total)``: after each finished case of a cell (and once at its start).
+Progress = Callable[[Cell, int, int], None]
+
+
+def plus_build_needed(cells: list[Cell], plus_dir: Path) -> bool:
+    """Do ``cells`` need SARA⁺ splits that ``plus_dir`` does not hold?"""
+    return any(c.dataset == "sara-plus" and not (Path(plus_dir) / f"{c.split}.jsonl").is_file() for c in cells)
+
+
+def ensure_plus(cells: list[Cell], plus_dir: Path, seed: int, *, workers: int | None = None, progress=None) -> bool:
+    """Build SARA⁺ (``seed``) into ``plus_dir`` if the cells need splits it lacks; True if built.
+    Raises as :func:`taxlogic.eval.plus.build.build_plus` does."""
+    if not plus_build_needed(cells, plus_dir):
+        return False
+    from taxlogic.eval.plus.build import build_plus
+
+    build_plus(seed, plus_dir, workers=workers, progress=progress)
+    return True
+
+
+@dataclass
+class CellResult:
+    """What running one cell did: ``ran`` cases now (0: nothing was missing), ``errored`` cases
+    left to redo."""
+
+    cell: Cell
+    ran: int
+    errored: int
+
+
+def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None, limit: int | None,
+             concurrency: int = 2, workers: int | None = None, budget: int = AGENT_BUDGET,
+             progress: Progress | None = None) -> CellResult:
+    """Run (or resume) one cell into ``<out>/<cell.name>`` under the paper's protocol, then write
+    its ``summary.json``. Raises :class:`taxlogic.eval.runner.EndpointDown` when the endpoint
+    fails on too many cases in a row, ValueError for a folder holding another run."""
+    if cell.is_quiz:
+        return _run_quiz(cell, out, model, limit, concurrency, progress)
+    from taxlogic.eval.methods import Engines, MethodOptions, make_method
+    from taxlogic.eval.records import RunStore
+    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.summary import run_summary
+
+    folder = cell.folder(out)
+    ds, pool = load_cell(cell, model, plus_dir, limit)
+    config = cell_config(cell, model, limit, budget)
+    engines = Engines(ds, workers=workers)
+    ids = {c.id for c in ds.items}
+    try:
+        with RunStore(folder, config) as store:
+            done = len(store.done_ids() & ids)
+            if done < len(ids):
+                fn = make_method(cell.method, ds, MethodOptions(
+                    engines=engines, model_name=model, budget=budget, samples=1,
+                    exemplars=4 if cell.translator else 0, exemplar_pool=pool, query_in_prompt=not cell.translator,
+                    anchors=False))
+                if progress:
+                    progress(cell, done, len(ids))
+                count = [done]
+
+                def tick(_record) -> None:
+                    count[0] += 1
+                    if progress:
+                        progress(cell, count[0], len(ids))
+                counts = run_eval(ds, fn, cell.method, store, concurrency=concurrency, on_record=tick)
+                ran = counts.ran
+            else:
+                ran = 0
+                if progress:
+                    progress(cell, done, len(ids))
+    finally:
+        engines.close()
+    records = [r for r in read_records(folder) if r.case_id in ids]
+    errored: list[ErroredCase] = [e for e in read_errored(folder) if e.case_id in ids]
+    summary = run_summary(config, records, errored)
+    (folder / "summary.json").write_text(json.dumps(summary, indent=2, default=str) + "\n")
+    return CellResult(cell, ran, len(errored))
+
+
+def _run_quiz(cell: Cell, out: Path, model: str | None, limit: int | None, concurrency: int,
+              progress: Progress | None) -> CellResult:
+    """Table 7's contamination quiz (offline perturbations, seed 0) into ``<out>/<cell.name>``."""
+    from taxlogic.agent import llm
+    from taxlogic.eval.contamination import _load_records, run_contamination  # noqa: PLC2701
+    from taxlogic.settings import get_settings
+
+    folder = cell.folder(out)
+    instances = quiz_instances(limit)
+    before = len(_load_records(folder / "records.jsonl")) if (folder / "records.jsonl").is_file() else 0
+    settings = get_settings()
+    if model:
+        settings = settings.model_copy(update={"llm_model": model})
+    chat = llm.chat_model(settings)
+
+    def report(phase: str, done: int, total: int) -> None:
+        if progress and phase in ("bdq", "bcq"):
+            progress(cell, done, total)
+    run_contamination(chat, instances, folder, model_name=settings.llm_model, seed=0, concurrency=concurrency,
+                      progress=report, extra_meta={"split": "all", "task": "all", "limit": limit or 0})
+    after = len(_load_records(folder / "records.jsonl")) if (folder / "records.jsonl").is_file() else 0
+    return CellResult(cell, after - before, 0)

@@ -1,0 +1,115 @@
+"""Where a batch run's concurrency slots go: ``eval run --profile`` and ``bench/endpoint_concurrency.py``.
+
+A :class:`RunProfile` is started before a run and finished after it (before its engines close):
+it sums every record's timing spans (:attr:`taxlogic.eval.records.CaseRecord.spans`,
+:mod:`taxlogic.spans`) over the run's slot-seconds (``concurrency`` x wall seconds), reads the
+process-wide gauges (LLM calls, cases and Prolog jobs in flight over time) and the CPU seconds
+used by this process and by the Prolog processes (the engines' workers, and short-lived
+``swipl`` children). A slot's time is either in a case (split by span) or ``empty`` (no case in
+it: the start, the tail of the run, and cases that ended without a record).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import time
+from typing import Any
+
+from taxlogic import spans
+
+#: Span groups as the summary shows them: (label, span names); names not listed go to "other nodes".
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("LLM call", ("llm",)),
+    ("LLM gate/backoff", ("llm_wait",)),
+    ("case set-up (context, exemplars)", ("setup",)),
+    ("engine start", ("engine_start",)),
+    ("waiting for a Prolog worker", ("engine_wait",)),
+    ("Prolog job (in the worker)", ("engine",)),
+    ("Prolog job hand-over (pipe, scheduling)", ("engine_handover",)),
+    ("checks (validate, inspect)", ("validate", "inspect")),
+    ("Python between nodes, around the case", ("graph",)),
+    ("slot free, case not started", ("slot_wait",)),
+)
+OTHER_NODES = "other nodes (generate, repair, execute, ...)"
+
+
+def _cpu() -> tuple[float, float]:
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
+
+
+class RunProfile:
+    """Profile one run: ``RunProfile(concurrency, engines)`` (``engines``: the run's
+    :class:`~taxlogic.eval.methods.Engines`, or anything with ``cpu_seconds()``), :meth:`add`
+    each record as it finishes, :meth:`finish` before the engines close. Resets the gauges."""
+
+    def __init__(self, concurrency: int, engines: Any = None) -> None:
+        self.concurrency, self.engines = max(1, concurrency), engines
+        for g in (spans.LLM_CALLS, spans.CASES, spans.ENGINE_JOBS):
+            g.reset()
+        self.records: list = []
+        self.load_before = os.getloadavg()
+        self.cpu0 = _cpu()
+        self.start = time.perf_counter()
+
+    def add(self, record: Any) -> None:
+        self.records.append(record)
+
+    def finish(self) -> dict:
+        """The profile as a dict (seconds; ``share``: of the run's slot-seconds): ``cases``,
+        ``wall``, ``concurrency``, ``slot_seconds``, ``spans`` (summed over cases, by name),
+        ``groups`` (label -> seconds and share, ``empty`` included), ``llm_calls``, ``cases_in_flight``,
+        ``engine_jobs`` (:meth:`taxlogic.spans.Gauge.stats`), ``cpu`` (``process``, ``prolog``
+        seconds, ``cores``, ``use``: their sum over cores x wall), ``load`` (1-minute load
+        average before and after)."""
+        end = time.perf_counter()
+        wall = end - self.start
+        cpu_self, cpu_kids = _cpu()
+        prolog_live = self.engines.cpu_seconds() if self.engines is not None and hasattr(self.engines, "cpu_seconds") else 0.0
+        totals: dict[str, float] = {}
+        for r in self.records:
+            for k, v in (getattr(r, "spans", None) or {}).items():
+                totals[k] = totals.get(k, 0.0) + v
+        slots = self.concurrency * wall
+        groups: dict[str, float] = {}
+        named = {n for _, names in GROUPS for n in names}
+        for label, names in GROUPS:
+            groups[label] = sum(totals.get(n, 0.0) for n in names)
+        groups[OTHER_NODES] = sum(v for k, v in totals.items() if k not in named)
+        groups["slot empty (no case)"] = max(0.0, slots - sum(totals.values()))
+        cores = os.cpu_count() or 1
+        process = cpu_self - self.cpu0[0]
+        prolog = cpu_kids - self.cpu0[1] + prolog_live
+        return {
+            "cases": len(self.records), "wall": round(wall, 3), "concurrency": self.concurrency,
+            "slot_seconds": round(slots, 3),
+            "spans": {k: round(v, 3) for k, v in sorted(totals.items(), key=lambda kv: -kv[1])},
+            "groups": {k: {"seconds": round(v, 3), "share": round(v / slots, 4) if slots else 0.0}
+                       for k, v in groups.items()},
+            "llm_calls": spans.LLM_CALLS.stats(self.start, end),
+            "cases_in_flight": spans.CASES.stats(self.start, end),
+            "engine_jobs": spans.ENGINE_JOBS.stats(self.start, end),
+            "cpu": {"process": round(process, 2), "prolog": round(prolog, 2), "cores": cores,
+                    "use": round((process + prolog) / (cores * wall), 3) if wall else 0.0},
+            "load": [round(self.load_before[0], 2), round(os.getloadavg()[0], 2)],
+        }
+
+
+def render(profile: dict) -> list[str]:
+    """The profile as plain text lines for a terminal (80 columns)."""
+    p = profile
+    lines = [f"{p['cases']} cases in {p['wall']:.1f} s at concurrency {p['concurrency']}: "
+             f"{p['slot_seconds']:.0f} slot-seconds"]
+    for label, g in p["groups"].items():
+        if g["seconds"] >= 0.0005 or label.startswith("LLM call"):
+            lines.append(f"  {label:<44} {g['seconds']:>9.2f} s {100 * g['share']:>5.1f}%")
+    lines.append("  in flight (mean, most; mean per tenth of the run):")
+    for key, what in (("llm_calls", "LLM calls"), ("cases_in_flight", "cases"), ("engine_jobs", "Prolog jobs")):
+        g = p[key]
+        lines.append(f"    {what:<11} {g['mean']:>6.1f} {g['most']:>4}; " + " ".join(f"{x:.0f}" for x in g["timeline"]))
+    c = p["cpu"]
+    lines.append(f"  CPU: this process {c['process']:.1f} s, Prolog {c['prolog']:.1f} s: "
+                 f"{100 * c['use']:.0f}% of {c['cores']} cores x {p['wall']:.1f} s")
+    lines.append(f"  machine load average (1 min): {p['load'][0]:g} before, {p['load'][1]:g} after")
+    return lines

@@ -1,0 +1,83 @@
+"""The NBA domain: RuleArena's salary-cap problems as a knowledge-base plug-in.
+
+Facts: the vocabulary of ``events.pl`` (``kb/nba/vocabulary.md``), every group anchored to its
+sentence; query: ``nba_answer(X)`` (``none`` or ``illegal(Letter, Team)``). The case text is a
+problem's text as RuleArena's prompt shows it (:func:`taxlogic.kb.nba.problems.problem_text`).
+The domain's checks are the grounding checks of :mod:`taxlogic.kb.nba.checks`. The translation
+prompt is ``prompts/translate_nba_system.txt`` with the vocabulary filled in.
+
+An answer's value is RuleArena's answer statement (:func:`answer_statement`): ``"Answer:
+False."`` or ``"Answer: True. Illegal Operation: B. Problematic Team: A."``, so RuleArena's own
+check scores it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+#: The question every NBA problem asks (RuleArena's prompt: "Decide whether any operation by any
+#: team violate the rules").
+NBA_QUESTION = "Does any operation by any team violate the rules? If so, which operation and which team?"
+
+
+def answer_statement(value: str) -> str:
+    """``nba_answer/1``'s binding as Prolog text -> RuleArena's answer statement. Raises
+    ValueError for any other text."""
+    from taxlogic.kb.nba import answer_of
+
+    got = answer_of(value)
+    if got is None:
+        return "Answer: False."
+    return f"Answer: True. Illegal Operation: {got[0]}. Problematic Team: {got[1]}."
+
+
+class NbaDomain:
+    name = "nba"
+    #: always anchored: the grounding checks read each fact's anchor (the agent then asks for
+    #: anchors in repairs and, on llama.cpp, constrains output to anchored facts)
+    anchored = True
+
+    def rule_set(self):
+        from taxlogic.kb.nba import nba_rules
+
+        return nba_rules()
+
+    def system_prompt(self, rules, kind: str) -> str:
+        return _system_prompt(str(rules.prolog_dir))
+
+    def user_prompt(self, case, query, exemplars: str = "") -> str:
+        head = exemplars.rstrip("\n") + "\n\n" if exemplars else ""
+        return (f"{head}TEXT:\n{case.text.strip()}\n\nThe rules will answer with the query: {query}\n\n"
+                "Output ONLY the Prolog facts, each group closed by its anchor line, nothing else.")
+
+    def query_job(self, case, query, canonical):
+        from taxlogic.tools.engine import Job
+
+        return Job(facts=canonical, query=query, mode="first", var=case.answer_var or "X", trusted=False)
+
+    def answer_of(self, case, outcome):
+        from taxlogic.core import Answer
+
+        if outcome.status != "values" or not outcome.values:
+            return Answer(reason=outcome.summary())
+        try:
+            return Answer(value=answer_statement(outcome.values[0]))
+        except ValueError as exc:
+            return Answer(reason=str(exc))
+
+    def inspect(self, case, query, canonical, outcome, rules) -> list:
+        from taxlogic.kb.nba.checks import nba_issues
+
+        return nba_issues(case.text, canonical)
+
+
+@lru_cache(maxsize=4)
+def _system_prompt(prolog_dir: str) -> str:
+    from pathlib import Path
+
+    from taxlogic.prompts import render
+
+    return render("translate_nba_system", EVENTS_PL=(Path(prolog_dir) / "events.pl").read_text().strip("\n"))
+
+
+DOMAIN = NbaDomain()

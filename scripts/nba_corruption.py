@@ -1,0 +1,87 @@
+"""The NBA grounding checks against corrupted translations, through the agent: figures per class.
+
+For every NBA problem and every corruption class of :mod:`taxlogic.kb.nba.corrupt` (the first
+``--places`` places each applies to), the agent gets the corrupted program as its first
+translation and the gold program as its repair (a scripted translator, budget 1). Per class it
+prints: tried, caught by the checks (round 1 has issues), of those answered as the gold method,
+abstained, and uncaught (no issue): right (the corruption did not change the answer) or wrong.
+Then the gold translator itself: answered as gold / abstained (false abstentions) / wrong.
+
+    .venv/bin/python scripts/nba_corruption.py [--places 1] [--every 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+from pathlib import Path
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="NBA corruption classes through the agent")
+    parser.add_argument("--places", type=int, default=1, help="places tried per operator and problem")
+    parser.add_argument("--every", type=int, default=1, help="use every n-th problem")
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from fakes import scripted
+
+    from taxlogic.agent.context import AgentContext
+    from taxlogic.agent.solve import solve
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.nba import ANSWER_QUERY, nba_rules
+    from taxlogic.kb.nba.corrupt import OPERATORS
+    from taxlogic.kb.nba.domain import NBA_QUESTION, answer_statement
+    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.tools.engine import Engine, Job
+
+    texts = problem_texts()[::args.every]
+    rules = nba_rules()
+    with Engine(rules, workers=1) as engine:
+        gold = {}
+        for p in texts:
+            o = engine.run(Job(facts=gold_program(p.id), query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+            gold[p.id] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
+
+        def run(p, script, budget):
+            case = CaseInput(case_id=p.id, text=p.text, question=NBA_QUESTION, kind="entailment", query=ANSWER_QUERY,
+                             answer_var="X")
+            ctx = AgentContext(model=scripted(script), engine=engine, rules=rules, domain=get_domain("nba"),
+                               llm_retries=0, budget=budget)
+            return solve(case, ctx)
+
+        base = collections.Counter()
+        for p in texts:
+            r = run(p, [gold_program(p.id)], 0)
+            base["as gold" if not r.abstained and r.answer == gold[p.id] else "abstained" if r.abstained else "wrong"] += 1
+        print(f"gold translator on {len(texts)} problems: {dict(base)}")
+        print(f"{'class':20} {'tried':>6} {'caught':>7} {'caught+right':>13} {'abstained':>10} {'uncaught right':>15} {'uncaught WRONG':>15}")
+        for name, op in OPERATORS.items():
+            c = collections.Counter()
+            for p in texts:
+                program = gold_program(p.id)
+                for w in range(args.places):
+                    bad = op(program, w)
+                    if bad is None or bad == program:
+                        continue
+                    c["tried"] += 1
+                    r = run(p, [bad, program], 1)
+                    if r.rounds[0].issues:
+                        c["caught"] += 1
+                        c["caught_right"] += not r.abstained and r.answer == gold[p.id]
+                    elif r.abstained:
+                        c["abstained"] += 1
+                    elif r.answer == gold[p.id]:
+                        c["uncaught_right"] += 1
+                    else:
+                        c["uncaught_wrong"] += 1
+            print(f"{name:20} {c['tried']:6} {c['caught']:7} {c['caught_right']:13} {c['abstained']:10} "
+                  f"{c['uncaught_right']:15} {c['uncaught_wrong']:15}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,174 @@
+"""Timing spans: where one case's wall time goes, and how many calls are in flight over time.
+
+A batch run opens a :class:`CaseClock` per case (:func:`case_clock`, in the case's thread); code
+on the case's path marks its steps with :func:`span` (the LLM call, waiting for a Prolog worker,
+the Prolog job, each agent node, waiting for a concurrency slot). Time is *exclusive*: a span
+nested in another (the engine inside the ``inspect`` node) is counted only under the inner name,
+so a case's spans add up to its wall time; what no span covers is ``graph`` (Python between the
+nodes: LangGraph, state updates, building the record). Outside a case clock, :func:`span` costs
+a context-variable lookup and records nothing.
+
+A :class:`Gauge` counts calls in flight across every thread of the process (LLM calls, cases,
+engine jobs) and gives their mean and most over a window and a per-interval timeline.
+
+This module imports nothing from taxlogic's layers, so tools, agent and eval can all mark spans.
+Span names (seconds, wall clock): ``llm`` (the chat model's call, HTTP included), ``llm_wait``
+(the 429 gate, the rate limiter, backoff between retries), ``engine_start`` (waiting for the
+run's Prolog engine to start), ``engine_wait`` (waiting for an idle Prolog worker), ``engine``
+(the job's time inside the worker: facts, query, clean-up), ``engine_handover`` (the rest of
+the job's wall time: the pipe both ways, the worker's and the parent thread's scheduling), ``slot_wait`` (a concurrency slot
+free but the case not started yet), an agent node's own name (its Python, e.g. ``validate``,
+``inspect``), ``graph`` (the rest).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
+
+ROOT = "graph"
+
+
+class CaseClock:
+    """Exclusive wall seconds per span name for one case (see the module doc). ``totals``: name ->
+    seconds; ``counts``: name -> times entered. Used by one case at a time (its spans nest)."""
+
+    def __init__(self) -> None:
+        self.totals: dict[str, float] = {}
+        self.counts: dict[str, int] = {}
+        self._stack: list[str] = [ROOT]
+        self._last = time.perf_counter()
+
+    def _switch(self, now: float) -> None:
+        name = self._stack[-1]
+        self.totals[name] = self.totals.get(name, 0.0) + (now - self._last)
+        self._last = now
+
+    def enter(self, name: str) -> None:
+        self._switch(time.perf_counter())
+        self._stack.append(name)
+        self.counts[name] = self.counts.get(name, 0) + 1
+
+    def exit(self) -> None:
+        self._switch(time.perf_counter())
+        if len(self._stack) > 1:
+            self._stack.pop()
+
+    def add(self, name: str, seconds: float) -> None:
+        """Count ``seconds`` spent before the clock started (e.g. waiting for a slot) under ``name``."""
+        self.totals[name] = self.totals.get(name, 0.0) + max(0.0, seconds)
+        self.counts[name] = self.counts.get(name, 0) + 1
+
+    def move(self, src: str, dst: str, seconds: float) -> None:
+        """Count ``seconds`` already under ``src`` under ``dst`` instead (at most what ``src`` has)."""
+        seconds = min(max(0.0, seconds), self.totals.get(src, 0.0))
+        self.totals[src] = self.totals.get(src, 0.0) - seconds
+        self.totals[dst] = self.totals.get(dst, 0.0) + seconds
+
+    def snapshot(self) -> dict[str, float]:
+        """The totals so far, the span now open included up to now."""
+        self._switch(time.perf_counter())
+        return dict(self.totals)
+
+    def rounded(self, digits: int = 4) -> dict[str, float]:
+        """:meth:`snapshot` rounded, spans under 0.1 ms left out (what a record stores)."""
+        return {k: round(v, digits) for k, v in sorted(self.snapshot().items()) if v >= 1e-4}
+
+
+_clock: ContextVar[CaseClock | None] = ContextVar("taxlogic_case_clock", default=None)
+
+
+def current() -> CaseClock | None:
+    """The case clock of this context (None outside a case)."""
+    return _clock.get()
+
+
+@contextmanager
+def case_clock() -> Iterator[CaseClock]:
+    """Time a case: spans marked inside (this thread, and contexts copied from it) go to the
+    yielded :class:`CaseClock`."""
+    clock = CaseClock()
+    token = _clock.set(clock)
+    try:
+        yield clock
+    finally:
+        clock.snapshot()
+        _clock.reset(token)
+
+
+@contextmanager
+def span(name: str) -> Iterator[None]:
+    """Count the wall time of the block under ``name`` in the current case's clock (none: nothing)."""
+    clock = _clock.get()
+    if clock is None:
+        yield
+        return
+    clock.enter(name)
+    try:
+        yield
+    finally:
+        clock.exit()
+
+
+def diff(after: dict[str, float], before: dict[str, float]) -> dict[str, float]:
+    """Spans that grew from ``before`` to ``after`` (seconds, rounded to 0.1 ms)."""
+    out = {k: round(v - before.get(k, 0.0), 4) for k, v in after.items()}
+    return {k: v for k, v in out.items() if v >= 1e-4}
+
+
+class Gauge:
+    """Calls in flight, process-wide and thread-safe: ``with gauge:`` around each call. Keeps the
+    (time, in-flight) steps so that :meth:`stats` can give the mean and most over a window and a
+    timeline. A run resets the gauges it reports on (:meth:`reset`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        with self._lock:
+            self.now = 0
+            self._steps: list[tuple[float, int]] = [(time.perf_counter(), 0)]
+
+    def _step(self, delta: int) -> None:
+        with self._lock:
+            self.now += delta
+            self._steps.append((time.perf_counter(), self.now))
+
+    def __enter__(self) -> "Gauge":
+        self._step(1)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._step(-1)
+
+    def stats(self, start: float, end: float, buckets: int = 10) -> dict:
+        """Over ``[start, end]`` (``time.perf_counter()`` seconds): ``mean`` in flight (time-weighted),
+        ``most`` at once, ``timeline``: the mean in each of ``buckets`` equal intervals."""
+        with self._lock:
+            steps = list(self._steps)
+        span_s = max(end - start, 1e-9)
+        width = span_s / buckets
+        area, most = [0.0] * buckets, 0
+        for (t, n), (t2, _) in zip(steps, steps[1:] + [(end, 0)]):
+            a, b = max(t, start), min(t2, end)
+            if b <= a or n == 0:
+                continue
+            most = max(most, n)
+            for i in range(int((a - start) / width), min(buckets - 1, int((b - start) / width)) + 1):
+                lo, hi = max(a, start + i * width), min(b, start + (i + 1) * width)
+                if hi > lo:
+                    area[i] += n * (hi - lo)
+        return {"mean": round(sum(area) / span_s, 2), "most": most,
+                "timeline": [round(x / width, 1) for x in area]}
+
+
+#: LLM calls in flight (:func:`taxlogic.agent.llm.invoke`), cases in flight (the runner) and
+#: Prolog jobs in flight (:class:`taxlogic.tools.engine.Engine`), process-wide.
+LLM_CALLS = Gauge("llm calls")
+CASES = Gauge("cases")
+ENGINE_JOBS = Gauge("engine jobs")

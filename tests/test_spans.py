@@ -1,0 +1,165 @@
+"""Timing spans (taxlogic.spans), the run profile (eval/profile.py) and bounded concurrency: spans
+are exclusive and add up, gauges count calls in flight, batch records carry their spans, a run at
+concurrency 8 gives the same records as at 1, and ``eval run --profile`` saves where the slots went."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from typer.testing import CliRunner
+
+from taxlogic import spans
+from taxlogic.eval.concurrency import run_bounded
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    c = FakeClock()
+    monkeypatch.setattr(spans.time, "perf_counter", c)
+    return c
+
+
+def test_spans_are_exclusive_and_add_up_to_the_case(clock):
+    with spans.case_clock() as case:
+        clock.now += 1  # graph
+        with spans.span("inspect"):
+            clock.now += 2
+            with spans.span("engine"):
+                clock.now += 3  # counted under engine only
+            clock.now += 0.5
+        with spans.span("llm"):
+            clock.now += 4
+        case.add("slot_wait", 0.25)
+        case.move("llm", "llm_wait", 1.5)
+    assert case.totals == {"graph": 1, "inspect": 2.5, "engine": 3, "llm": 2.5, "llm_wait": 1.5, "slot_wait": 0.25}
+    assert sum(case.totals.values()) == 10.5 + 0.25
+    assert case.counts == {"inspect": 1, "engine": 1, "llm": 1, "slot_wait": 1}
+    assert spans.current() is None  # the case's clock is gone with it
+
+
+def test_span_outside_a_case_records_nothing(clock):
+    with spans.span("llm"):
+        clock.now += 1
+    assert spans.current() is None
+
+
+def test_gauge_mean_most_and_timeline(clock):
+    g = spans.Gauge("calls")
+    start = clock.now
+    with g:             # one call for the first 2 s
+        clock.now += 1
+        with g:         # a second one for 1 s of them
+            clock.now += 1
+    clock.now += 2      # then nothing for 2 s
+    stats = g.stats(start, clock.now, buckets=4)
+    assert stats["most"] == 2
+    assert stats["mean"] == pytest.approx(3 / 4)  # 3 call-seconds over 4 s
+    assert stats["timeline"] == [1, 2, 0, 0]
+
+
+def test_run_bounded_passes_slot_waits_and_stops_taking_items_after_a_failure():
+    seen, started = [], []
+    lock = threading.Lock()
+
+    def work(item, waited):
+        assert waited >= 0
+        with lock:
+            started.append(item)
+        if item == 3:
+            raise ValueError("boom")
+        return item * 10
+
+    with pytest.raises(ValueError):
+        run_bounded(range(1000), work, lambda i, r: seen.append((i, r)), 4, slot_wait=True)
+    assert all(r == i * 10 for i, r in seen) and 3 not in {i for i, _ in seen}
+    assert len(started) < 50  # items not yet taken when it failed were never started
+    seen.clear()
+    run_bounded(range(50), lambda i: i, lambda i, r: seen.append(r), 8)
+    assert sorted(seen) == list(range(50))
+
+
+# ------------------------------------------------------------------------------- batch runs
+
+LIMIT = 10
+
+
+@pytest.fixture
+def endpoint_run(sara_data_dir, monkeypatch, tmp_path):
+    """Run the agent (paper prompts) on the first LIMIT SARA test cases against the scripted gold
+    endpoint at a concurrency; returns the records."""
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.gold_endpoint import GoldEndpoint
+    from taxlogic.eval.methods import Engines, MethodOptions, make_method
+    from taxlogic.eval.records import RunConfig, RunStore, read_records
+    from taxlogic.eval.runner import run_eval
+    from taxlogic.settings import get_settings
+
+    ds = load_dataset("sara", "test", "all", limit=LIMIT)
+    ep = GoldEndpoint(ds.items).start()
+    for k, v in {"LLM_BASE_URL": ep.base_url, "LLM_CACHE": "0", "WORKERS": "1"}.items():
+        monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+    get_settings.cache_clear()
+    engines = Engines(ds)
+
+    def run(concurrency: int):
+        out = tmp_path / f"c{concurrency}"
+        with RunStore(out, RunConfig(method="agent", dataset="sara", split="test", task="all", budget=1)) as store:
+            method = make_method("agent", ds, MethodOptions(engines=engines, budget=1, anchors=False))
+            assert run_eval(ds, method, "agent", store, concurrency=concurrency).ran == LIMIT
+        return {r.case_id: r for r in read_records(out)}
+
+    yield run
+    engines.close()
+    ep.stop()
+    get_settings.cache_clear()
+
+
+def test_records_carry_spans_and_are_the_same_at_concurrency_1_and_8(endpoint_run):
+    one, eight = endpoint_run(1), endpoint_run(8)
+    fields = {"prediction", "correct", "abstained", "invalid", "reason", "errors", "rounds", "facts"}
+    assert {k: r.model_dump(include=fields) for k, r in one.items()} == \
+        {k: r.model_dump(include=fields) for k, r in eight.items()}
+    for r in eight.values():
+        assert {"llm", "engine", "validate", "inspect", "graph"} <= set(r.spans), r.spans
+        assert all(v >= 0 for v in r.spans.values())
+        assert sum(r.spans.values()) >= r.seconds * 0.99  # the spans cover the whole case
+        steps = {s.node: s.spans for s in r.transcript.trace}
+        assert "llm" in steps["generate"] and "engine" in steps["execute"]  # each step's own spans in the trace
+
+
+def test_profile_of_a_run(endpoint_run):
+    from taxlogic.eval.profile import RunProfile, render
+
+    profile = RunProfile(4)
+    for r in endpoint_run(4).values():
+        profile.add(r)
+    p = profile.finish()
+    assert p["cases"] == LIMIT and p["concurrency"] == 4
+    assert p["llm_calls"]["most"] >= 1 and p["cases_in_flight"]["most"] <= 4
+    shares = sum(g["share"] for g in p["groups"].values())
+    assert shares == pytest.approx(1.0, abs=0.02)  # every slot-second is somewhere
+    assert p["groups"]["LLM call"]["seconds"] == pytest.approx(sum(r.spans.get("llm", 0) for r in profile.records), abs=0.01)
+    text = "\n".join(render(p))
+    assert "LLM calls" in text and "CPU: this process" in text
+
+
+def test_eval_run_profile_saves_where_the_slots_went(sara_data_dir, tmp_path, monkeypatch):
+    from taxlogic.cli import app
+
+    monkeypatch.setenv("TAXLOGIC_WORKERS", "1")
+    res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--limit", "3", "--concurrency", "2",
+                                   "--out", str(tmp_path / "run"), "--profile"])
+    assert res.exit_code == 0, res.output
+    assert "where the slots went" in res.output and "Prolog job" in res.output
+    saved = json.loads((tmp_path / "run" / "profile.json").read_text())
+    assert saved["cases"] == 3 and saved["groups"]["Prolog job (in the worker)"]["seconds"] > 0
