@@ -140,7 +140,7 @@ def run(
     anchors: Optional[bool] = typer.Option(None, "--anchors/--paper-prompts", help="agent: anchored translation (default) or the appendix prompts (paper).", rich_help_panel=_PROMPTS),
     out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/ and a name made of the method, model, dataset, split and task, relative to the current directory). Re-running resumes it.", rich_help_panel=_RUN),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once.", rich_help_panel=_RUN),
-    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core).", rich_help_panel=_RUN),
+    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: TAXLOGIC_WORKERS if set, else one per core, up to two per core when --concurrency is higher).", rich_help_panel=_RUN),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON.", rich_help_panel=_RUN),
     explain: bool = typer.Option(False, "--explain", help="agent on SARA: save each answer's explanation in its record (gold records always have one).", rich_help_panel=_RUN),
     profile: bool = typer.Option(False, "--profile", help="Where the concurrency slots went (LLM, Prolog, checks, idle; CPU); also saved as profile.json.", rich_help_panel=_RUN),
@@ -213,7 +213,7 @@ def run(
             usage_error(str(exc))
         if not bench.offers(method):
             usage_error(bench.unavailable(method))
-        engines = Engines(ds, workers=workers or None)
+        engines = Engines(ds, workers=workers or None, concurrency=concurrency)
         try:
             with RunStore(out, config) as store:
                 fn = make_method(method, ds, MethodOptions(engines=engines, model_name=model, budget=budget,
