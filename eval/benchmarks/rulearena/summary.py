@@ -89,6 +89,12 @@ def report_rows(cfg: "RunConfig", records: list, summary: dict[str, Any], run_di
             ex = m["extraction"]
             fields = ", ".join(f"{f} {v:.2f}" for f, v in ex.items() if f != "n")
             notes.append(f"{m['n_abstained']}/{m['n']} abstained; field extraction vs gold info (mean of {ex['n']}): {fields}")
+        errata = [r for r in rs if r.details.get("erratum")]
+        if errata:  # tax: labels that depart from the forms' text (kb/form1040/errata.json)
+            clean = [r for r in rs if not r.details.get("erratum")]
+            notes.append(f"{len(errata)}/{m['n']} problems have a documented erratum (kb/form1040/errata.json; "
+                         f"{sum(r.correct for r in errata)} of them correct); without them "
+                         f"{sum(r.correct for r in clean)}/{len(clean)} correct")
         caps = {r.details.get("max_tokens") for r in rs if r.details.get("max_tokens")}
         if caps:
             notes.append(f"replies capped at {max(caps)} tokens (RuleArena sends no max_tokens)")
