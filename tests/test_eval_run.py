@@ -37,7 +37,7 @@ def _normalised(path):
     for line in (path / "records.jsonl").read_text().splitlines():
         rec = json.loads(line)
         rec.pop("seconds")  # measurements, not results: wall time, its spans and Prolog's inference count
-        rec.pop("spans")
+        rec.pop("spans"), rec.pop("span_cpu")
         rec["details"].pop("inferences", None)
         out.append(rec)
     return out

@@ -135,6 +135,13 @@ class Benchmark:
         return Dataset(name=self.name, split=split, task=task, items=items[:limit] if limit else items,
                        rule_sets=rule_sets, benchmark=self)
 
+    def expected_cost(self, item: Item) -> float:
+        """How long ``item`` is expected to take, relative to the benchmark's other items (no
+        unit; higher starts first). A run at concurrency > 1 starts its items costliest first
+        (stable: the dataset's order otherwise), so that a long item does not start in the last
+        seconds and hold the whole run open behind it. Default 0: the dataset's order."""
+        return 0.0
+
     # -------------------------------------------------------------------------- scoring
 
     def is_correct(self, item: Item, record: "CaseRecord") -> bool:

@@ -318,8 +318,16 @@ aggregation_bar(S0, OutPs, _, aggregated_standard_traded_player_exception, recen
     member(P, OutPs),
     signed_in_ops(S0, P, _, _, trade, _), !.
 aggregation_bar(S0, OutPs, InPs, traded_player_exception_only_one_minimum_traded_player_under_conditions, minimum_players(Ms)) :-
+    \+ ( member(P, OutPs), trade_player(L, _, _, P), operation_date(L, Y, M, D), dec15_to_deadline(Y, M, D) ),
     length(OutPs, NO), length(InPs, NI), NO >= 3, NI < NO,
     include(minimum_player(S0), OutPs, Ms), length(Ms, NM), NM > 1.
+
+%!  dec15_to_deadline(+Year, +Month, +Day)
+%   The date falls in "the period beginning on December 15 of a Salary Cap Year through the NBA
+%   trade deadline" (§6(j)(4)(ii)); the rule text gives no deadline date, so only December 15-31
+%   and January count as inside it.
+dec15_to_deadline(2024, 12, D) :- integer(D), D >= 15.
+dec15_to_deadline(2025, 1, _).
 
 minimum_player(S0, P) :-
     (   signed_in_ops(S0, P, _, _, M, K), M \== trade

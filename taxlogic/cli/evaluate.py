@@ -117,7 +117,7 @@ def run(
     exemplars: Optional[int] = typer.Option(None, min=0, help="agent, prolog-single-shot: k exemplars from SARA train (with --holdout: from the held-out cases), never a case related to an evaluated item (default 0; --protocol paper: 4)."),
     anchors: Optional[bool] = typer.Option(None, "--anchors/--paper-prompts", help="agent: anchored translation (each group of facts cites its sentence of the case; the default) or the paper's appendix prompts as they are (the default of --protocol paper)."),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
-    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
+    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: TAXLOGIC_WORKERS if set, else one per core, up to two per core when --concurrency is higher)."),
     limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
     plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."),
     problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: evaluate the problems of this JSONL file (RuleArena's derived format: id, level, answer, and tax 'pydantic' / airline 'info') instead of RuleArena's own."),
@@ -193,7 +193,7 @@ def run(
             fail(str(exc))
         if not bench.offers(method):
             usage_error(bench.unavailable(method))
-        engines = Engines(ds, workers=workers or None)
+        engines = Engines(ds, workers=workers or None, concurrency=concurrency)
         try:
             with RunStore(out, config) as store:
                 fn = make_method(method, ds, MethodOptions(engines=engines, model_name=model, budget=budget,
