@@ -1,10 +1,12 @@
-"""Annotation errata of RuleArena's NBA problems: where the KB and the gold facts disagree with
-the annotated answer and the rules as written support the KB (``errata.json``, written by hand
-from the KB's violations; each entry has the class of the disagreement, a note with the rule
-and the numbers, and the KB's first violations).
+"""Annotation errata of RuleArena's NBA problems: problems whose annotated answer contradicts the
+rules of ``reference_rules.txt`` as written, read with faithful facts (``errata.json``, written by
+hand from the KB's violations).
 
-The gold method abstains on these problems with the erratum's note as its reason; the
-agreement figure counts them apart (issue 24).
+Each entry: ``reason`` (one line: the rule and the numbers), ``annotated`` and ``kb`` (the
+annotated answer and the KB's with the gold facts, as ``nba_answer/1`` values), ``class`` (a key
+of the file's ``classes``: what the annotation does and the rule text it contradicts),
+``evidence`` (that class's text), ``kb_violations`` (the KB's first violations). The gold method
+abstains on them with the reason; they are never bent to fit.
 """
 
 from __future__ import annotations
@@ -15,36 +17,38 @@ from functools import lru_cache
 from importlib import resources
 
 
-@dataclass(frozen=True)
-class Erratum:
-    """One problem's erratum: ``problem`` id (``nba-<level>-<index>``), the ``annotated`` and the
-    ``kb`` answers as ``nba_answer/1`` values, the ``kind`` (a key of :func:`erratum_classes`),
-    the ``note`` (rule and numbers)."""
-
-    problem: str
-    annotated: str
-    kb: str
-    kind: str
-    note: str
-
-    @property
-    def reason(self) -> str:
-        """One line for an abstention: the class's explanation and this problem's note."""
-        classes = erratum_classes()
-        first = "; ".join(classes.get(k, k) for k in self.kind.split("+"))
-        return f"annotation erratum ({self.kind}): {self.note} [{first}]"
-
-
 @lru_cache(maxsize=1)
 def _doc() -> dict:
     return json.loads(resources.files("taxlogic.kb.nba").joinpath("errata.json").read_text(encoding="utf-8"))
 
 
+def errata() -> dict[str, dict]:
+    """Problem id (``nba-L-I``) -> its erratum entry (see the module doc). Raises ValueError for
+    an entry without a reason."""
+    out = _doc()["errata"]
+    for pid, entry in out.items():
+        if not entry.get("reason"):
+            raise ValueError(f"NBA erratum {pid} has no reason")
+    return out
+
+
 def erratum_classes() -> dict[str, str]:
     """Class name -> what the annotation does and the rule text it contradicts."""
-    return dict(_doc()["classes"])
+    return dict(_doc().get("classes", {}))
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """One problem's erratum as a value: ``problem`` id, the ``annotated`` and ``kb`` answers
+    (``nba_answer/1`` values), its ``kind`` (class names joined by ``+``) and ``reason``."""
+
+    problem: str
+    annotated: str
+    kb: str
+    kind: str
+    reason: str
 
 
 def load_errata() -> dict[str, Erratum]:
     """Problem id -> :class:`Erratum`, for every documented NBA annotation erratum."""
-    return {pid: Erratum(pid, e["annotated"], e["kb"], e["class"], e["note"]) for pid, e in _doc()["errata"].items()}
+    return {pid: Erratum(pid, e["annotated"], e["kb"], e.get("class", ""), e["reason"]) for pid, e in errata().items()}

@@ -258,7 +258,8 @@ tpe_option(L, T, S0, OutPs, InPs, NOut, OutTpe, In, Post, _, R) :-
     NOut >= 1,
     expanded_tpe_allowance(E), tpe_allowance(A),
     Max is max(min(2 * OutTpe + A, OutTpe + E), 1.25 * OutTpe + A),
-    (   NOut >= 2, aggregation_bar(S0, OutPs, InPs, Rule, D) -> R = fail(expanded, Rule, D)
+    (   used_amount(S0, T, taxpayer_mid_level, U), U > 0 -> R = fail(expanded, taxpayer_mid_level_exception, used_taxpayer_mid_level)
+    ;   NOut >= 2, aggregation_bar(S0, OutPs, InPs, Rule, D) -> R = fail(expanded, Rule, D)
     ;   \+ leq(In, Max) -> R = fail(expanded, expanded_traded_player_exception, above(In, Max))
     ;   first_apron(A1), \+ leq(Post, A1) -> R = fail(expanded, expanded_traded_player_exception_hard_cap_first_apron_level, above_apron(Post, A1))
     ;   sat_apron(L, T, S0, Post, R0) -> R = R0
