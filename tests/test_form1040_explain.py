@@ -73,3 +73,16 @@ def test_cli_solve_tax_problem_with_gold_translator_explains(items):
     data = json.loads(res.output)
     assert data["correct"] is True and abs(float(Fraction(data["answer"])) - items["tax-2-5"].answer) < 1e-6
     assert data["explanation"]["lines"][-1]["amount"] == data["answer"]
+
+
+def test_eval_run_explain_saves_the_return_in_each_record(items, tmp_path):
+    from taxlogic.cli import app
+    from taxlogic.eval.records import read_records
+
+    res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-tax", "--split", "level2",
+                                   "--limit", "2", "--explain", "--workers", "1", "--out", str(tmp_path / "run")])
+    assert res.exit_code == 0, res.output
+    for rec in read_records(tmp_path / "run"):
+        ws = rec.explanation["worksheet"]
+        assert ws["chain"][-1]["label"].startswith("Form 1040 line 37")
+        assert ws["chain"][-1]["value"] == rec.prediction
