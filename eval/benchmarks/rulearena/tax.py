@@ -14,12 +14,12 @@ say so (``details["erratum"]``) and they still count as RuleArena scores them.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from taxlogic.eval.benchmarks.rulearena.agent import agent_contexts
 from taxlogic.eval.benchmarks.rulearena.data import RuleArenaItem, isclose
 from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.methods import Method, MethodOptions, record_base
@@ -120,24 +120,18 @@ def tax_agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     forms (the problem's text without RuleArena's closing instructions) and writes the facts; the
     inspector checks every given line is stated once on its form and line with its amount, no
     line to compute is asserted, and the filing status, ages and dependents match the text."""
-    from taxlogic.agent.context import make_context
     from taxlogic.agent.solve import solve
     from taxlogic.agent.state import CaseInput
-    from taxlogic.kb.domain import get_domain
     from taxlogic.kb.form1040 import AMOUNT_QUERY
     from taxlogic.kb.form1040.text import problem_forms
 
-    contexts: dict = {}
+    contexts = agent_contexts(ds, opts, "form1040")
 
     def run(item: RuleArenaItem) -> CaseRecord:
-        if item.rules not in contexts:
-            contexts[item.rules] = make_context(ds.rule_sets[item.rules], opts.engines(item.rules), opts.settings,
-                                                model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar,
-                                                domain=get_domain("form1040"))
-        ctx = contexts[item.rules]
+        ctx = contexts(item.rules)
         inp = CaseInput(case_id=item.id, text=problem_forms(item.user_prompt), question=TAX_QUESTION, kind="numeric",
                         query=AMOUNT_QUERY, answer_var="X")
-        result = solve(inp, replace(ctx), samples=opts.samples)
+        result = solve(inp, ctx, samples=opts.samples)
         pred = None if result.abstained or result.answer is None else float(Fraction(str(result.answer)))
         details: dict[str, Any] = {"level": item.level}
         if erratum_of(item.id):
