@@ -91,7 +91,7 @@ def run_once(ds, concurrency: int, latency: float) -> tuple[dict, dict]:
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         cfg = RunConfig(method="agent", dataset="sara", split="all", task="all", budget=3, anchors=False)
-        engines = Engines(ds)
+        engines = Engines(ds, concurrency=concurrency)
         profile = RunProfile(concurrency, engines)
         try:
             with RunStore(Path(tmp), cfg) as store:

@@ -175,6 +175,29 @@ class GoldEndpoint:
                 "prompt_tokens_details": {"cached_tokens": cached}}
 
 
+class TaxReaderEndpoint(GoldEndpoint):
+    """The endpoint for RuleArena tax problems: it answers a translation request with the facts a
+    correct reader writes for the return in the prompt (the text after ``TEXT:``), read by
+    :func:`taxlogic.kb.form1040.text_to_facts`; a request without a return gets an empty reply."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__([], **kwargs)
+
+    def case_of(self, prompt: str) -> Any:
+        if "TEXT:\n" not in prompt:
+            return None
+        text = prompt.rsplit("TEXT:\n", 1)[1].split("\n\nThe rules will answer", 1)[0]
+        return type("Return", (), {"id": "return", "text": text})()
+
+    def reply(self, case: Any, system: str, prompt: str = "") -> str:
+        from taxlogic.kb.form1040 import text_to_facts
+
+        try:
+            return text_to_facts(case.text)
+        except ValueError:
+            return ""
+
+
 def _common(a: tuple, b: tuple) -> int:
     """How many leading messages ``a`` and ``b`` share."""
     n = 0
@@ -184,8 +207,8 @@ def _common(a: tuple, b: tuple) -> int:
 
 
 def main() -> None:
-    """``python -m taxlogic.eval.gold_endpoint [--anchored] [--port N] [--latency S]``: serve every
-    SARA case's gold translation until Ctrl-C (point ``TAXLOGIC_LLM_BASE_URL`` at it, with
+    """``python -m taxlogic.eval.gold_endpoint [--anchored | --tax-reader] [--port N] [--latency S]``: serve every
+    SARA case's gold translation (or RuleArena tax returns read correctly) until Ctrl-C (point ``TAXLOGIC_LLM_BASE_URL`` at it, with
     ``TAXLOGIC_LLM_CACHE=false``)."""
     import argparse
 
@@ -195,8 +218,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8399)
     parser.add_argument("--latency", type=float, default=0.0, help="seconds before each answer")
     parser.add_argument("--anchored", action="store_true", help="anchored translations (the agent's default prompts)")
+    parser.add_argument("--tax-reader", action="store_true",
+                        help="RuleArena tax: answer with the facts a correct reader writes for the return in the prompt")
     args = parser.parse_args()
-    with GoldEndpoint(load_cases(), port=args.port, latency=args.latency, anchored=args.anchored) as endpoint:
+    endpoint_of = (lambda: TaxReaderEndpoint(port=args.port, latency=args.latency)) if args.tax_reader else (
+        lambda: GoldEndpoint(load_cases(), port=args.port, latency=args.latency, anchored=args.anchored))
+    with endpoint_of() as endpoint:
         print(f"gold translations on {endpoint.base_url} (Ctrl-C to stop)", flush=True)
         try:
             threading.Event().wait()
@@ -206,3 +233,34 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+class NbaGoldEndpoint(GoldEndpoint):
+    """:class:`GoldEndpoint` over RuleArena's NBA problems: a translation request for a problem
+    (its text and the NBA question in the prompt) is answered with the problem's committed gold
+    program (``kb/nba/gold/``, anchored). ``first``: optional ``(problem_id, program) -> text``
+    giving the reply to each problem's first request instead (a corrupted first translation);
+    later requests (the repairs) get the gold program. ``problems``: the
+    :class:`~taxlogic.kb.nba.problems.ProblemText` list served (default: all 216)."""
+
+    def __init__(self, problems: Iterable[Any] | None = None, *,
+                 first: Callable[[str, str], str] | None = None, **kwargs: Any) -> None:
+        from types import SimpleNamespace
+
+        from taxlogic.kb.nba.domain import NBA_QUESTION
+        from taxlogic.kb.nba.problems import problem_texts
+
+        problems = list(problems) if problems is not None else problem_texts()
+        super().__init__([SimpleNamespace(id=p.id, text=p.text, question=NBA_QUESTION, expected=None) for p in problems],
+                         anchored=True, **kwargs)
+        self.first = first
+        self._asked: dict[str, int] = {}
+
+    def translation(self, case: Any) -> str:
+        from taxlogic.kb.nba.gold import gold_program
+
+        program = gold_program(case.id)
+        with self._lock:
+            n = self._asked.get(case.id, 0)
+            self._asked[case.id] = n + 1
+        return self.first(case.id, program) if self.first is not None and n == 0 else program

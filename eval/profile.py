@@ -31,7 +31,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Python between nodes, around the case", ("graph",)),
     ("slot free, case not started", ("slot_wait",)),
 )
-OTHER_NODES = "other nodes (generate, repair, execute, ...)"
+OTHER_NODES = "other nodes (generate, repair, ...)"
 
 
 def _cpu() -> tuple[float, float]:
@@ -68,16 +68,21 @@ class RunProfile:
         cpu_self, cpu_kids = _cpu()
         prolog_live = self.engines.cpu_seconds() if self.engines is not None and hasattr(self.engines, "cpu_seconds") else 0.0
         totals: dict[str, float] = {}
+        cpu: dict[str, float] = {}
         for r in self.records:
             for k, v in (getattr(r, "spans", None) or {}).items():
                 totals[k] = totals.get(k, 0.0) + v
+            for k, v in (getattr(r, "span_cpu", None) or {}).items():
+                cpu[k] = cpu.get(k, 0.0) + v
         slots = self.concurrency * wall
-        groups: dict[str, float] = {}
+        groups: dict[str, tuple[float, float | None]] = {}
         named = {n for _, names in GROUPS for n in names}
         for label, names in GROUPS:
-            groups[label] = sum(totals.get(n, 0.0) for n in names)
-        groups[OTHER_NODES] = sum(v for k, v in totals.items() if k not in named)
-        groups["slot empty (no case)"] = max(0.0, slots - sum(totals.values()))
+            groups[label] = (sum(totals.get(n, 0.0) for n in names), sum(cpu.get(n, 0.0) for n in names))
+        groups[OTHER_NODES] = (sum(v for k, v in totals.items() if k not in named),
+                               sum(v for k, v in cpu.items() if k not in named))
+        groups["slot empty (no case)"] = (max(0.0, slots - sum(totals.values())), None)
+        longest = sorted(self.records, key=lambda r: -sum((getattr(r, "spans", None) or {}).values()))[:3]
         cores = os.cpu_count() or 1
         process = cpu_self - self.cpu0[0]
         prolog = cpu_kids - self.cpu0[1] + prolog_live
@@ -85,8 +90,13 @@ class RunProfile:
             "cases": len(self.records), "wall": round(wall, 3), "concurrency": self.concurrency,
             "slot_seconds": round(slots, 3),
             "spans": {k: round(v, 3) for k, v in sorted(totals.items(), key=lambda kv: -kv[1])},
-            "groups": {k: {"seconds": round(v, 3), "share": round(v / slots, 4) if slots else 0.0}
-                       for k, v in groups.items()},
+            "cpu_spans": {k: round(v, 3) for k, v in sorted(cpu.items(), key=lambda kv: -kv[1])},
+            "groups": {k: {"seconds": round(v, 3), "share": round(v / slots, 4) if slots else 0.0,
+                           "cpu": None if c is None else round(c, 3)}
+                       for k, (v, c) in groups.items()},
+            "longest": [{"case": r.case_id, "seconds": round(sum(r.spans.values()), 2), "rounds": r.rounds,
+                         "spans": {k: v for k, v in sorted(r.spans.items(), key=lambda kv: -kv[1])[:3]}}
+                        for r in longest],
             "llm_calls": spans.LLM_CALLS.stats(self.start, end),
             "cases_in_flight": spans.CASES.stats(self.start, end),
             "engine_jobs": spans.ENGINE_JOBS.stats(self.start, end),
@@ -100,14 +110,19 @@ def render(profile: dict) -> list[str]:
     """The profile as plain text lines for a terminal (80 columns)."""
     p = profile
     lines = [f"{p['cases']} cases in {p['wall']:.1f} s at concurrency {p['concurrency']}: "
-             f"{p['slot_seconds']:.0f} slot-seconds"]
+             f"{p['slot_seconds']:.0f} slot-seconds",
+             f"  {'where the slots went':<40} {'wall s':>9} {'share':>6} {'CPU s':>7}"]
     for label, g in p["groups"].items():
         if g["seconds"] >= 0.0005 or label.startswith("LLM call"):
-            lines.append(f"  {label:<44} {g['seconds']:>9.2f} s {100 * g['share']:>5.1f}%")
+            cpu = "" if g.get("cpu") is None else f"{g['cpu']:.2f}"
+            lines.append(f"  {label:<40} {g['seconds']:>9.2f} {100 * g['share']:>5.1f}% {cpu:>7}")
     lines.append("  in flight (mean, most; mean per tenth of the run):")
     for key, what in (("llm_calls", "LLM calls"), ("cases_in_flight", "cases"), ("engine_jobs", "Prolog jobs")):
         g = p[key]
         lines.append(f"    {what:<11} {g['mean']:>6.1f} {g['most']:>4}; " + " ".join(f"{x:.0f}" for x in g["timeline"]))
+    for r in p.get("longest", []):
+        parts = ", ".join(f"{k} {v:.1f}" for k, v in r["spans"].items())
+        lines.append(f"  longest: {r['case']} {r['seconds']:.1f} s, {r['rounds']} round(s) ({parts})")
     c = p["cpu"]
     lines.append(f"  CPU: this process {c['process']:.1f} s, Prolog {c['prolog']:.1f} s: "
                  f"{100 * c['use']:.0f}% of {c['cores']} cores x {p['wall']:.1f} s")

@@ -75,6 +75,7 @@ class CaseRecord(BaseModel):
     # wall seconds of the case by span (taxlogic.spans: llm, engine_wait, engine, the nodes, graph,
     # slot_wait); they add up to the case's time in the runner; empty in runs before spans
     spans: dict[str, float] = Field(default_factory=dict)
+    span_cpu: dict[str, float] = Field(default_factory=dict)  # the case thread's CPU seconds by span
 
 
 class ErroredCase(BaseModel):

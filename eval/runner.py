@@ -64,7 +64,7 @@ def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, 
              on_error: Callable[[ErroredCase], None] | None = None,
              max_failures: int | None = None) -> RunCounts:
     """Evaluate every item of ``ds`` not yet in ``store`` with at most ``concurrency`` cases in
-    flight; score each record by ``ds.benchmark`` and append it as it finishes. An errored case
+    flight (started costliest first, :meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`); score each record by ``ds.benchmark`` and append it as it finishes. An errored case
     is logged (``store.append_error``, ``on_error``) and left to redo. ``max_failures``: errored
     cases in a row that stop the run (None: ``TAXLOGIC_LLM_MAX_CONSECUTIVE_FAILURES``); queued
     cases are then not started, cases in flight finish and are saved, and :class:`EndpointDown`
@@ -77,6 +77,8 @@ def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, 
         max_failures = get_settings().llm_max_consecutive_failures
     done = store.done_ids()
     todo = [c for c in ds.items if c.id not in done]
+    if concurrency > 1 and ds.benchmark is not None:  # longest first: no long case starts at the end
+        todo.sort(key=lambda c: -ds.benchmark.expected_cost(c))
     counts = RunCounts()
     streak, stopping = 0, False
 
@@ -106,7 +108,7 @@ def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, 
             clock.add("slot_wait", waited)
             result = _safe(method, item, ds, method_name)
         if isinstance(result, CaseRecord):
-            result.spans = clock.rounded()
+            result.spans, result.span_cpu = clock.rounded(), clock.rounded_cpu()
         return result
 
     run_bounded(todo, work, finished, max(1, concurrency), slot_wait=True)

@@ -20,6 +20,9 @@ ours (not in the paper):
     exemplars, and one exemplar in it;
     ``translate_airline_system.txt``: the airline domain's translation instructions (RuleArena
     baggage fees), filled with the airline KB's fact vocabulary (``kb/airline/events.pl``);
+    ``translate_form1040_system.txt``: the tax-return domain's translation instructions (RuleArena
+    tax: transcribe the filled forms' given lines, never a line to compute), filled with the
+    Form 1040 KB's fact vocabulary (``kb/form1040/events.pl``);
     ``translate_nba_system.txt``: the NBA domain's (RuleArena salary-cap problems; an invented
     example, anchored facts), filled with the NBA KB's vocabulary (``kb/nba/events.pl``);
     ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
@@ -125,6 +128,7 @@ TEMPLATES: dict[str, Template] = {
     "repair_user_anchored": Template(("facts", "problems")),
     "edit_user_anchored": Template(("facts", "change")),
     "translate_airline_system": Template(slots=("EVENTS_PL",)),
+    "translate_form1040_system": Template(slots=("EVENTS_PL",)),
     "translate_nba_system": Template(slots=("EVENTS_PL",)),
     "paraphrase_system": Template(),
     "paraphrase_user": Template(("text",)),

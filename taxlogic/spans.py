@@ -8,6 +8,9 @@ so a case's spans add up to its wall time; what no span covers is ``graph`` (Pyt
 nodes: LangGraph, state updates, building the record). Outside a case clock, :func:`span` costs
 a context-variable lookup and records nothing.
 
+Each span also counts the case thread's CPU seconds (``time.thread_time``), so that waiting
+(for the endpoint, a Prolog worker, the GIL) and working are told apart.
+
 A :class:`Gauge` counts calls in flight across every thread of the process (LLM calls, cases,
 engine jobs) and gives their mean and most over a window and a per-interval timeline.
 
@@ -38,14 +41,17 @@ class CaseClock:
 
     def __init__(self) -> None:
         self.totals: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}
         self.counts: dict[str, int] = {}
         self._stack: list[str] = [ROOT]
         self._last = time.perf_counter()
+        self._last_cpu = time.thread_time()
 
     def _switch(self, now: float) -> None:
-        name = self._stack[-1]
+        name, cpu = self._stack[-1], time.thread_time()
         self.totals[name] = self.totals.get(name, 0.0) + (now - self._last)
-        self._last = now
+        self.cpu[name] = self.cpu.get(name, 0.0) + (cpu - self._last_cpu)
+        self._last, self._last_cpu = now, cpu
 
     def enter(self, name: str) -> None:
         self._switch(time.perf_counter())
@@ -76,6 +82,12 @@ class CaseClock:
     def rounded(self, digits: int = 4) -> dict[str, float]:
         """:meth:`snapshot` rounded, spans under 0.1 ms left out (what a record stores)."""
         return {k: round(v, digits) for k, v in sorted(self.snapshot().items()) if v >= 1e-4}
+
+    def rounded_cpu(self, digits: int = 4) -> dict[str, float]:
+        """The case thread's CPU seconds by span (``time.thread_time``: this thread's own work,
+        the rest of a span's wall time is waiting), rounded; under 0.1 ms left out."""
+        self.snapshot()
+        return {k: round(v, digits) for k, v in sorted(self.cpu.items()) if v >= 1e-4}
 
 
 _clock: ContextVar[CaseClock | None] = ContextVar("taxlogic_case_clock", default=None)

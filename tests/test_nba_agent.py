@@ -96,7 +96,7 @@ def test_corrupted_first_translation_caught_or_abstained(nba, name):
     from taxlogic.kb.nba.gold import gold_program
 
     rules, engine, texts = nba
-    sample = texts[1::9]
+    sample = texts[1::12]
     gold = _gold_answers(engine, [p.id for p in sample])
     tried = caught = abstained = wrong = 0
     for p in sample:
@@ -147,3 +147,54 @@ def test_gold_method_and_erratum_abstention(nba, tmp_path, monkeypatch):
         m = re.match(r"Answer: True\. Illegal Operation: (\w)\. Problematic Team: (\w)\.", rec.details["reply"])
         if m:  # the violation that decided it is among those the KB lists
             assert f"v({m[1].lower()},team_{m[2].lower()}," in rec.details["violations"][0].replace(" ", "")
+
+
+def test_report_rows_of_an_all_levels_run(tmp_path):
+    """A ``--split all`` run (RuleArena's default) gives one Table 2 row per level, each with its
+    own accuracy (levels from the records, or their ids)."""
+    from taxlogic.eval.benchmarks.rulearena.summary import report_rows, rulearena_summary
+    from taxlogic.eval.records import CaseRecord, RunConfig
+
+    def rec(pid, correct, level=None):
+        return CaseRecord(case_id=pid, dataset="rulearena-nba", split="all", kind="nba", method="gold", gold=True,
+                          correct=correct, details={"level": level} if level is not None else {})
+
+    records = [rec("nba-0-0", True, 0), rec("nba-0-1", False, 0), rec("nba-2-5", True)]
+    cfg = RunConfig(method="gold", dataset="rulearena-nba", split="all", task="all", shots=0)
+    rows = report_rows(cfg, records, {"metrics": rulearena_summary(records)}, tmp_path, "gold")
+    assert [(r["split"], r["n"], r["acc"], r["total"]) for r in rows] == [
+        ("rulearena-nba/level0", 2, 50.0, 81), ("rulearena-nba/level2", 1, 100.0, 46)]
+
+
+def test_cli_agent_run_through_a_scripted_endpoint(nba, monkeypatch, tmp_path):
+    """``taxlogic eval run --method agent --dataset rulearena-nba`` against an OpenAI-compatible
+    endpoint serving the gold programs, the first translation of each problem with an amount
+    changed: every corruption is caught, the repair answers as the gold method."""
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+    from taxlogic.eval.gold_endpoint import NbaGoldEndpoint
+    from taxlogic.eval.records import read_records
+    from taxlogic.kb.nba.corrupt import amount
+    from taxlogic.settings import get_settings
+
+    rules, engine, texts = nba
+    level0 = [p for p in texts if p.level == 0][:3]
+    gold = _gold_answers(engine, [p.id for p in level0])
+    with NbaGoldEndpoint(level0, first=lambda pid, program: amount(program, 0)) as ep:
+        for k, v in {"LLM_BASE_URL": ep.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "0", "WORKERS": "1",
+                     "CACHE_DIR": str(tmp_path / "cache")}.items():
+            monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+        get_settings.cache_clear()
+        try:
+            res = CliRunner().invoke(app, ["eval", "run", "--method", "agent", "--dataset", "rulearena-nba", "--split",
+                                           "level0", "--limit", "3", "--budget", "1", "--out", str(tmp_path / "run")])
+        finally:
+            get_settings.cache_clear()
+    assert res.exit_code == 0, res.output
+    records = {r.case_id: r for r in read_records(tmp_path / "run")}
+    assert set(records) == {p.id for p in level0}
+    for pid, rec in records.items():
+        assert rec.rounds == 2 and any(e.startswith("ungrounded_amount") or "ungrounded_amount" in e for e in rec.errors)
+        assert rec.prediction == gold[pid] and rec.details["reply"] == gold[pid]
+    assert [r.case_id for r in ep.requests].count(level0[0].id) == 2

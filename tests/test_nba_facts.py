@@ -117,13 +117,13 @@ def test_checks_catch_each_corruption_class(texts, name):
     share the checks catch. The known misses: a trade side in a text whose wording and situations
     disagree (the check needs both to disagree, so as not to refuse the faithful reading)."""
     n = caught = 0
-    for p in texts[::2]:
+    for p in texts[::4]:
         program = gold.gold_program(p.id)
         bad = corrupt.OPERATORS[name](program, 0)
         if bad is None or bad == program:
             continue
         n += 1
         caught += bool(checks.nba_issues(p.text, bad))
-    assert n > 25
+    assert n > 12
     floor = {"amount": 1.0, "drop_operation": 1.0, "reorder_operations": 1.0, "year": 1.0, "wrong_team": 0.95}[name]
     assert caught / n >= floor, (name, caught, n)

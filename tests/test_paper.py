@@ -175,3 +175,29 @@ def test_full_run_writes_every_table_resumes_and_estimates_tokens(endpoint, plus
     assert len(endpoint.requests) == before and "0 case(s) run now (nothing was missing)" in again.output
     replan = json.loads(_paper(out, plus_dir, *args, "--dry-run", "--json").stdout)
     assert replan["todo"] == 0 and replan["calls"] == [0, 0]
+
+
+def test_agent_cells_estimate_a_range_then_measure_the_repair_rate(endpoint, plus_dir, tmp_path):
+    """The agent's tokens fall in the planned range (no repair to the whole budget); once a run
+    exists, the plan uses its measured repair rate."""
+    out = tmp_path / "agent"
+    args = ("--methods", "agent", "--tables", "6")
+    plan = json.loads(_paper(out, plus_dir, *args, "--dry-run", "--json").stdout)
+    assert [c["cell"] for c in plan["cells"]] == ["agent-sara-all-entailment", "agent-sara-all-numeric"]
+    res = _paper(out, plus_dir, *args)
+    assert res.exit_code == 0, res.output
+    for c in plan["cells"]:
+        counted = json.loads((out / c["cell"] / "summary.json").read_text())["tokens"]["input"]
+        lo, hi = c["input_tokens"]
+        assert 0.9 * lo <= counted <= 1.1 * hi, (c["cell"], lo, hi, counted)
+    replan = _paper(out, plus_dir, *args, "--dry-run")
+    assert "repair rate" in replan.output and "measured on 2 cases" in replan.output
+
+
+def test_eval_run_prints_accuracy_without_errata_and_tokens(sara_data_dir, tmp_path):
+    res = CliRunner(env={"COLUMNS": "160"}).invoke(app, ["eval", "run", "--method", "gold", "--split", "test", "--task",
+                                                         "numeric", "--limit", "2", "--out", str(tmp_path / "g")])
+    assert res.exit_code == 0, res.output
+    text = " ".join(res.output.split())
+    assert "numeric: EM 100.0 % on all 2 cases, 100.0 % on the 2 without a documented gold erratum" in text
+    assert "tokens 0 in / 0 out; per case 0 in / 0 out" in text

@@ -128,7 +128,7 @@ def build(expl: Explanation, people: set[str] | None = None) -> Worksheet:
         conds = list(_conditions(n, subs, people))
         step.conditions = conds[:MAX_CONDITIONS]
         step.more = len(conds) - len(step.conditions)
-        if not n.holds or any(c.section is None and not c.absent for c in conds):
+        if not order or not n.holds or any(c.section is None and not c.absent for c in conds):
             order.append(k)  # a section that only passes on to others (or an amount of the chain) is seen in its references
         for s in subs:
             visit(s)

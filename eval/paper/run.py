@@ -43,15 +43,41 @@ class CellResult:
     errored: int
 
 
+class SharedEngines:
+    """Prolog engines shared by the cells of one reproduction, one per rule set name (``r``:
+    SARA's statutes; ``r'``: the SARA⁺ build's), started on first use and closed together: the
+    cells run one after the other, so each rule set loads once instead of once per cell. Use as a
+    context manager."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers
+        self.engines: dict = {}
+
+    def for_dataset(self, ds):
+        """An :class:`taxlogic.eval.methods.Engines` for ``ds`` drawing on the shared engines."""
+        from taxlogic.eval.methods import Engines
+
+        return Engines(ds, workers=self.workers, _engines=self.engines)
+
+    def __enter__(self) -> "SharedEngines":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        engines, self.engines = list(self.engines.values()), {}
+        for e in engines:
+            e.close()
+
+
 def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None, limit: int | None,
              concurrency: int = 2, workers: int | None = None, budget: int = AGENT_BUDGET,
-             progress: Progress | None = None) -> CellResult:
+             progress: Progress | None = None, engines: SharedEngines | None = None) -> CellResult:
     """Run (or resume) one cell into ``<out>/<cell.name>`` under the paper's protocol, then write
-    its ``summary.json``. Raises :class:`taxlogic.eval.runner.EndpointDown` when the endpoint
-    fails on too many cases in a row, ValueError for a folder holding another run."""
+    its ``summary.json``. ``engines``: Prolog engines shared with the other cells (None: the
+    cell's own, closed at its end). Raises :class:`taxlogic.eval.runner.EndpointDown` when the
+    endpoint fails on too many cases in a row, ValueError for a folder holding another run."""
     if cell.is_quiz:
         return _run_quiz(cell, out, model, limit, concurrency, progress)
-    from taxlogic.eval.methods import Engines, MethodOptions, make_method
+    from taxlogic.eval.methods import MethodOptions, make_method
     from taxlogic.eval.records import RunStore
     from taxlogic.eval.runner import run_eval
     from taxlogic.eval.summary import run_summary
@@ -59,7 +85,8 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
     folder = cell.folder(out)
     ds, pool = load_cell(cell, model, plus_dir, limit)
     config = cell_config(cell, model, limit, budget)
-    engines = Engines(ds, workers=workers)
+    own = engines is None
+    engines = (SharedEngines(workers) if own else engines).for_dataset(ds)
     ids = {c.id for c in ds.items}
     try:
         with RunStore(folder, config) as store:
@@ -84,7 +111,8 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
                 if progress:
                     progress(cell, done, len(ids))
     finally:
-        engines.close()
+        if own:
+            engines.close()
     records = [r for r in read_records(folder) if r.case_id in ids]
     errored: list[ErroredCase] = [e for e in read_errored(folder) if e.case_id in ids]
     summary = run_summary(config, records, errored)

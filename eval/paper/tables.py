@@ -53,8 +53,9 @@ class TableView:
     def markdown(self) -> str:
         out = [f"## {self.caption}", "", "| " + " | ".join(self.header) + " |", "|" + "---|" * len(self.header)]
         out += ["| " + " | ".join(line) + " |" for line in self.published]
-        out += ["| **" + line[0] + "** | " + " | ".join(line[1:]) + " |" for line in self.mine]
-        out += ["| *" + line[0] + "* | " + " | ".join(line[1:]) + " |" for line in self.diffs]
+        for line, diff in zip(self.mine, self.diffs):  # each user row, then its difference
+            out += ["| **" + line[0] + "** | " + " | ".join(line[1:]) + " |",
+                    "| *" + diff[0] + "* | " + " | ".join(diff[1:]) + " |"]
         return "\n".join(out + [""] + [f"{n}  " for n in self.notes]) + "\n"
 
 

@@ -195,3 +195,6 @@ def text_to_facts(text: str) -> str:
         elif fl.given:
             out.append(_line_fact(fl.form, fl.line, fl.amount))
     return "\n".join(out + students) + "\n"
+
+
+from taxlogic.kb.form1040.domain import DOMAIN  # noqa: E402  (the plug-in object: taxlogic.kb.domain.get_domain("form1040"))

@@ -32,3 +32,24 @@ violation(L, T, R) :- nba_run(Vs), member(v(L, T, R, _), Vs).
 %!  violation_detail(?Letter, ?Team, ?Rule, ?Detail)
 %   The same with the amounts that decided it.
 violation_detail(L, T, R, D) :- nba_run(Vs), member(v(L, T, R, D), Vs).
+
+%!  explanation(-Items)
+%   Every rule the run applied, in operation order: e(Letter, Team, Rule, Status, Detail),
+%   Status violated, met or not_met (an exception considered whose condition failed).
+%   For an illegal operation the violated rules and their amounts; for the others (and for the
+%   rules an illegal operation did meet) the rules that allowed them (why not illegal).
+explanation(Items) :-
+    nba_items(Is),
+    findall(e(L, T, R, S, D), ( member(I, Is), item_e(I, L, T, R, S, D) ), Items).
+
+item_e(v(L, T, R, D), L, T, R, violated, D).
+item_e(ok(L, T, R, D), L, T, R, met, D).
+item_e(no(L, T, R, D), L, T, R, not_met, D).
+
+%!  cited_rules(?Letter, -Rules)
+%   The RuleArena rules the explanation of operation Letter cites (sorted, no duplicates).
+cited_rules(L, Rules) :-
+    operation(L, _),
+    nba_items(Is),
+    findall(R, ( member(I, Is), arg(1, I, L), arg(3, I, R) ), Rs),
+    sort(Rs, Rules).

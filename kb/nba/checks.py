@@ -37,6 +37,7 @@ passes all of them (tests/test_nba_facts.py). Issue kinds:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Optional
 
 from taxlogic.core import Issue
@@ -84,6 +85,11 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _LETTER_ATOM = re.compile(r"(team|player)_([a-z])\Z")
 
 
+@lru_cache(maxsize=4096)
+def _norm_cached(text: str) -> str:
+    return _norm(text)
+
+
 def _norm(text: str) -> str:
     text = text.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'").replace("\u2018", "'")
     return re.sub(r"\s+", " ", text).strip().lower()
@@ -92,33 +98,40 @@ def _norm(text: str) -> str:
 # ----------------------------------------------------------------------- what a span states
 
 
-def amounts(span: str) -> set[int]:
+@lru_cache(maxsize=4096)
+def amounts(span: str) -> frozenset[int]:
     return {int(m.replace(",", "")) for m in re.findall(r"\$(\d{1,3}(?:,\d{3})+|\d+)", span)}
 
 
+@lru_cache(maxsize=4096)
 def years(span: str) -> set[int]:
     """Years a span states: standalone four-digit years and the first year of a season span."""
     return {int(m[1]) for m in re.finditer(r"(?<![\d,$.])(\d{4})(?:-(?:\d{4}|\d{2}))?(?!\d)", span) if 1900 <= int(m[1]) <= 2100}
 
 
+@lru_cache(maxsize=4096)
 def picks(span: str) -> set[int]:
     return {int(m) for m in re.findall(r"\b(\d+)(?:st|nd|rd|th)\b", span)}
 
 
+@lru_cache(maxsize=4096)
 def ages(span: str) -> set[int]:
     return {int(m) for m in re.findall(r"\b(\d+) years? old", span)}
 
 
+@lru_cache(maxsize=4096)
 def percents(span: str) -> set[float]:
     return {float(m) for m in re.findall(r"(\d+(?:\.\d+)?)\s*%", span)}
 
 
+@lru_cache(maxsize=4096)
 def counts(span: str) -> set[int]:
     out = {int(m) for m in re.findall(r"(?<![\d,$.])(\d{1,2})(?![\d,%])", span)}
     out |= {v for w, v in _NUMBER_WORDS.items() if re.search(rf"\b{w}\b", span, re.I)}
     return out
 
 
+@lru_cache(maxsize=4096)
 def named(text: str, kind: str) -> set[str]:
     """Letters of the teams (``kind`` "team") or players a text names, lists included ("Player C
     and D", "Team A, Team B, and Team C", "player B")."""
@@ -261,10 +274,14 @@ def nba_issues(text: str, canonical: str) -> list[Issue]:
             "with a line % \"the sentence of the problem it comes from\"")))
     covered: set[int] = set()
     bad_anchor: set[str] = set()
+    hits_of: dict[str, list[int]] = {}
     for f in facts:
         span = " ".join(f.anchor)
         for part in f.anchor:
-            hits = [i for i, s in enumerate(norm_sentences) if _norm(part) and _norm(part) in s]
+            if part not in hits_of:
+                key = _norm(part)
+                hits_of[part] = [i for i, s in enumerate(norm_sentences) if key and key in s]
+            hits = hits_of[part]
             covered.update(hits)
             if not hits and part not in bad_anchor:
                 bad_anchor.add(part)
@@ -330,7 +347,7 @@ def _operation_issues(facts: list[Fact], ops: list[str]) -> list[Issue]:
                 f"{_fmt(f)}: the text has no operation {str(letter).upper()}. (operations: "
                 f"{', '.join(x.upper() for x in letters if x)})")))
             continue
-        if f.anchor and not any(_norm(p) in text_of[letter] for p in f.anchor):
+        if f.anchor and not any(_norm_cached(p) in text_of[letter] for p in f.anchor):
             issues.append(Issue(kind="operation_anchor", line=f.line, message=(
                 f"{_fmt(f)}: anchored to \"{' '.join(f.anchor)}\", not to operation {letter.upper()}'s sentence: "
                 "each operation's facts carry its letter and quote its sentence")))

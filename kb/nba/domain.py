@@ -47,7 +47,8 @@ class NbaDomain:
 
     def user_prompt(self, case, query, exemplars: str = "") -> str:
         head = exemplars.rstrip("\n") + "\n\n" if exemplars else ""
-        return (f"{head}TEXT:\n{case.text.strip()}\n\nThe rules will answer with the query: {query}\n\n"
+        return (f"{head}TEXT:\n{case.text.strip()}\n\nQUESTION:\n{case.question.strip()}\n\n"
+                f"The rules will answer with the query: {query}\n\n"
                 "Output ONLY the Prolog facts, each group closed by its anchor line, nothing else.")
 
     def query_job(self, case, query, canonical):

@@ -9,7 +9,7 @@
 %   state.pl       the league state the operations change
 %   operations.pl  signings, Offer Sheets, matches
 %   trades.pl      trades: sign-and-trade, salary matching, cash, first-round picks
-%   answer.pl      the query: nba_answer(X), violation(Letter, Team, Rule)
+%   answer.pl      the query: nba_answer(X), violation(Letter, Team, Rule), explanation(Items)
 %
 % No problem's team, player or amount is in these files (tests/test_nba_kb.py checks it).
 

@@ -5,9 +5,20 @@
 
 %!  nba_run(-Violations)
 nba_run(Vs) :-
+    nba_items(Items),
+    include(is_violation, Items, Vs).
+
+%!  nba_items(-Items)
+%   Everything the run decided, in order: v(Letter, Team, Rule, Detail) for a rule broken,
+%   ok(Letter, Team, Rule, Detail) for a rule applied and met (the explanation's why-not), and
+%   no(Letter, Team, Rule, Detail) for an exception considered whose condition (Rule) was not
+%   met, so that another way had to be found.
+nba_items(Items) :-
     initial_state(S0),
     findall(I-L, operation(L, I), Ops0), msort(Ops0, Ops),
-    run_ops(Ops, S0, Vs).
+    run_ops(Ops, S0, Items).
+
+is_violation(v(_, _, _, _)).
 
 run_ops([], _, []).
 run_ops([_-L|Ops], S0, Vs) :-
@@ -76,7 +87,9 @@ do_sign(L, sign(T, P, N, F, R), S0, S, Vs) :-
     raise_limit(P, T, RM, Pct, RRule),
     contract_salaries(K, Ss),
     (   raise_violation(Ss, Pct, RD) -> VR = [v(L, T, RRule, RD)] ; VR = [] ),
-    append([VL, VM, VR, VE], Vs),
+    sign_ok_items(L, P, T, K, M, RRule, Pct, S0, OK),
+    findall(no(L, T, Rule, why_not(Mech, D)), member(why_not(Mech, Rule, D), Reasons), NO),
+    append([VL, VM, VR, VE, OK, NO], Vs),
     add_base(S0, T, X, S1),
     drop_hold(S1, P, S2),
     (   exception_with_amount(M) -> add_used(S2, T, M, X, S2a) ; S2a = S2 ),
@@ -88,6 +101,50 @@ do_sign(L, sign(T, P, N, F, R), S0, S, Vs) :-
     ),
     set_roster(S3, P, T, X, S4),
     add_signed(S4, signed(P, T, L, M, K), S).
+
+%!  sign_ok_items(+L, +P, +T, +Contract, +Mechanism, +RaiseRule, +Pct, +S0, -Items)
+%   The rules a signing was checked against and met: the maximum salary, the raise limit, the
+%   Over 38 rule, the Free Agent Amounts in the team's salary, the exception used and its
+%   length and apron limits.
+sign_ok_items(L, P, T, K, M, RRule, Pct, S0, Items) :-
+    findall(ok(L, T, Rule, D), sign_ok(L, P, T, K, M, RRule, Pct, S0, Rule, D), Items).
+
+sign_ok(_, P, T, K, _, _, _, _, Rule, maximum(Max)) :-
+    \+ max_salary_violation(P, T, K, _, _), max_salary(P, T, Max, Rule).
+sign_ok(_, _, _, K, _, RRule, Pct, _, RRule, limit_percent(Pct)) :-
+    contract_salaries(K, Ss), \+ raise_violation(Ss, Pct, _).
+sign_ok(_, P, T, K, _, _, _, _, contract_length_at_most_4_year_except_qualifying_veteran_free_agent_5_year, years(N)) :-
+    \+ length_violation(P, T, K, _, _), contract_years(K, N).
+sign_ok(_, P, T, K, _, _, _, _, Rule, over38(D)) :-
+    K = contract(_, _, _, Flags), memberchk(over38(D), Flags),
+    (   free_agent(P, T), bird_class(P, qualifying), age(P, A), A >= 35, A =< 36
+    ->  Rule = defer_compensation_qualifying_veteran_free_agent_38_year_old
+    ;   Rule = defer_compensation_38_year_old
+    ).
+sign_ok(_, _, T, _, _, _, _, S0, Rule, free_agent_amount(P2, A)) :-
+    S0 = st(_, Holds, _, _, _, _, _, _), member(hold(P2, T, A, Rule), Holds).
+sign_ok(_, P, T, K, M, _, _, _, Rule, D) :-
+    mechanism_rule(M, P, T, K, Rule, D).
+
+%!  mechanism_rule(+M, +P, +T, +Contract, -Rule, -Detail)
+%   The rules of the way a signing fits the cap (choose_mechanism/8).
+mechanism_rule(bird, P, _, _, Rule, bird_rights) :-
+    bird_class(P, C),
+    memberchk(C-Rule, [qualifying-qualifying_veteran_free_agent_exception,
+                       early_qualifying-early_qualifying_veteran_free_agent_exception,
+                       non_qualifying-non_qualifying_veteran_free_agent_exception]).
+mechanism_rule(room, _, _, _, salary_cap_no_exceed_without_exception, room).
+mechanism_rule(E, _, _, _, Rule, exception(E)) :-
+    exception_rules(E, Rules), member(Rule, Rules).
+
+exception_rules(minimum_salary, [minimum_player_salary_exception, contract_length_at_most_2_year_minimum_player_salary_exception]).
+exception_rules(room_mid_level, [mid_level_exception_for_room_team, contract_length_at_most_3_year_mid_level_exception_for_room_team]).
+exception_rules(non_taxpayer_mid_level, [non_taxpayer_mid_level_exception, contract_length_at_most_4_year_non_taxpayer_mid_level_exception,
+                                         non_taxpayer_mid_level_exception_hard_cap_first_apron_level]).
+exception_rules(taxpayer_mid_level, [taxpayer_mid_level_exception, contract_length_at_most_2_year_taxpayer_mid_level_exception,
+                                     taxpayer_mid_level_exception_hard_cap_second_apron_level]).
+exception_rules(bi_annual, [bi_annual_exception, contract_length_at_most_2_year_bi_annual_exception,
+                            bi_annual_exception_hard_cap_first_apron_level]).
 
 exception_with_amount(M) :- memberchk(M, [non_taxpayer_mid_level, taxpayer_mid_level, room_mid_level, bi_annual]).
 
@@ -153,6 +210,11 @@ mechanism_fails(E, _, _, _, _, TS, Rule, below_cap(TS, C)) :-
     memberchk(E-Rule, [non_taxpayer_mid_level-non_taxpayer_mid_level_exception, taxpayer_mid_level-taxpayer_mid_level_exception,
                        bi_annual-bi_annual_exception]),
     salary_cap(C), TS < C, !.
+mechanism_fails(E, _, T, _, S0, _, taxpayer_mid_level_exception, used_taxpayer_mid_level) :-
+    % Art. VII §2(e)(2)(iii)(B): after signing with the Taxpayer MLE a team may not engage in
+    % rows A-F of the Transaction Restrictions Table in that Salary Cap Year
+    memberchk(E, [non_taxpayer_mid_level, bi_annual]),
+    used_amount(S0, T, taxpayer_mid_level, A), A > 0, !.
 mechanism_fails(E, _, T, _, S0, _, Rule, used_room_mid_level) :-
     memberchk(E-Rule, [non_taxpayer_mid_level-non_taxpayer_mid_level_exception, taxpayer_mid_level-taxpayer_mid_level_exception,
                        bi_annual-bi_annual_exception]),
@@ -223,9 +285,28 @@ do_offer_sheet(L, sheet(T, P, N, F, R), S0, S, Vs) :-
     ->  VR = [v(L, T, salary_cap_no_exceed_without_exception, no_room_for_offer_sheet(TS, RoomSalary, C))]
     ;   VR = []
     ),
-    append([VL, VM, VA, VR], Vs),
+    findall(ok(L, T, Rule, offer_sheet), offer_sheet_rule(P, Rule), OK0),
+    findall(ok(L, T, Rule, free_agent_amount(P2, A)),
+            ( S0 = st(_, Holds, _, _, _, _, _, _), member(hold(P2, T, A, Rule), Holds) ), OK1),
+    append([VL, VM, VA, VR, OK0, OK1], Vs0),
+    drop_met(Vs0, Vs),
     add_base(S0, T, X, S1),
     add_sheet(S1, sheet(P, T, L, K), S).
+
+offer_sheet_rule(_, salary_cap_no_exceed_without_exception).
+offer_sheet_rule(P, Rule) :-
+    arenas_player(P),
+    member(Rule, [offer_sheet_for_1_or_2_year_service_player_no_more_than_mid_level_in_first_2_year,
+                  offer_sheet_for_1_or_2_year_service_player_3rd_year_maximum_if_first_2_year_maximum,
+                  offer_sheet_for_1_or_2_year_service_player_average_salary_more_than_2_year]).
+offer_sheet_rule(P, Rule) :- \+ arenas_player(P),
+    Rule = salary_increase_and_decrease_ratio_except_qualifying_or_early_qualifying_veteran_free_agent.
+
+%!  drop_met(+Items0, -Items)
+%   An ok item for a rule the same step broke is left out.
+drop_met(Is0, Is) :-
+    exclude(met_but_broken(Is0), Is0, Is).
+met_but_broken(Is, ok(L, T, R, _)) :- memberchk(v(L, T, R, _), Is).
 
 arenas_player(P) :- years_of_service(P, Y), Y >= 1, Y =< 2.
 
@@ -279,7 +360,7 @@ do_match(L, match(T, P), S0, S, Vs) :-
     ->  contract_cap_salary(K, X),
         (   team_salary_now(S0, T, TS0)
         ->  ( hold_of(S0, P, T, H) -> TS is TS0 - H ; TS = TS0 ),
-            (   match_allowed(P, T, K, S0, TS) -> Vs = []
+            (   match_allowed(P, T, K, S0, TS) -> Vs = [ok(L, T, salary_cap_no_exceed_without_exception, matched(TS, X))]
             ;   Vs = [v(L, T, salary_cap_no_exceed_without_exception, cannot_match(TS, X))]
             )
         ;   Vs = []

@@ -11,7 +11,12 @@ do_trade(L, S0, S, Vs) :-
     findall(V, ( member(T, Ts), team_matching(L, T, S0, V) ), VM),
     findall(V, ( member(T, Ts), cash_violation(L, T, S0, V) ), VC),
     stepien(L, Ts, S0, VP, Picks),
-    append([VS, VM, VC, VP], Vs),
+    findall(ok(L, T, Rule, D), ( member(T, Ts), trade_ok(L, T, S0, Rule, D) ), OK),
+    findall(no(L, T, Rule, why_not(Way, D)),
+            ( member(T, Ts), team_choice(L, T, S0, fail(_, no_traded_player_exception(_, _, _, _, _, Rs))),
+              member(fail(Way, Rule, D), Rs) ), NO),
+    append([VS, VM, VC, VP, OK, NO], Vs0),
+    drop_met(Vs0, Vs),
     foldl(move_player(L, S0), Moves, S0, S1),
     foldl(salary_change(L, S0), Ts, S1, S1a),
     foldl(choice_effects(L, S0), Ts, S1a, S2),
@@ -20,6 +25,42 @@ do_trade(L, S0, S, Vs) :-
     findall(c(T, A), trade_cash(L, _, T, A), Received),
     foldl(cash_paid, Paid, S3, S4),
     foldl(cash_received, Received, S4, S).
+
+%!  trade_ok(+L, +T, +S0, -Rule, -Detail)
+%   The rules a trade was checked against for team T (the explanation's why-not).
+trade_ok(L, T, S0, Rule, D) :-
+    team_choice(L, T, S0, C), C \= fail(_, _),
+    choice_rule(C, Rule, D).
+trade_ok(L, T, S0, traded_player_exception_250k_reduced_first_apron_level, above_first_apron(Post)) :-
+    team_choice(L, T, S0, ok(Way)), Way \== room,
+    post_trade_salary(L, T, S0, Post), first_apron(A1), Post > A1.
+trade_ok(L, T, S0, Rule, sign_and_trade) :-
+    trade_player(L, T, _, P), signed_in_ops(S0, P, T, _, M, _), M \== trade,
+    member(Rule, [sign_and_trade_3_to_4_year, sign_and_trade_not_with_mid_level_exception,
+                  sign_and_trade_no_higher_than_25_percent_for_higher_max_5th_year_eligible_player,
+                  sign_and_trade_qualifying_free_agent_half_salary_for_traded_player_exception]).
+trade_ok(L, T, S0, Rule, sign_and_trade) :-
+    trade_player(L, From, T, P), signed_in_ops(S0, P, From, _, M, _), M \== trade,
+    member(Rule, [sign_and_trade_assignee_team_has_room, sign_and_trade_hard_cap_first_apron_level]).
+trade_ok(L, T, _, Rule, cash) :-
+    ( trade_cash(L, T, _, _) ; trade_cash(L, _, T, _) ),
+    member(Rule, [pay_or_receive_cash_maximum_in_a_year, cash_in_trade_hard_cap_second_apron_level]).
+trade_ok(L, T, _, stepien_rule_no_sell_or_no_consecutive_first_round_draft_pick_trade, first_round_picks) :-
+    trade_pick(L, T, _, 1, _, _).
+trade_ok(L, T, S0, Rule, free_agent_amount(P, A)) :-
+    ( trade_player(L, T, _, _) ; trade_player(L, _, T, _) ),
+    S0 = st(_, Holds, _, _, _, _, _, _), member(hold(P, T, A, Rule), Holds).
+
+choice_rule(none_needed, salary_cap_no_exceed_without_exception, under_cap).
+choice_rule(ok(room), traded_player_exception_for_room_team, room_plus_250000).
+choice_rule(ok(standard), standard_traded_player_exception, used).
+choice_rule(ok(existing), standard_traded_player_exception, used).
+choice_rule(ok(aggregated), Rule, used) :-
+    member(Rule, [aggregated_standard_traded_player_exception, aggregated_traded_player_exception_hard_cap_second_apron_level,
+                  traded_player_exception_only_one_minimum_traded_player_under_conditions]).
+choice_rule(ok(expanded), Rule, used) :-
+    member(Rule, [expanded_traded_player_exception, expanded_traded_player_exception_hard_cap_first_apron_level]).
+choice_rule(ok(E), Rule, used) :- exception_rules(E, Rules), member(Rule, Rules).
 
 trade_teams(L, Ts) :-
     findall(T, ( trade_player(L, A, B, _), member(T, [A, B])
@@ -217,7 +258,8 @@ tpe_option(L, T, S0, OutPs, InPs, NOut, OutTpe, In, Post, _, R) :-
     NOut >= 1,
     expanded_tpe_allowance(E), tpe_allowance(A),
     Max is max(min(2 * OutTpe + A, OutTpe + E), 1.25 * OutTpe + A),
-    (   NOut >= 2, aggregation_bar(S0, OutPs, InPs, Rule, D) -> R = fail(expanded, Rule, D)
+    (   used_amount(S0, T, taxpayer_mid_level, U), U > 0 -> R = fail(expanded, taxpayer_mid_level_exception, used_taxpayer_mid_level)
+    ;   NOut >= 2, aggregation_bar(S0, OutPs, InPs, Rule, D) -> R = fail(expanded, Rule, D)
     ;   \+ leq(In, Max) -> R = fail(expanded, expanded_traded_player_exception, above(In, Max))
     ;   first_apron(A1), \+ leq(Post, A1) -> R = fail(expanded, expanded_traded_player_exception_hard_cap_first_apron_level, above_apron(Post, A1))
     ;   sat_apron(L, T, S0, Post, R0) -> R = R0
@@ -277,8 +319,16 @@ aggregation_bar(S0, OutPs, _, aggregated_standard_traded_player_exception, recen
     member(P, OutPs),
     signed_in_ops(S0, P, _, _, trade, _), !.
 aggregation_bar(S0, OutPs, InPs, traded_player_exception_only_one_minimum_traded_player_under_conditions, minimum_players(Ms)) :-
+    \+ ( member(P, OutPs), trade_player(L, _, _, P), operation_date(L, Y, M, D), dec15_to_deadline(Y, M, D) ),
     length(OutPs, NO), length(InPs, NI), NO >= 3, NI < NO,
     include(minimum_player(S0), OutPs, Ms), length(Ms, NM), NM > 1.
+
+%!  dec15_to_deadline(+Year, +Month, +Day)
+%   The date falls in "the period beginning on December 15 of a Salary Cap Year through the NBA
+%   trade deadline" (§6(j)(4)(ii)); the rule text gives no deadline date, so only December 15-31
+%   and January count as inside it.
+dec15_to_deadline(2024, 12, D) :- integer(D), D >= 15.
+dec15_to_deadline(2025, 1, _).
 
 minimum_player(S0, P) :-
     (   signed_in_ops(S0, P, _, _, M, K), M \== trade

@@ -35,7 +35,7 @@ def explain_answer(engine, case, facts: str, *, trusted: bool, query: str | None
 
 
 def explain(
-    case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_5 or s151_a_neg."),
+    case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_5 or s151_a_neg; or a RuleArena tax problem, e.g. tax-2-0 (its return line by line)."),
     facts_file: Optional[Path] = typer.Option(
         None, "--facts", help="Prolog facts to use instead of the case's gold facts (untrusted: validated first)."
     ),
@@ -55,6 +55,10 @@ def explain(
 
     if as_json and markdown:
         usage_error("give --json or --markdown, not both")
+    from taxlogic.cli.explain_return import explain_tax_problem, is_tax_problem
+
+    if is_tax_problem(case_id):  # a RuleArena tax problem: its return, line by line
+        return explain_tax_problem(case_id, facts_file, as_json=as_json, markdown=markdown)
     with friendly_errors():
         case = get_case(case_id)
         rules = sara_rules()

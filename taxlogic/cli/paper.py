@@ -113,7 +113,8 @@ def paper(
     """Reproduce the paper's tables with your model: every (method × split × task) cell of the chosen
     tables under --protocol paper, one run folder per cell in one folder (a re-run does only what is
     missing), then each table with your rows beside the published ones. Before anything runs, the
-    plan: cells, cases, LLM calls, tokens and dollars. Exit code 0: every cell finished, 1: stopped
+    plan: cells, cases, LLM calls, tokens and dollars (SARA⁺ is built first when a split is missing,
+    under --dry-run too: no LLM call). Exit code 0: every cell finished, 1: stopped
     (over --max-cost, endpoint down, cases errored), 2: usage, 130: interrupted."""
     from taxlogic.eval.paper.cells import METHODS, TABLES, cells_for, parse_list
     from taxlogic.eval.prices import price_for
@@ -133,7 +134,7 @@ def paper(
     if not cells:
         usage_error(f"tables {tables} have no column for methods {methods}")
     from taxlogic.eval.paper.plan import make_plan
-    from taxlogic.eval.paper.run import ensure_plus, plus_build_needed, run_cell
+    from taxlogic.eval.paper.run import SharedEngines, ensure_plus, plus_build_needed, run_cell
     from taxlogic.eval.plus.build import default_build_dir
     from taxlogic.eval.runner import EndpointDown
 
@@ -180,9 +181,11 @@ def paper(
                     bar.update(tasks[cell], completed=done, total=total)
                     done_per[cell] = done if not cell.is_quiz else min(done, next(c.cases for c in plan.cells if c.cell == cell))
                     bar.update(overall, completed=sum(done_per.get(c.cell, base[c.cell]) for c in plan.cells))
-                for c in plan.cells:
-                    results.append(run_cell(c.cell, out, model, plus_dir=plus, limit=limit, concurrency=concurrency,
-                                            workers=workers or None, progress=progress))
+                with SharedEngines(workers or None) as engines:
+                    for c in plan.cells:
+                        results.append(run_cell(c.cell, out, model_name, plus_dir=plus, limit=limit,
+                                                concurrency=concurrency, workers=workers or None, progress=progress,
+                                                engines=engines))
         except KeyboardInterrupt:
             console.print(f"[yellow]interrupted[/]: finished cases are saved in {out}; run the same command to resume")
             raise typer.Exit(EXIT_INTERRUPTED)

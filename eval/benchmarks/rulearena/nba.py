@@ -73,7 +73,7 @@ def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
         erratum = errata().get(item.id)
         if erratum is not None:
             return CaseRecord(**base, abstained=True, reason=f"annotation erratum: {erratum['reason']}",
-                              details={"erratum": erratum})
+                              details={"level": item.level, "erratum": erratum})
         facts = gold_program(item.id)
         engine = opts.engines(item.rules)
         outcome = engine.run(Job(facts=facts, query=ANSWER_QUERY, mode="first", var="X", trusted=True))
@@ -81,7 +81,7 @@ def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
             reply = answer_statement(outcome.values[0]) if outcome.status == "values" and outcome.values else None
         except ValueError:
             reply = None
-        details = {"violations": _violations(engine, facts, True)}
+        details = {"level": item.level, "violations": _violations(engine, facts, True)}
         if reply is not None:
             details["reply"] = reply
         return CaseRecord(**base, prediction=reply, invalid=reply is None,
@@ -113,7 +113,8 @@ def nba_agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
                           reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens, seconds=result.seconds,
                           errors=[i.render() for r in result.rounds for i in r.issues][-20:], facts=result.facts,
-                          details={"reply": reply} if reply is not None else {}, transcript=transcript_of(result))
+                          details={"level": item.level, **({"reply": reply} if reply is not None else {})},
+                          transcript=transcript_of(result))
     return run
 
 

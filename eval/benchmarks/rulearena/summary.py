@@ -75,8 +75,7 @@ def report_rows(cfg: "RunConfig", records: list, summary: dict[str, Any], run_di
     import collections
 
     out = []
-    for domain, m in summary["metrics"].items():
-        rs = [r for r in records if r.kind == domain]
+    for domain, level, m, rs in _row_groups(cfg, records, summary):
         notes = []
         examples = {(r.details.get("oneshot_example"), r.details.get("oneshot_example_official")) for r in rs
                     if domain == "tax" and r.details.get("shots")}
@@ -90,14 +89,43 @@ def report_rows(cfg: "RunConfig", records: list, summary: dict[str, Any], run_di
             ex = m["extraction"]
             fields = ", ".join(f"{f} {v:.2f}" for f, v in ex.items() if f != "n")
             notes.append(f"{m['n_abstained']}/{m['n']} abstained; field extraction vs gold info (mean of {ex['n']}): {fields}")
+        errata = [r for r in rs if r.details.get("erratum")]
+        if errata:  # labels that depart from the rules' text (tax: kb/form1040, nba: kb/nba errata.json)
+            clean = [r for r in rs if not r.details.get("erratum")]
+            where = {"tax": "kb/form1040/errata.json", "nba": "kb/nba/errata.json"}.get(domain, "its errata file")
+            notes.append(f"{len(errata)}/{m['n']} problems have a documented erratum ({where}; "
+                         f"{sum(r.correct for r in errata)} of them correct); without them "
+                         f"{sum(r.correct for r in clean)}/{len(clean)} correct")
         caps = {r.details.get("max_tokens") for r in rs if r.details.get("max_tokens")}
         if caps:
             notes.append(f"replies capped at {max(caps)} tokens (RuleArena sends no max_tokens)")
-        out.append(dict(method=label, split=f"{cfg.dataset}/{cfg.split}", task=domain, n=m["n"], acc=100 * m["accuracy"],
+        out.append(dict(method=label, split=f"{cfg.dataset}/level{level}", task=domain, n=m["n"], acc=100 * m["accuracy"],
                         err=None if m["err_answered"] is None else 100 * m["err_answered"], shots=cfg.shots or 0,
-                        setting=setting_label(cfg.shots, cfg.task), total=COUNTS.get((domain, parse_split(cfg.split))),
+                        setting=setting_label(cfg.shots, cfg.task), total=COUNTS.get((domain, level)),
                         note="; ".join(notes) or None, run=str(run_dir)))
     return out
+
+
+def _level(record) -> int | None:
+    """A record's level: ``details["level"]``, else the level of its id (``nba-1-7`` -> 1)."""
+    level = record.details.get("level")
+    if level is None:
+        parts = str(record.case_id).split("-")
+        level = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
+    return level
+
+
+def _row_groups(cfg: "RunConfig", records: list, summary: dict[str, Any]):
+    """(domain, level, metrics, records) per Table 2 cell a run fills: its split's level, or each
+    level of a ``--split all`` run (metrics recomputed per level)."""
+    for domain, m in summary["metrics"].items():
+        rs = [r for r in records if r.kind == domain]
+        if cfg.split != "all":
+            yield domain, parse_split(cfg.split), m, rs
+            continue
+        for level in sorted({lv for lv in map(_level, rs) if lv is not None}):
+            part = [r for r in rs if _level(r) == level]
+            yield domain, level, rulearena_summary(part)[domain], part
 
 
 def setting_label(shots: int | None, variant: str | None) -> str:

@@ -1,0 +1,65 @@
+"""Explanations of RuleArena tax returns (kb/form1040/explain.py, ``taxlogic explain --case
+tax-L-i``): the chain of lines ends in the answer, quotes the problem's instructions, fits 80
+columns, and says why credits did not apply. Skipped without RuleArena's data."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from taxlogic.eval.benchmarks.rulearena.data import DataError, load_rulearena
+from taxlogic.kb.form1040 import form1040_rules, taxpayer_to_facts
+from taxlogic.kb.form1040.explain import explain_return, render
+from taxlogic.kb.form1040.text import problem_forms
+from taxlogic.tools.engine import Engine
+
+
+@pytest.fixture(scope="module")
+def items():
+    try:
+        return {it.id: it for level in (0, 1, 2) for it in load_rulearena("tax", level)}
+    except DataError as exc:
+        pytest.skip(str(exc))
+
+
+@pytest.fixture(scope="module")
+def eng():
+    with Engine(form1040_rules(), workers=1) as e:
+        yield e
+
+
+def test_level2_chain_reaches_the_answer_and_fits_80_columns(items, eng):
+    it = items["tax-2-0"]
+    expl = explain_return(eng, taxpayer_to_facts(it.taxpayer), problem_forms(it.user_prompt), it.id)
+    last = expl.lines[-1]
+    assert (last.form, last.line) == ("f1040", "37") and last.amount == expl.answer
+    assert abs(float(Fraction(expl.answer)) - it.answer) < 1e-6
+    where = {(ln.form, ln.line): ln for ln in expl.lines}
+    assert where[("f1040", "11")].instruction.startswith("Subtract line 10 from line 9")
+    assert where[("f1040", "13")].given and not where[("f1040", "15")].given
+    assert ("schedule_se", "12") in where and ("schedule_a", "17") in where  # the schedules this return files
+    text = render(expl)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "Form 1040 line 37" in text and "$28,517.60" in text
+    assert any("Education credits: none" in w for w in expl.why_not)  # AGI over Form 8863's limit
+
+
+def test_why_not_names_the_line_22_floor(items, eng):
+    it = items["tax-1-7"]  # credits exceed the tax (erratum E1)
+    expl = explain_return(eng, taxpayer_to_facts(it.taxpayer), problem_forms(it.user_prompt), it.id)
+    assert any("line 22 is $0" in w for w in expl.why_not)
+    assert not any("line 22" in w for w in explain_return(eng, taxpayer_to_facts(items["tax-2-0"].taxpayer)).why_not)
+
+
+def test_cli_explain_tax_problem(items):
+    from taxlogic.cli import app
+
+    res = CliRunner().invoke(app, ["explain", "--case", "tax-1-7", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["erratum"] == ["E1"] and data["lines"][-1]["line"] == "37"
+    res = CliRunner().invoke(app, ["explain", "--case", "tax-0-999"])
+    assert res.exit_code == 1 and "no RuleArena tax problem" in res.output
