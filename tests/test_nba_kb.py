@@ -372,3 +372,31 @@ def test_explanation_cites_the_broken_rule_and_why_the_others_held(eng):
     text = out.values[0].replace(" ", "")
     assert "e(a,team_a,salary_cap_no_exceed_without_exception,violated" in text
     assert "e(a,team_a,non_taxpayer_mid_level_exception,not_met,why_not(non_taxpayer_mid_level,above_amount(13000000,12821625.6))" in text
+
+
+# ------------------------------------------------------- gold programs and annotation errata
+
+
+def test_gold_programs_give_the_annotation_except_documented_errata(eng):
+    """Every gold program (kb/nba/gold) through the KB gives RuleArena's annotated answer, except
+    the documented errata (kb/nba/errata.json), where it gives the erratum's KB answer."""
+    if not (SHARED / "annotated_problems" / "comp_0.json").is_file():
+        pytest.skip("RuleArena NBA problems not found")
+    from taxlogic.kb.nba.errata import erratum_classes, load_errata
+
+    errata = load_errata()
+    classes = erratum_classes()
+    gold = prolog_dir() / "gold"
+    ids, jobs, want = [], [], {}
+    for level in (0, 1, 2):
+        for index, p in enumerate(json.loads((SHARED / "annotated_problems" / f"comp_{level}.json").read_text())):
+            pid = f"nba-{level}-{index}"
+            want[pid] = "none" if not p["answer"] else f"illegal({p['illegal_operation'].lower()},team_{p['problematic_team'].lower()})"
+            ids.append(pid)
+            jobs.append(Job(facts=(gold / f"{pid}.pl").read_text(), query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+    got = {pid: out.values[0].replace(" ", "") if out.values else out.status for pid, out in zip(ids, eng.run_many(jobs))}
+    wrong = [(pid, want[pid], got[pid]) for pid in ids if pid not in errata and got[pid] != want[pid]]
+    assert not wrong
+    for pid, e in errata.items():
+        assert e.annotated == want[pid] and e.kb == got[pid] != want[pid], pid
+        assert all(k in classes for k in e.kind.split("+")), e.kind

@@ -210,6 +210,11 @@ mechanism_fails(E, _, _, _, _, TS, Rule, below_cap(TS, C)) :-
     memberchk(E-Rule, [non_taxpayer_mid_level-non_taxpayer_mid_level_exception, taxpayer_mid_level-taxpayer_mid_level_exception,
                        bi_annual-bi_annual_exception]),
     salary_cap(C), TS < C, !.
+mechanism_fails(E, _, T, _, S0, _, taxpayer_mid_level_exception, used_taxpayer_mid_level) :-
+    % Art. VII §2(e)(2)(iii)(B): after signing with the Taxpayer MLE a team may not engage in
+    % rows A-F of the Transaction Restrictions Table in that Salary Cap Year
+    memberchk(E, [non_taxpayer_mid_level, bi_annual]),
+    used_amount(S0, T, taxpayer_mid_level, A), A > 0, !.
 mechanism_fails(E, _, T, _, S0, _, Rule, used_room_mid_level) :-
     memberchk(E-Rule, [non_taxpayer_mid_level-non_taxpayer_mid_level_exception, taxpayer_mid_level-taxpayer_mid_level_exception,
                        bi_annual-bi_annual_exception]),

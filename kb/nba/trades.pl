@@ -258,7 +258,8 @@ tpe_option(L, T, S0, OutPs, InPs, NOut, OutTpe, In, Post, _, R) :-
     NOut >= 1,
     expanded_tpe_allowance(E), tpe_allowance(A),
     Max is max(min(2 * OutTpe + A, OutTpe + E), 1.25 * OutTpe + A),
-    (   NOut >= 2, aggregation_bar(S0, OutPs, InPs, Rule, D) -> R = fail(expanded, Rule, D)
+    (   used_amount(S0, T, taxpayer_mid_level, U), U > 0 -> R = fail(expanded, taxpayer_mid_level_exception, used_taxpayer_mid_level)
+    ;   NOut >= 2, aggregation_bar(S0, OutPs, InPs, Rule, D) -> R = fail(expanded, Rule, D)
     ;   \+ leq(In, Max) -> R = fail(expanded, expanded_traded_player_exception, above(In, Max))
     ;   first_apron(A1), \+ leq(Post, A1) -> R = fail(expanded, expanded_traded_player_exception_hard_cap_first_apron_level, above_apron(Post, A1))
     ;   sat_apron(L, T, S0, Post, R0) -> R = R0
@@ -318,8 +319,16 @@ aggregation_bar(S0, OutPs, _, aggregated_standard_traded_player_exception, recen
     member(P, OutPs),
     signed_in_ops(S0, P, _, _, trade, _), !.
 aggregation_bar(S0, OutPs, InPs, traded_player_exception_only_one_minimum_traded_player_under_conditions, minimum_players(Ms)) :-
+    \+ ( member(P, OutPs), trade_player(L, _, _, P), operation_date(L, Y, M, D), dec15_to_deadline(Y, M, D) ),
     length(OutPs, NO), length(InPs, NI), NO >= 3, NI < NO,
     include(minimum_player(S0), OutPs, Ms), length(Ms, NM), NM > 1.
+
+%!  dec15_to_deadline(+Year, +Month, +Day)
+%   The date falls in "the period beginning on December 15 of a Salary Cap Year through the NBA
+%   trade deadline" (§6(j)(4)(ii)); the rule text gives no deadline date, so only December 15-31
+%   and January count as inside it.
+dec15_to_deadline(2024, 12, D) :- integer(D), D >= 15.
+dec15_to_deadline(2025, 1, _).
 
 minimum_player(S0, P) :-
     (   signed_in_ops(S0, P, _, _, M, K), M \== trade
