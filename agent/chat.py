@@ -210,6 +210,20 @@ class ChatSession:
         self.history.append(Exchange("what_if", change, result))
         return result
 
+    def interrupted(self, kind: Literal["ask", "what_if"], text: str, events: list[TraceEvent], seconds: float = 0.0
+                    ) -> AgentResult:
+        """Keep an attempt stopped by Ctrl-C as the last exchange: no answer (an abstention whose
+        reason says so), the steps it got through (``events``) and the last facts the model wrote,
+        so ``/facts`` and ``/trace`` show how far it got. The session's facts, question and query
+        are unchanged (nothing was accepted)."""
+        facts = next((e.facts for e in reversed(events) if e.facts), "")
+        result = AgentResult(answer=None, abstained=True, reason="interrupted (Ctrl-C) before an answer",
+                             query=self.query if kind == "what_if" else None, facts=facts, trace=list(events),
+                             seconds=seconds, input_tokens=sum(e.input_tokens for e in events),
+                             output_tokens=sum(e.output_tokens for e in events))
+        self.history.append(Exchange(kind, text, result))
+        return result
+
     def explain(self):
         """Why the last answer: its :class:`~taxlogic.tools.explain.Explanation` (a proof, or for
         a claim that fails the conditions that failed), from the facts and query that gave it
@@ -218,8 +232,11 @@ class ChatSession:
         from taxlogic.kb.explain import explain_case
 
         last = self.last
-        if last is None or last.abstained or not last.query:
+        if last is None:
             raise ChatError("no answer to explain yet: ask a question first")
+        if last.abstained or not last.query:
+            raise ChatError(f"the last attempt has no answer to explain ({last.reason or 'no query'}); "
+                            "/facts and /trace show how far it got")
         case = CaseInput(text=self.pattern, question=self.question or "", kind=self.kind or "entailment",
                          query=last.query, answer_var=self.answer_var)
         return explain_case(self.ctx.engine, case, last.facts, trusted=False, domain=self.ctx.domain.name)[1]

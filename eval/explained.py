@@ -18,6 +18,7 @@ from taxlogic.kb.cases import Case
 from taxlogic.kb.explain import case_explain_job, check, explain_case, explanation_for
 from taxlogic.kb.sara.answers import answer_of
 from taxlogic.tools.engine import Engine, Outcome
+from taxlogic.tools.worksheet import dump
 
 
 class ExplainedCase(BaseModel):
@@ -61,12 +62,13 @@ def explain_gold(engine: Engine, cases: Iterable[Case]) -> Iterator[ExplainedCas
 
 def explain_item(engine: Engine, item: Case, facts: str, *, trusted: bool, query: str | None = None
                  ) -> tuple[Outcome, dict | None]:
-    """Answer a dataset item from ``facts`` with its explanation as a JSON-ready dict (None when
-    the query gave no answer), for ``eval run --explain`` records; gold facts (trusted) run the
-    query in mode ``first``."""
+    """Answer a dataset item from ``facts`` with its explanation as a JSON-ready dict at the
+    default level (the worksheet and the pruned tree: :func:`taxlogic.tools.worksheet.dump`;
+    None when the query gave no answer), for the records of ``eval run`` (gold always, the agent
+    with ``--explain``); gold facts (trusted) run the query in mode ``first``."""
     outcome, expl = explain_case(engine, CaseInput.from_case(item), facts, trusted=trusted, query=query,
                                  mode="first" if trusted else None)
-    return outcome, expl.dump() if expl else None
+    return outcome, dump(expl, full=False) if expl else None
 
 
 def explained_summary(results: list[ExplainedCase]) -> dict:

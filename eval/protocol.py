@@ -89,8 +89,8 @@ def without_held_out(items: Sequence[Any], held: dict[str, list[Case]] | None = 
 
 def apply_holdout(ds: Any, holdout: str | None, limit: int | None = None) -> list[Case] | None:
     """Under ``holdout == "paper"``: drop from ``ds.items`` every item whose source is held out
-    (then keep the first ``limit``) and return the held-out cases (the exemplar pool); else keep
-    ``ds`` (first ``limit`` items) and return None. Raises ValueError for another hold-out name."""
+    (then keep ``limit``, spread over the tasks: :func:`~taxlogic.eval.benchmarks.first_of_each_task`) and return the held-out cases (the exemplar pool); else keep
+    ``ds`` (``limit`` items, spread likewise) and return None. Raises ValueError for another hold-out name."""
     if holdout not in (None, "none", "paper"):
         raise ValueError(f"--holdout must be none or paper, not {holdout!r}")
     pool = None
@@ -99,5 +99,7 @@ def apply_holdout(ds: Any, holdout: str | None, limit: int | None = None) -> lis
         ds.items = without_held_out(ds.items, held)
         pool = [c for cs in held.values() for c in cs]
     if limit:
-        ds.items = ds.items[:limit]
+        from taxlogic.eval.benchmarks import first_of_each_task
+
+        ds.items = first_of_each_task(ds.items, limit)
     return pool

@@ -114,7 +114,7 @@ def test_made_up_benchmark_runs_scores_and_reports(cli, tmp_path):
     res = cli("eval", "run", "--method", "agent", "--dataset", NAME)
     assert res.exit_code == 2 and f"--method agent is not available for {NAME}" in res.output
     res = cli("eval", "run", "--method", "gold", "--dataset", NAME, "--split", "test")
-    assert res.exit_code == 1 and "one split" in res.output
+    assert res.exit_code == 2 and "one split" in res.output  # a bad --split is a usage error
 
     res = cli("eval", "report", "runs", "--out", "rep")
     assert res.exit_code == 0, res.output

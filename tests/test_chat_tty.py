@@ -74,3 +74,73 @@ def test_chat_in_a_terminal(tmp_path, sara_data_dir):
     finally:
         child.close(force=True)
     assert "Traceback" not in out and "KeyboardInterrupt" not in out
+
+
+#: A scripted model whose first translation has a made-up predicate (so the agent repairs) and
+#: whose repair takes 120 s (so Ctrl-C lands in the repair).
+REPAIR_LAUNCHER = f"""
+import sys, time
+sys.path.insert(0, {str(TESTS)!r})
+from fakes import scripted
+import taxlogic.cli.chat as chat
+
+FIRST = "income_(alice_job).\\\\nagent_(alice_job, alice).\\\\namount_(alice_job, 30000).\\\\nmade_up_fact(alice).\\\\n"
+
+def reply(messages, i):
+    if i == 0:
+        return FIRST
+    time.sleep(120)
+    return FIRST
+
+def make(rules, engine, *, budget=3, **kw):
+    from taxlogic.agent.context import AgentContext
+    return AgentContext(model=scripted(reply), engine=engine, rules=rules, budget=budget, llm_retries=1, anchors=False)
+
+chat.make_context = make
+if __name__ == "__main__":
+    from taxlogic.cli import main
+    sys.argv = ["taxlogic", "chat"]
+    main()
+"""
+
+
+def test_ctrl_c_during_a_repair_keeps_the_attempt(tmp_path, sara_data_dir):
+    import io
+    import re
+
+    launcher = tmp_path / "chat.py"
+    launcher.write_text(REPAIR_LAUNCHER)
+    child = pexpect.spawn(sys.executable, [str(launcher)], encoding="utf-8", timeout=60, dimensions=(40, 80))
+    log = io.StringIO()
+    child.logfile_read = log
+    try:
+        child.expect("pattern>")
+        child.send("How much tax does Alice owe in 2017?\r")  # a question pasted as the pattern
+        child.expect("…")
+        child.send("\r")
+        child.expect("reads like a question")
+        child.expect("question>")
+        child.send("/help\r")
+        child.expect_exact("leave (so does end of input)")
+        child.expect("question>")
+        child.send("How much tax does Alice have to pay in 2017?\r")
+        child.expect_exact("(after r0 inspect)")  # the translation was checked; the repair (a slow model call) runs
+        child.sendintr()
+        child.expect("interrupted")
+        child.expect("question>")
+        child.send("/facts\r")
+        child.expect("facts of the last attempt")
+        child.expect(r"made_up_fact\(alice\)")
+        child.expect("question>")
+        child.send("/why\r")
+        child.expect("has no answer to explain")
+        child.expect("question>")
+        child.send("/quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    out = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", log.getvalue())
+    assert "interrupted (Ctrl-C) before an answer" in out and "ask a question first" not in out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out
+    # /help wraps between words at 80 columns: the commands are in their own column
+    assert re.search(r"/whynot +the conditions that failed", out)

@@ -86,3 +86,29 @@ def test_verbose_shows_every_line_and_abstain_reason_once(gold_lines, with_model
         assert line in res.output
     assert "more lines" not in res.output
     assert res.output.count("still wrong after 1 repair round") == 1
+
+
+def test_repeated_issues_are_grouped_and_the_counts_agree(rules):
+    import io
+
+    from rich.console import Console
+
+    from taxlogic.agent.state import TraceEvent
+    from taxlogic.agent.validate import validation_issues
+    from taxlogic.cli.trace import Tracer
+    from taxlogic.tools.facts import MAX_PROBLEMS
+
+    made_up = MAX_PROBLEMS + 27
+    facts = "".join(f"x{i}(alice, bob).\n" for i in range(1, made_up + 1)) + "agent_(e, alice).\n"
+    issues, _ = validation_issues(facts, rules)
+    out = io.StringIO()
+    tracer = Tracer(Console(file=out, width=80, force_terminal=False))
+    tracer(TraceEvent(node="generate", round=1, seconds=0.1, facts=facts, detail=f"{made_up + 1} lines"))
+    tracer(TraceEvent(node="validate", round=1, seconds=0, issues=issues, detail=f"{len(issues)} problem(s)"))
+    tracer.close()
+    text = out.getvalue()
+    assert f"validate      0.00 s  {made_up} problem(s)" in text  # listed + not listed, not 51
+    assert f"✗ {MAX_PROBLEMS} facts use predicates the knowledge base does not have: x1/2, x2/2, x3/2, x4/2, x5/2, …" in text
+    assert "27 more problems the validator did not list" in text
+    assert text.count("unknown predicate") == 0  # no line per fact
+    assert f"{MAX_PROBLEMS} with issues" in text and len(text.splitlines()) < 20

@@ -39,6 +39,8 @@ def _normalised(path):
         rec.pop("seconds")  # measurements, not results: wall time, its spans and Prolog's inference count
         rec.pop("spans"), rec.pop("span_cpu")
         rec["details"].pop("inferences", None)
+        for cost in ("cpu_seconds", "inferences", "query_cpu_seconds", "query_inferences"):  # gold records' explanations
+            (rec.get("explanation") or {}).pop(cost, None)
         out.append(rec)
     return out
 

@@ -96,3 +96,60 @@ def test_each_class_of_mistake_is_caught_then_repaired_or_abstained(setup, kind)
         repaired = run(rules, engine, row, scripted([wrong, right]), budget=1)
         assert not repaired.abstained and Fraction(repaired.answer) == gold(engine, row), (kind, row["id"])
     assert tried >= 5
+
+
+def test_one_shot_prompt_gives_the_problem_not_the_example(setup):
+    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
+
+    zero = {it.id: it for it in load_rulearena("tax", 0)}
+    for it in load_rulearena("tax", 0, shots=1, model="gpt-4o")[:5]:
+        assert it.user_prompt.count("# Basic Information") == 2  # the example's return, then the problem's
+        assert problem_forms(it.user_prompt) == problem_forms(zero[it.id].user_prompt)
+
+
+def test_a_line_written_as_a_number_is_flagged(setup):
+    from taxlogic.kb.form1040.domain import return_issues
+
+    rows, rules, engine = setup
+    text = problem_forms(rows[0]["user_prompt_0shot"])
+    facts = text_to_facts(text)
+    wrong = facts.replace("form_line(f1040, '25', ", "form_line(f1040, 25, ")
+    assert wrong != facts
+    kinds = {i.kind for i in return_issues(text, wrong)}
+    assert "line_label" in kinds and "coverage_line" in kinds
+    assert not return_issues(text, facts)
+    assert run(rules, engine, rows[0], scripted([wrong]), budget=1).abstained
+    with_students = next(r for r in rows if "student_answer(1, '23'" in text_to_facts(problem_forms(r["user_prompt_0shot"])))
+    text = problem_forms(with_students["user_prompt_0shot"])
+    wrong = text_to_facts(text).replace("student_answer(1, '23', ", "student_answer(1, 23, ")
+    assert "coverage_student" in {i.kind for i in return_issues(text, wrong)}
+
+
+def test_eval_run_agent_through_a_reader_endpoint(setup, monkeypatch, tmp_path):
+    """``taxlogic eval run --method agent --dataset rulearena-tax`` end to end over HTTP: the
+    tax reader endpoint answers each translation request; the records equal the gold answers."""
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+    from taxlogic.eval.gold_endpoint import TaxReaderEndpoint
+    from taxlogic.eval.records import read_records
+    from taxlogic.settings import get_settings
+
+    rows, _, engine = setup
+    with TaxReaderEndpoint() as ep:
+        for k, v in {"LLM_BASE_URL": ep.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "0", "WORKERS": "1",
+                     "CACHE_DIR": str(tmp_path / "cache")}.items():
+            monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+        get_settings.cache_clear()
+        try:
+            res = CliRunner().invoke(app, ["eval", "run", "--method", "agent", "--model", "tax-reader", "--dataset",
+                                           "rulearena-tax", "--split", "level2", "--limit", "3", "--out",
+                                           str(tmp_path / "run"), "--json"])
+        finally:
+            get_settings.cache_clear()
+    assert res.exit_code == 0, res.output
+    by_id = {r["id"]: r for r in rows}
+    records = read_records(tmp_path / "run")
+    assert len(records) == 3
+    for rec in records:
+        assert not rec.abstained and rec.prediction == float(gold(engine, by_id[rec.case_id])), rec.case_id

@@ -63,3 +63,26 @@ def test_cli_explain_tax_problem(items):
     assert data["erratum"] == ["E1"] and data["lines"][-1]["line"] == "37"
     res = CliRunner().invoke(app, ["explain", "--case", "tax-0-999"])
     assert res.exit_code == 1 and "no RuleArena tax problem" in res.output
+
+
+def test_cli_solve_tax_problem_with_gold_translator_explains(items):
+    from taxlogic.cli import app
+
+    res = CliRunner().invoke(app, ["solve", "--case", "tax-2-5", "--translator", "gold", "--explain", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["correct"] is True and abs(float(Fraction(data["answer"])) - items["tax-2-5"].answer) < 1e-6
+    assert data["explanation"]["lines"][-1]["amount"] == data["answer"]
+
+
+def test_eval_run_explain_saves_the_return_in_each_record(items, tmp_path):
+    from taxlogic.cli import app
+    from taxlogic.eval.records import read_records
+
+    res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-tax", "--split", "level2",
+                                   "--limit", "2", "--explain", "--workers", "1", "--out", str(tmp_path / "run")])
+    assert res.exit_code == 0, res.output
+    for rec in read_records(tmp_path / "run"):
+        ws = rec.explanation["worksheet"]
+        assert ws["chain"][-1]["label"].startswith("Form 1040 line 37")
+        assert ws["chain"][-1]["value"] == rec.prediction

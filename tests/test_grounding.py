@@ -271,8 +271,12 @@ def test_an_anchor_is_evidence_not_a_constraint(tax14, rules):
     r = resolve(case.text, check_facts(shifted, rules.vocabulary).canonical)
     moved = [x for x in r.supports if x.source == "reanchored"]
     assert moved and all(r.text_of(x).strip() == income for x in moved)
-    # one anchor quoting the whole text: a corruption is flagged exactly as without anchors
+    # one anchor quoting the whole text counts as the sentences that state each fact ...
+    from taxlogic.kb.sara.align import supporting_sentences
+
     whole = "".join(f.canonical + "\n" for f in parse_facts(case.gold_facts)[0]) + f'% "{case.text.strip()}"\n'
+    assert supporting_sentences(case.text, whole)["amount_(alice_is_paid,44215)."] == income
+    # ... and a corruption is flagged exactly as without anchors
     for old, new in (("agent_(alice_is_paid,alice).", "agent_(alice_is_paid,bob)."),
                      ('start_(alice_and_bob,"2017-10-10").', 'start_(alice_and_bob,"2016-10-10").')):
         bare = [i.kind for i in static_issues(inp, inp.query, case.gold_facts.replace(old, new), rules=rules)]

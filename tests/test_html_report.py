@@ -22,8 +22,8 @@ pytestmark = pytest.mark.timeout(300)
 needs_browser = pytest.mark.skipif(find_chromium() is None, reason="no Chromium on this machine: install Debian's "
                                    "chromium (scripts/system-deps.sh, run by `make setup`) to run the browser tests")
 
-GOLD = RunConfig(method="gold", dataset="sara", split="test", task="all", limit=6)
-AGENT = RunConfig(method="agent", dataset="sara", split="test", task="all", limit=6, budget=1, samples=1, exemplars=0)
+GOLD = RunConfig(method="gold", dataset="sara", split="test", task="entailment", limit=6)
+AGENT = RunConfig(method="agent", dataset="sara", split="test", task="entailment", limit=6, budget=1, samples=1, exemplars=0)
 # valid facts on lines 1-2; the validator flags line 3 (unknown predicate) and line 4 (quoted amount)
 BAD = 'income_(e).\nagent_(e, alice).\nfoo_bar_(e).\namount_(e, "12").\n'
 PAYLOAD = '<script>window.__pwned = 1</script>\n<img src=x onerror="window.__pwned = 2">\nincome_(e).\n'
@@ -42,7 +42,7 @@ class NamedScripted(ScriptedChatModel):
 
 @pytest.fixture(scope="module")
 def ds(sara_data_dir):
-    return load_dataset("sara", "test", "all", limit=6)
+    return load_dataset("sara", "test", "entailment", limit=6)
 
 
 @pytest.fixture(scope="module")
@@ -273,3 +273,25 @@ def test_justification_tree_opens_and_points_into_the_case(page, runs, tmp_path)
     just.locator("summary", has_text="s152(bob,alice,2015)").click()
     just.locator("button.anchor").click()
     assert case.locator(".case-text mark").inner_text() == sentence
+
+
+def test_gold_records_hold_their_explanation_without_explain(runs):
+    recs = _records(runs, "gold")
+    assert len(recs) == 6 and all(r.explanation for r in recs.values())
+    ex = recs["s151_d_1_pos"].explanation
+    assert ex["schema_version"] == "2.0" and ex["level"] == "default" and ex["worksheet"]["steps"]
+
+
+@needs_browser
+def test_a_case_has_a_link_of_its_own_and_the_plot_is_open(page, page_file):
+    page.goto(page_file.as_uri() + "#s151_d_1_pos")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("details.plot").get_attribute("open") is not None
+    case = page.locator("#s151_d_1_pos")
+    assert case.locator(".case-body").is_visible() and page.locator("#cases .case").count() == 1
+    link = case.locator("a.permalink")
+    assert link.get_attribute("href") == "#s151_d_1_pos"
+    gold = case.locator(".run-col").nth(0)
+    sheet = gold.locator(".worksheet")
+    assert sheet.is_visible() and "§151(d)(1)" in sheet.inner_text()
+    assert gold.locator("details.proof summary").inner_text() == "proof tree"

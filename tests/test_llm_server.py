@@ -295,7 +295,7 @@ def test_cli_status_and_stop_when_nothing_runs(tmp_path, monkeypatch):
     get_settings.cache_clear()
     try:
         result = runner.invoke(app, ["llm", "status"])
-        assert result.exit_code == 0 and "not running" in result.output and "taxlogic llm serve" in result.output
+        assert result.exit_code == 1 and "not running" in result.output and "taxlogic llm serve" in result.output  # scripts: status || serve
         result = runner.invoke(app, ["llm", "stop"])
         assert result.exit_code == 0 and "no embedded server" in result.output
     finally:

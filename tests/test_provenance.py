@@ -128,3 +128,27 @@ def test_provenance_table_says_where_each_argument_comes_from(sara_data_dir, rul
     facts = 'payment_(p).\nagent_(p,charles).\npatient_(p,alice).\namount_(p,100).\nstart_(p,"2016-05-04").\n'
     bad = {s.value for s in provenance(inp, inp.query, facts, "", rules) if not s.accounted}
     assert bad == {"charles", '"2016-05-04"'}
+
+
+def test_inspect_shows_where_each_argument_comes_from(sara_data_dir, tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+    from taxlogic.cli.common import EXIT_ABSTAINED
+    from taxlogic.eval.verifier import gold_program
+    from taxlogic.kb.cases import get_case
+
+    path = tmp_path / "facts.pl"
+    path.write_text(gold_program(get_case("tax_case_14")).fact_text.replace("agent_(alice_is_paid,alice).",
+                                                                            "agent_(alice_is_paid,ophelia)."))
+    run = CliRunner().invoke(app, ["inspect", "--case", "tax_case_14", "--facts", str(path), "--json"])
+    assert run.exit_code == EXIT_ABSTAINED, run.output
+    record = json.loads(run.stdout)
+    rows = {(r["line"], r["argument"]): r for r in record["arguments"]}
+    assert rows[(2, "ophelia")]["how"] == "" and rows[(2, "ophelia")]["kind"] == "person"
+    assert rows[(4, "44215")]["sentence"] == "In 2017, Alice's gross income was $44215."
+    assert [p["kind"] for p in record["problems"]] == ["unaccounted"]
+    text = CliRunner().invoke(app, ["inspect", "--case", "tax_case_14", "--facts", str(path)])
+    assert "where the text gives them" in text.output and "unaccounted" in text.output

@@ -132,7 +132,7 @@ class Benchmark:
         if options.shots and not self.takes_shots:
             raise ValueError(shots_message())
         items, rule_sets = self.items(split, task, options)
-        return Dataset(name=self.name, split=split, task=task, items=items[:limit] if limit else items,
+        return Dataset(name=self.name, split=split, task=task, items=first_of_each_task(items, limit),
                        rule_sets=rule_sets, benchmark=self)
 
     def expected_cost(self, item: Item) -> float:
@@ -262,6 +262,25 @@ def shots_message() -> str:
     """The error for ``--shots`` on a benchmark that takes none."""
     families = sorted({b.family for b in benchmarks().values() if b.takes_shots})
     return f"--shots applies to {' and '.join(families)} datasets only"
+
+
+def first_of_each_task(items: list, limit: int | None) -> list:
+    """``limit`` items taken from each task in turn (an item's ``kind``: entailment, numeric …),
+    the first ones of each in evaluation order, kept in that order; all items when ``limit`` is
+    None. ``--limit 10`` on SARA's test split gives 5 entailment and 5 numeric cases, not the
+    first 10 (all entailment)."""
+    if not limit or limit >= len(items):
+        return list(items)
+    by_task: dict[Any, list[int]] = {}
+    for i, item in enumerate(items):
+        by_task.setdefault(getattr(item, "kind", None), []).append(i)
+    queues = [list(reversed(ix)) for ix in by_task.values()]
+    chosen: set[int] = set()
+    while len(chosen) < limit:
+        for q in queues:
+            if q and len(chosen) < limit:
+                chosen.add(q.pop())
+    return [item for i, item in enumerate(items) if i in chosen]
 
 
 def load_dataset(name: str, split: str, task: str = "all", *, limit: int | None = None, plus_dir: Path | None = None,

@@ -79,9 +79,31 @@
       head.setAttribute("aria-expanded", String(open));
       row.classList.toggle("open", open);
     });
-    add(row, head, body);
+    if (!document.getElementById(c.id)) row.id = c.id;  // a link of its own: report.html#tax_case_5
+    var link = el("a", "permalink", "#");
+    link.href = "#" + encodeURIComponent(c.id);
+    link.title = "link to this case";
+    add(row, link, head, body);
+    row.openCase = function () { if (body.hidden) head.click(); };
     rows.set(c.key, row);
     return row;
+  }
+
+  // report.html#ID: show that case (search for it), open it and scroll to it
+  function openFromHash() {
+    var id = decodeURIComponent((location.hash || "").slice(1));
+    if (!id) return;
+    var c = CASES.filter(function (x) { return x.id === id; })[0];
+    if (!c) return;
+    var search = document.getElementById("search");
+    search.value = id;
+    state.q = id.toLowerCase();
+    state.verdict = "all";
+    state.shown = PAGE;
+    render();
+    var row = caseRow(c);
+    row.openCase();
+    row.scrollIntoView({ block: "start" });
   }
 
   function render() {
@@ -217,15 +239,59 @@
     });
     return add(li, add(d, ul));
   }
+  function money(v) {
+    return typeof v === "number" ? (v < 0 ? "\u2212$" : "$") + Math.abs(v).toLocaleString("en-US") : show(v);
+  }
+  // the worksheet layer of an explanation (schema 2.0): chain of amounts, deciding condition,
+  // the sections with their conditions in words
+  function worksheetBlock(ws) {
+    var box = el("div", "worksheet");
+    if (ws.deciding && ws.deciding.length) {
+      ws.deciding.forEach(function (c) { add(box, el("p", "deciding", "\u2717 deciding condition: " + c.text)); });
+    }
+    if (ws.chain && ws.chain.length) {
+      var t = el("table", "chain");
+      add(t, add(el("thead"), add(el("tr"), el("th", null, "step"), el("th", "num", "amount"), el("th", null, "section"))));
+      var tb = el("tbody");
+      ws.chain.forEach(function (a) {
+        add(tb, add(el("tr"), el("td", null, a.label), el("td", "num", money(a.value)),
+                    el("td", "cite", a.citation ? a.citation.section : "\u2013")));
+      });
+      add(box, add(t, tb));
+    }
+    (ws.steps || []).forEach(function (s) {
+      var head = (s.section ? s.section + " " : "") + s.title + (s.amount !== undefined && s.amount !== null ? " = " + money(s.amount) : "") +
+        (s.repeats ? " (+" + s.repeats + " more with other values)" : "");
+      var step = add(el("div", "step"), el("p", s.holds === false ? "step-head fail" : "step-head", (s.holds === false ? "\u2717 " : "") + head));
+      var ul = el("ul", "conditions");
+      (s.conditions || []).forEach(function (c) {
+        add(ul, el("li", c.holds === false ? "fail" : (c.sentence ? "case" : null), (c.holds === false ? "\u2717 " : "\u2713 ") + c.text));
+      });
+      if (s.more) add(ul, el("li", "muted", "\u2026 " + s.more + " more"));
+      add(box, add(step, ul));
+    });
+    if (ws.more_steps) add(box, el("p", "muted", "\u2026 " + ws.more_steps + " more sections (in the tree)"));
+    return box;
+  }
   function explanationBlock(ex, caseText) {
     var d = el("details", "justification");
     add(d, el("summary", null, "justification"));
+    if (ex && ex.worksheet) {
+      d.open = true;
+      add(d, worksheetBlock(ex.worksheet));
+      var proof = el("details", "justification proof");
+      add(proof, el("summary", null, "proof tree"));
+      add(d, proof);
+      d = proof;
+    }
     var ul = el("ul", "tree root");
     var top = ex && typeof ex === "object" && !Array.isArray(ex) && (ex.root || ex.tree) ? (ex.root || ex.tree) : ex;
     (Array.isArray(top) ? top : [top]).forEach(function (n) { add(ul, treeNode(n, caseText)); });
     var first = ul.querySelector("details");
     if (first) first.open = true;
-    return add(d, ul);
+    add(d, ul);
+    while (d.parentElement && d.parentElement.tagName === "DETAILS") d = d.parentElement;
+    return d;
   }
   function highlight(box, sentence) {
     var text = box.dataset.text;
@@ -312,6 +378,8 @@
   search.addEventListener("input", function () { state.q = search.value.trim().toLowerCase(); state.shown = PAGE; render(); });
   document.getElementById("more").addEventListener("click", function () { state.shown += PAGE; render(); });
   render();
+  openFromHash();
+  window.addEventListener("hashchange", openFromHash);
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = "1";
 })();

@@ -9,6 +9,8 @@ answers within ``numpy.isclose``, so whole dollars would not do).
 The domain's checks (:func:`return_issues`), each a class of translation mistake, read against
 the return's text (:func:`taxlogic.kb.form1040.text.read_forms`):
 
+* ``line_label``: a ``form_line`` fact whose line is not a quoted atom (``25`` for ``'25'``: the
+  KB would never read it);
 * ``line_amount``: a ``form_line`` fact whose amount is not the one the text prints on that line
   of that form, or that names a line the form does not print (an amount on the wrong line);
 * ``line_to_compute``: a ``form_line`` fact for a line the text marks ``[__]`` or ``$TBD``;
@@ -31,17 +33,17 @@ __all__ = ["DOMAIN", "Form1040Domain", "exact_text", "return_issues"]
 _FACT = re.compile(r"^([a-z_]+)\((.*)\)\.(?:\s+%.*)?$")
 
 
-def _args(text: str) -> list[str]:
-    return [a.strip().strip("'") for a in text.split(",")]
+def _args(text: str, strip: bool) -> list[str]:
+    return [a.strip().strip("'") if strip else a.strip() for a in text.split(",")]
 
 
-def fact_rows(canonical: str) -> dict[str, list[list[str]]]:
-    """Canonical fact lines -> {predicate: [args as text, unquoted]}."""
+def fact_rows(canonical: str, *, strip: bool = True) -> dict[str, list[list[str]]]:
+    """Canonical fact lines -> {predicate: [args as text]}, quotes removed unless ``strip`` is False."""
     out: dict[str, list[list[str]]] = {}
     for line in canonical.splitlines():
         m = _FACT.match(line.strip())
         if m:
-            out.setdefault(m[1], []).append(_args(m[2]) if m[2] else [])
+            out.setdefault(m[1], []).append(_args(m[2], strip) if m[2] else [])
     return out
 
 
@@ -84,8 +86,13 @@ def return_issues(text: str, canonical: str) -> list:
     printed = [fl for fl in read_forms(text) if fl.form != "f8863_part_iii"]
     by_line = {(fl.form, fl.line): fl for fl in printed}
     stated: dict[tuple[str, str], list[Fraction | None]] = {}
-    for args in facts.get("form_line", []):
-        if len(args) != 3:
+    for raw in fact_rows(canonical, strip=False).get("form_line", []):
+        if len(raw) != 3:
+            continue
+        args = [a.strip("'") for a in raw]
+        if not raw[1].startswith("'"):  # 25 is not the atom '25': the KB would never read the fact
+            issues.append(Issue(kind="line_label", message=(
+                f"form_line({', '.join(raw)}): write the line as a quoted atom, form_line({args[0]}, '{args[1]}', {args[2]})")))
             continue
         key = (args[0], args[1])
         amount = _amount(args[2])
@@ -138,13 +145,14 @@ def return_issues(text: str, canonical: str) -> list:
     students = [fl for fl in read_forms(text) if fl.form == "f8863_part_iii"]
     want_exp = sorted([str(fl.student), str(fl.amount)] for fl in students if fl.line == "21" and fl.given)
     got_exp = sorted([a[0], str(_amount(a[1]))] for a in facts.get("student_expenses", []) if len(a) == 2)
-    want_ans = sorted([str(fl.student), fl.line, fl.entry.lower()] for fl in students
+    want_ans = sorted([str(fl.student), f"'{fl.line}'", fl.entry.lower()] for fl in students
                       if fl.line in ("23", "24", "25", "26") and fl.entry in ("Yes", "No"))
-    got_ans = sorted(a for a in facts.get("student_answer", []) if len(a) == 3)
+    got_ans = sorted(a for a in fact_rows(canonical, strip=False).get("student_answer", []) if len(a) == 3)
     if want_exp != got_exp or want_ans != got_ans:
         issues.append(Issue(kind="coverage_student", message=(
             "Form 8863 Part III: state student_expenses(Student, Amount) for each student's line 21 and "
-            "student_answer(Student, Line, yes|no) for lines 23-26, students numbered 1, 2, ... in the order printed; "
+            "student_answer(Student, Line, yes|no) for lines '23'-'26' (quoted atoms), students numbered 1, 2, ... "
+            "in the order printed; "
             f"the text prints {len(want_exp)} student(s)")))
     return issues
 

@@ -77,6 +77,19 @@ class ReturnExplanation(BaseModel):
     lines: list[ChainLine] = []
     why_not: list[str] = []
 
+    def record_view(self) -> dict:
+        """The explanation as an eval record stores it (``eval run --explain``), in the shape the
+        HTML report shows (its worksheet layer): the chain as steps with amounts and the quoted
+        instruction in the citation column, the why-not sentences as a failed step; no proof tree."""
+        chain = [{"label": f"{ln.where}: {ln.label} ({'given' if ln.given else 'computed'})",
+                  "value": float(Fraction(ln.amount)), "citation": {"section": ln.instruction or ln.where}}
+                 for ln in self.lines]
+        steps = [{"section": None, "title": "Credits that did not apply", "holds": False,
+                  "conditions": [{"text": w, "holds": False} for w in self.why_not]}] if self.why_not else []
+        return {"kind": "form1040_return", "case_id": self.case_id, "answer": self.answer, "tax_method": self.tax_method,
+                "worksheet": {"chain": chain, "deciding": [], "steps": steps}, "tree": [],
+                "return": self.model_dump(mode="json")}
+
     def to_markdown(self) -> str:
         out = [f"## Return {self.case_id or ''}: Form 1040 line 37 = {_money(self.answer)}", "",
                "| line | amount | | instruction |", "|---|---:|---|---|"]

@@ -157,10 +157,11 @@ _FORMS_END = "\nCalculate the tax owed by the payer"
 
 
 def problem_forms(prompt: str) -> str:
-    """The filled forms of a RuleArena tax prompt: from ``# Basic Information`` up to RuleArena's
-    closing instructions ("Calculate the tax owed ..."), stripped; the whole prompt when either
-    marker is missing (a user's own text)."""
-    start = prompt.find(_FORMS_START)
+    """The filled forms of a RuleArena tax prompt: from the last ``# Basic Information`` (a 1-shot
+    prompt holds the example's return first, inside ``<example>``) up to RuleArena's closing
+    instructions ("Calculate the tax owed ..."), stripped; the whole prompt when either marker is
+    missing (a user's own text)."""
+    start = prompt.rfind(_FORMS_START)
     end = prompt.find(_FORMS_END, max(start, 0))
     if start == -1:
         return prompt.strip()

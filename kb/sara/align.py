@@ -262,7 +262,8 @@ def _group_sentences(facts: list[Fact], text: str, terms: dict[str, str], scorer
 
 def resolve(text: str, canonical: str, trusted: str = "", *, terms: dict[str, str] | None = None) -> Alignment:
     """Where each fact comes from, its anchor taken as evidence (module doc): source ``"anchor"``
-    (its anchor's sentences, one of which the aligner also finds for its group), ``"reanchored"``
+    (those of its anchor's sentences that the aligner also finds for its group: a quote of the
+    whole text counts as the sentences that state the fact), ``"reanchored"``
     (its anchor points elsewhere: the aligner's sentences, :attr:`Support.anchor` keeps the quote),
     ``"aligned"`` (no anchor) or ``"none"`` (no sentence shares anything with its group)."""
     anchored = align(text, canonical, trusted, terms=terms)
@@ -272,8 +273,11 @@ def resolve(text: str, canonical: str, trusted: str = "", *, terms: dict[str, st
         own = aligned[s.line]
         if s.source != "anchor":
             out.append(own if not s.anchor else replace(own, anchor=s.anchor, missing=s.missing))
-        elif set(s.sentences) & set(own.sentences) or own.source == "none":
+        elif own.source == "none":
             out.append(s)
+        elif set(s.sentences) & set(own.sentences):  # an anchor of several sentences counts as those that state it
+            kept = tuple(i for i in s.sentences if i in own.sentences)
+            out.append(replace(s, sentences=kept, primary=own.primary if own.primary in kept else kept[0]))
         else:
             out.append(replace(own, source="reanchored", anchor=s.anchor, missing=s.missing))
     return Alignment(anchored.sentences, out)

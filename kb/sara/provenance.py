@@ -231,8 +231,7 @@ def _source(t: _Text, v: FactView, ids: set[str], line: int, f: Fact, i: int, a)
                 return src("event", "introduced by its type fact" if not is_type(f) else "declared here")
             if a.value in ids:
                 return src("event", "a statute fact or the trusted rules")
-            how, s = t.constant(a.value)  # an id no type fact declares: event_undeclared says so
-            return src("event", how or "introduced by no type fact", s)
+            return src("event", "")  # an id no type fact introduces: event_undeclared says so
         if a.value in v.types:
             return src("event", "introduced by its type fact")
         how, s = t.constant(a.value)
@@ -306,7 +305,7 @@ def provenance_issues(case: CaseInput, query: str | None, canonical: str, truste
     for s in provenance(case, query, canonical, trusted, rules):
         if not s.accounted and s.kind != "event":
             by_line.setdefault(s.line, []).append(s)
-    issues = []
+    issues = []  # (an event id no type fact introduces is event_undeclared's: kb.sara.events)
     for line, sources in by_line.items():
         what = "; ".join(_why(s, case) for s in sources)
         issues.append(Issue(kind="unaccounted", line=line, message=(

@@ -13,7 +13,11 @@ from typing import Callable
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from taxlogic.cli.common import check_settings, err_console
+import sys
+
+from rich.markup import escape
+
+from taxlogic.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, check_settings, err_console
 from taxlogic.cli import chat, contamination, data, evaluate, explain, inspect, llm, paper, run, solve, verifier
 
 #: Command groups: name -> help.
@@ -22,6 +26,9 @@ GROUPS: dict[str, str] = {
     "eval": "Evaluate methods on SARA: gold programs, the agent, direct QA.",
     "llm": llm.HELP,
 }
+
+#: Text below a command's options (long lists of choices), by command path.
+EPILOGS: dict[str, str] = {"eval run": evaluate.RUN_EPILOG}
 
 #: Every command: ("group name", function) or ("name", function) for a top-level command.
 COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
@@ -56,9 +63,11 @@ class _HelpFixes:
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if self.help:
-            paragraphs = cleandoc(self.help).split("\n\n")
-            self.help = "\n\n".join(" ".join(p.split()) for p in paragraphs)
+        for attr in ("help", "epilog"):
+            text = getattr(self, attr, None)
+            if text:
+                paragraphs = cleandoc(text).split("\n\n")
+                setattr(self, attr, "\n\n".join(" ".join(p.split()) for p in paragraphs))
 
     def get_params(self, ctx):
         params = super().get_params(ctx)
@@ -73,10 +82,53 @@ class Command(_HelpFixes, TyperCommand):
 
 
 class Group(_HelpFixes, TyperGroup):
-    pass
+    """The root group also gives every error one style: click's usage errors (unknown option, bad
+    value, missing argument) as one red line naming the command's --help, exit code 2, as
+    :func:`taxlogic.cli.common.fail` prints the commands' own errors."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:  # typer vendors click (typer._click): its exceptions, not click's
+            from typer._click import exceptions as click_errors
+        except ImportError:  # pragma: no cover - typer versions that use click itself
+            from click import exceptions as click_errors
+
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click_errors.NoArgsIsHelpError as exc:  # a bare group: its help
+            typer.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
+            sys.exit(EXIT_USAGE)
+        except click_errors.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "taxlogic"
+            err_console.print(f"[bold red]error:[/] {escape(' '.join(exc.format_message().split()))} "
+                              f"(see {escape(where)} --help)", highlight=False, soft_wrap=True)
+            sys.exit(EXIT_USAGE)
+        except typer.Abort:
+            err_console.print("[yellow]interrupted[/]")
+            sys.exit(EXIT_INTERRUPTED)
+        except click_errors.ClickException as exc:  # e.g. a file option that cannot be opened
+            err_console.print(f"[bold red]error:[/] {escape(' '.join(exc.format_message().split()))}",
+                              highlight=False, soft_wrap=True)
+            sys.exit(exc.exit_code)
+        sys.exit(rv if isinstance(rv, int) else 0)
 
 
-def _start() -> None:
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("taxlogic")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree without install
+            v = "unknown (not installed)"
+        typer.echo(f"taxlogic {v}")
+        raise typer.Exit()
+
+
+def _start(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version, help="Print the version and exit."),
+) -> None:
     """taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides."""
     check_settings()
 
@@ -94,7 +146,7 @@ def build_app() -> typer.Typer:
     groups = {name: typer.Typer(help=text, no_args_is_help=True, cls=Group) for name, text in GROUPS.items()}
     for path, fn in COMMANDS:
         group, _, name = path.rpartition(" ")
-        (groups[group] if group else root).command(name, cls=Command)(fn)
+        (groups[group] if group else root).command(name, cls=Command, epilog=EPILOGS.get(path))(fn)
     for name, sub in groups.items():
         root.add_typer(sub, name=name)
     return root

@@ -11,7 +11,9 @@ ends) can patch it to inject a model.
 
 from __future__ import annotations
 
+import re
 import sys
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -21,19 +23,45 @@ from rich.markup import escape
 
 from taxlogic.cli.common import console, friendly_errors
 
-HELP = """\
-Ask a question about the fact pattern, e.g. "How much tax does Alice have to pay in 2017?" or a
-claim such as "Section 63(c)(5) applies to Alice in 2017." A line starting with "what if",
-"suppose", "assume" … (or containing "instead") changes the facts and answers the last question again.
-  /facts    the current facts, with line numbers
-  /query    the last question, its kind and its Prolog query
-  /trace    the steps of the last answer
-  /why      why the last answer: the statute sections, amounts and facts that decided it
-  /whynot   the conditions that failed (a claim that does not hold, a tax with no value)
-  /pattern  the fact pattern (and the what-if changes applied)
-  /new      a new fact pattern
-  /help     this text
-  /quit     leave (so does end of input)"""
+#: /help: a paragraph (wrapped at the terminal's width, between words) and the commands.
+HELP_INTRO = ('Ask a question about the fact pattern, e.g. "How much tax does Alice have to pay in 2017?" or a '
+              'claim such as "Section 63(c)(5) applies to Alice in 2017." A line starting with "what if", '
+              '"suppose", "assume" … (or containing "instead") changes the facts and answers the last question again.')
+HELP_COMMANDS = (
+    ("/facts", "the current facts, with line numbers (or those of the last attempt)"),
+    ("/query", "the last question, its kind and its Prolog query"),
+    ("/trace", "the steps of the last answer (or of the last attempt, even interrupted)"),
+    ("/why", "why the last answer: the statute sections, amounts and facts that decided it"),
+    ("/whynot", "the conditions that failed (a claim that does not hold, a tax with no value)"),
+    ("/pattern", "the fact pattern (and the what-if changes applied)"),
+    ("/new", "a new fact pattern"),
+    ("/help", "this text"),
+    ("/quit", "leave (so does end of input)"),
+)
+HELP = HELP_INTRO + "\n" + "\n".join(f"  {c:<9} {what}" for c, what in HELP_COMMANDS)
+_QUESTION = re.compile(r"^\s*(?:how|what|does|do|did|is|are|was|were|can|could|should|would|will|who|whom|when|"
+                       r"which|why|may|must|has|have)\b", re.I)
+
+
+def looks_like_question(text: str) -> bool:
+    """A pasted "fact pattern" that reads as a question: one sentence ending in "?", or starting
+    with a question word ("How much tax does Alice owe?")."""
+    text = text.strip()
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+    return len(sentences) == 1 and (text.endswith("?") or bool(_QUESTION.match(text)))
+
+
+def print_help(out: Console) -> None:
+    """/help: the paragraph wraps between words at the terminal's width; commands in two columns."""
+    from rich.table import Table
+
+    out.print(escape(HELP_INTRO), highlight=False)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column()
+    for c, what in HELP_COMMANDS:
+        grid.add_row(c, escape(what))
+    out.print(grid)
 
 _QUIT = ("/quit", "/exit", "/q")
 _COMMANDS = ("/facts", "/query", "/trace", "/why", "/whynot", "/pattern", "/new", "/help", *_QUIT)
@@ -98,7 +126,10 @@ def read_pattern(out: Console, reader: LineReader) -> str | None:
             cmd = line.split()[0].lower()
             if cmd in _QUIT:
                 return None
-            out.print(escape(HELP) if cmd == "/help" else "no fact pattern yet: paste one first", highlight=False)
+            if cmd == "/help":
+                print_help(out)
+            else:
+                out.print("no fact pattern yet: paste one first", highlight=False)
             continue
         if not line.strip():
             if lines:
@@ -113,10 +144,12 @@ def _show_facts(out: Console, session) -> None:
         title = "current facts" + (f" (after {len(session.changes)} what-if change(s))" if session.changes else "")
         out.print(f"[bold]{title}[/]:")
         out.print(escape(_numbered(session.facts)), highlight=False)
-    elif session.last is not None and session.last.facts:
-        out.print("[bold]facts of the last attempt[/] [yellow](not accepted; see /trace)[/]:")
-        out.print(escape(_numbered(session.last.facts)), highlight=False)
-    else:
+    last = session.last
+    if last is not None and last.facts and last.abstained and last.facts.strip() != session.facts.strip():
+        out.print("[bold]facts of the last attempt[/] [yellow](not accepted: "
+                  f"{escape(last.reason or 'abstained')}; see /trace)[/]:", highlight=False)
+        out.print(escape(_numbered(last.facts)), highlight=False)
+    elif not session.facts:
         out.print("no facts yet: ask a question first")
 
 
@@ -180,13 +213,14 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
         if cmd in _QUIT:
             return False
         if cmd == "/help":
-            out.print(escape(HELP), highlight=False)
+            print_help(out)
         elif cmd == "/new":
             pattern = read_pattern(out, reader)
             if pattern is None:
                 return False
             session.set_fact_pattern(pattern)
             out.print("[dim]New fact pattern; ask a question.[/]")
+            warn_question(pattern)
         elif not session.pattern:
             out.print("no fact pattern yet: paste one first" if cmd in _COMMANDS else
                       f"[red]unknown command[/] {escape(cmd)}: /help lists them", highlight=False)
@@ -204,11 +238,17 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
             out.print(f"[red]unknown command[/] {escape(cmd)}: /help lists them", highlight=False)
         return True
 
+    def warn_question(pattern: str) -> None:
+        if looks_like_question(pattern):
+            out.print("[yellow]that reads like a question, not a fact pattern[/]: it is kept as the pattern; "
+                      "/new pastes the facts of the case, then ask the question at question>", highlight=False)
+
     pattern = read_pattern(out, reader)
     if pattern is None:
         return
     session.set_fact_pattern(pattern)
     out.print("[dim]Ask a question (/help for commands).[/]")
+    warn_question(pattern)
     while True:
         try:
             line = reader.read("[bold cyan]question>[/] ").strip()
@@ -223,10 +263,18 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
             if not command(line.split()[0].lower()):
                 return
             continue
+        seen: list = []  # the steps of this attempt, kept if Ctrl-C stops it
+        kind = "what_if" if session.is_follow_up(line) else "ask"
+        t0 = time.perf_counter()
         try:
             with Spinner(out) as spin:
-                on_event = spin.wrap(tracer)
-                if session.is_follow_up(line):
+                traced = spin.wrap(tracer)
+
+                def on_event(ev) -> None:
+                    seen.append(ev)
+                    traced(ev)
+
+                if kind == "what_if":
                     if not session.can_follow_up:
                         out.print("[yellow]that reads as a what-if, but there is no answered question to change yet: "
                                   "ask a question first[/]")
@@ -236,7 +284,10 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
                     result = session.ask(line, on_event=on_event)
         except KeyboardInterrupt:
             tracer.flush()
-            out.print("[yellow]interrupted[/]: back to the prompt")
+            session.interrupted(kind, line, seen, time.perf_counter() - t0)
+            kept = f"{len(seen)} step{'s' if len(seen) != 1 else ''} kept" + (
+                ", with the facts of the last translation" if session.last.facts else "")
+            out.print(f"[yellow]interrupted[/]: back to the prompt ({kept}: /facts, /trace)", highlight=False)
             continue
         except (ChatError, LLMError, EngineError) as exc:
             out.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)

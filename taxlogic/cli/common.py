@@ -17,8 +17,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 console = Console()
 err_console = Console(stderr=True)
 
-# Exit codes of `solve`, `run`, `inspect` and `eval run` (README, "Exit codes"); every command
-# exits EXIT_ERROR for an error it reports (one line) and EXIT_USAGE for a wrong command line.
+# Exit codes of every command (README, "Exit codes"): EXIT_ERROR for an error it reports (one
+# line, :func:`fail`), EXIT_USAGE for a wrong command line (:func:`usage_error`, and click's own
+# usage errors, printed the same way by the root group: taxlogic.cli.Group.main).
 EXIT_ANSWERED = 0    #: an answer (eval run: every case finished)
 EXIT_ERROR = 1       #: an error: data, SWI-Prolog, the LLM endpoint (eval run: stopped, or cases errored)
 EXIT_USAGE = 2       #: the command line is wrong (as typer/click exit for unknown options)
@@ -83,6 +84,8 @@ def check_settings() -> None:
 def os_error(exc: OSError) -> str:
     """An OS error as one line: "PATH: Permission denied" (no errno, no Python repr)."""
     where = f"{exc.filename}: " if exc.filename else ""
+    if isinstance(exc, FileNotFoundError):  # one wording for a missing file, as case_facts says it
+        return where + "no such file"
     return where + (exc.strerror or str(exc))
 
 

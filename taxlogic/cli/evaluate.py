@@ -33,17 +33,23 @@ def gold(
         try:
             cases = load_cases(split=split, kind=task)
         except ValueError as exc:
-            fail(str(exc))
+            usage_error(str(exc))
         rules = sara_rules()
         t0 = time.perf_counter()
         results = []
-        with Engine(rules, workers=workers or None) as engine, progress_bar() as bar:
-            tid = bar.add_task("gold programs", total=len(cases))
-            for r in run_gold(engine, cases):
-                results.append(r)
-                bar.advance(tid)
-            seconds = time.perf_counter() - t0
-            explained = _explain_gold(engine, cases, bar) if explain else None
+        try:
+            with Engine(rules, workers=workers or None) as engine, progress_bar() as bar:
+                tid = bar.add_task("gold programs", total=len(cases))
+                for r in run_gold(engine, cases):
+                    results.append(r)
+                    bar.advance(tid)
+                seconds = time.perf_counter() - t0
+                explained = _explain_gold(engine, cases, bar) if explain else None
+        except KeyboardInterrupt:
+            console.print(f"[yellow]interrupted[/] after {len(results)} of {len(cases)} cases "
+                          f"({time.perf_counter() - t0:.1f} s): eval gold saves nothing; run it again "
+                          "(eval run --method gold --out DIR keeps each case and resumes)", highlight=False)
+            raise typer.Exit(EXIT_INTERRUPTED)
     record = json.loads((sara_paths().root / "INSTALL.json").read_text())
     failures = [r for r in results if not r.correct]
     summary = {
@@ -91,6 +97,20 @@ def _explain_gold(engine, cases, bar) -> dict:
     return explained_summary(results)
 
 
+_WHAT, _MODEL, _PROMPTS, _RUN = "What to evaluate", "The model (agent, prolog-single-shot, direct)", "Prompts", "Run"
+
+#: ``eval run --help``, below the options: the long lists of choices.
+RUN_EPILOG = """\
+Methods: agent (LLM translator + Prolog, repair, abstention); prolog-single-shot (the paper's Prolog baseline: one translation, run, Prolog's answer); direct (the LLM answers, appendix A.1.3); gold (gold programs).
+
+Protocols: default (taxlogic's settings); paper (Kordjamshidi et al.: --split all --holdout paper --no-query-in-prompt, 4 held-out exemplars; see the README).
+
+SARA⁺ splits: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc.
+
+RuleArena tasks (prompt variants): all (standard), textual (airline; tax level0), distractor (tax level0), placeholder (tax).
+"""
+
+
 def _default_out(method: str, model: str | None, dataset: str, split: str, task: str, budget: int,
                  shots: int | None = None, protocol: str | None = None) -> Path:
     from taxlogic.settings import get_settings
@@ -102,28 +122,28 @@ def _default_out(method: str, model: str | None, dataset: str, split: str, task:
 
 
 def run(
-    method: str = typer.Option(..., help="agent (LLM translator + Prolog, repair, abstention) | prolog-single-shot (the paper's Prolog baseline: one translation, run, Prolog's answer) | direct (LLM answers, appendix A.1.3) | gold (gold programs)."),
-    protocol: str = typer.Option("default", help="default (taxlogic's settings) | paper (Kordjamshidi et al.: --split all --holdout paper --no-query-in-prompt, 4 held-out exemplars; see README)."),
-    holdout: Optional[str] = typer.Option(None, help="paper: leave out the 4 held-out cases per task (and SARA⁺ items made from them) and use them as the exemplars (eval/protocol.py)."),
-    query_in_prompt: Optional[bool] = typer.Option(None, "--query-in-prompt/--no-query-in-prompt", help="Show the translator the gold query and its constants (default: yes; --protocol paper: no, as the appendix)."),
-    dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split)."),
-    split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc. RuleArena: level0 | level1 | level2 | all (default: all)."),
-    task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: the prompt variant, all (standard) | textual (airline; tax level0) | distractor (tax level0) | placeholder (tax)."),
-    shots: int = typer.Option(0, min=0, max=1, help="RuleArena: 0-shot or 1-shot (its --use_example; tax picks the example by model)."),
-    model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL)."),
-    out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/<method>-<model>-<dataset>-<split>-<task>, relative to the current directory). Re-running resumes it."),
-    budget: int = typer.Option(3, min=0, help="agent: repair rounds (0 = the paper's single-shot Prolog baseline)."),
-    samples: int = typer.Option(1, min=1, help="agent: self-consistency samples."),
-    exemplars: Optional[int] = typer.Option(None, min=0, help="agent, prolog-single-shot: k exemplars from SARA train (with --holdout: from the held-out cases), never a case related to an evaluated item (default 0; --protocol paper: 4)."),
-    anchors: Optional[bool] = typer.Option(None, "--anchors/--paper-prompts", help="agent: anchored translation (each group of facts cites its sentence of the case; the default) or the paper's appendix prompts as they are (the default of --protocol paper)."),
-    concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
-    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: TAXLOGIC_WORKERS if set, else one per core, up to two per core when --concurrency is higher)."),
-    limit: Optional[int] = typer.Option(None, min=1, help="Only the first N cases (by id)."),
-    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."),
-    problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: evaluate the problems of this JSONL file (RuleArena's derived format: id, level, answer, and tax 'pydantic' / airline 'info') instead of RuleArena's own."),
-    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
-    explain: bool = typer.Option(False, "--explain", help="gold, agent on SARA: save each answer's explanation in its record."),
-    profile: bool = typer.Option(False, "--profile", help="Where the concurrency slots went: seconds in LLM calls, waiting for and in Prolog, checks, between nodes, idle slots; calls in flight over time; CPU of this process and Prolog (also saved as profile.json)."),
+    method: str = typer.Option(..., help="agent | prolog-single-shot | direct | gold (see below).", rich_help_panel=_WHAT),
+    dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
+    split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: a split name (below). RuleArena: level0 | level1 | level2 | all (default: all).", rich_help_panel=_WHAT),
+    task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: a prompt variant (below).", rich_help_panel=_WHAT),
+    protocol: str = typer.Option("default", help="default | paper (below).", rich_help_panel=_WHAT),
+    limit: Optional[int] = typer.Option(None, min=1, help="Only N cases: the first by id of each task, in turn (entailment, numeric …).", rich_help_panel=_WHAT),
+    holdout: Optional[str] = typer.Option(None, help="none | paper: leave out the 4 held-out cases per task and use them as exemplars.", rich_help_panel=_WHAT),
+    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic).", rich_help_panel=_WHAT),
+    problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: the problems of this JSONL file (RuleArena's derived format) instead of its own.", rich_help_panel=_WHAT),
+    shots: int = typer.Option(0, min=0, max=1, help="RuleArena: 0-shot or 1-shot (its --use_example).", rich_help_panel=_WHAT),
+    model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL).", rich_help_panel=_MODEL),
+    budget: int = typer.Option(3, min=0, help="agent: repair rounds (0: no repair).", rich_help_panel=_MODEL),
+    samples: int = typer.Option(1, min=1, help="agent: self-consistency samples.", rich_help_panel=_MODEL),
+    exemplars: Optional[int] = typer.Option(None, min=0, help="agent, prolog-single-shot: k exemplars, never related to an evaluated item (default 0; --protocol paper: 4).", rich_help_panel=_MODEL),
+    query_in_prompt: Optional[bool] = typer.Option(None, "--query-in-prompt/--no-query-in-prompt", help="Show the translator the gold query (default: yes; paper: no).", rich_help_panel=_PROMPTS),
+    anchors: Optional[bool] = typer.Option(None, "--anchors/--paper-prompts", help="agent: anchored translation (default) or the appendix prompts (paper).", rich_help_panel=_PROMPTS),
+    out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/ and a name made of the method, model, dataset, split and task, relative to the current directory). Re-running resumes it.", rich_help_panel=_RUN),
+    concurrency: int = typer.Option(2, min=1, help="Cases in flight at once.", rich_help_panel=_RUN),
+    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: TAXLOGIC_WORKERS if set, else one per core, up to two per core when --concurrency is higher).", rich_help_panel=_RUN),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON.", rich_help_panel=_RUN),
+    explain: bool = typer.Option(False, "--explain", help="agent on SARA: save each answer's explanation in its record (gold records always have one).", rich_help_panel=_RUN),
+    profile: bool = typer.Option(False, "--profile", help="Where the concurrency slots went (LLM, Prolog, checks, idle; CPU); also saved as profile.json.", rich_help_panel=_RUN),
 ) -> None:
     """Evaluate a method on a dataset split; per-case records are saved as they finish (resumable).
     A case the LLM endpoint failed on is errored, not a result: it is redone when the same command
@@ -166,8 +186,9 @@ def run(
     if shots and not takes_shots:
         usage_error(shots_message())
     cfg_shots = shots if takes_shots else None
-    if explain and (method not in ("gold", "agent") or (known is not None and method in known.methods)):
-        usage_error("--explain needs a method that runs the statutes' Prolog on SARA (gold or agent)")
+    if explain and (method not in ("gold", "agent") or (known is not None and method in known.methods
+                                                          and method not in getattr(known, "explains", ()))):
+        usage_error("--explain needs a method that runs the statutes' Prolog (gold or agent) on SARA or RuleArena tax")
     holdout = None if holdout == "none" else holdout
     if problems is not None and (known is None or known.family != "RuleArena"):
         usage_error("--problems applies to the RuleArena datasets only")
@@ -189,8 +210,8 @@ def run(
             ds = bench.load(split, task, options=LoadOptions(shots=shots, model=model or get_settings().llm_model,
                                                              plus_dir=plus_dir, problems=problems))
             pool = apply_holdout(ds, holdout, limit)
-        except ValueError as exc:
-            fail(str(exc))
+        except ValueError as exc:  # an unknown split or task, --shots where none are taken
+            usage_error(str(exc))
         if not bench.offers(method):
             usage_error(bench.unavailable(method))
         engines = Engines(ds, workers=workers or None, concurrency=concurrency)
@@ -209,7 +230,9 @@ def run(
                                  on_record=lambda r: (bar.advance(tid), prof and prof.add(r)))
                         profiled = prof.finish() if prof else None  # before the engines close (their CPU)
                     except KeyboardInterrupt:
-                        console.print(f"[yellow]interrupted[/]: finished cases are saved in {out}; run the same command to resume")
+                        saved = len(store.done_ids() & {c.id for c in ds.items})
+                        console.print(f"[yellow]interrupted[/]: {saved} of {len(ds.items)} cases are saved in {out}; "
+                                      "run the same command to resume", highlight=False)
                         raise typer.Exit(EXIT_INTERRUPTED)
         except EndpointDown as exc:
             fail(f"{exc}; finished cases are saved in {out}, run the same command to resume")
@@ -254,8 +277,10 @@ def _print_run_summary(summary: dict, out: Path) -> None:
     table = Table(title=f"{cfg['method']} on {cfg['dataset']}/{cfg['split']} ({out})", box=box.SIMPLE_HEAD,
                   padding=(0, 1), pad_edge=False, collapse_padding=True)
     for col in ("task", "n", "Acc/EM %", "M10 %", "tol %", "Err % all", "Err % ans.", "abstain %", "cost $"):
-        table.add_column(col, justify="left" if col == "task" else "right", min_width=max(len(w) for w in col.split()),
-                         overflow="fold")
+        if col == "task":  # a task's name is never folded ("entailmen/t"): the headers wrap instead
+            table.add_column(col, no_wrap=True, min_width=max(len(k) for k in summary["metrics"]) if summary["metrics"] else 4)
+            continue
+        table.add_column(col, justify="right", min_width=max(len(w) for w in col.split()), overflow="fold")
     for kind, m in summary["metrics"].items():
         h = bench.headline(kind, m)
         cost = h.get("cost")

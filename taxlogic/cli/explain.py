@@ -55,7 +55,7 @@ def explain(
 
     if as_json and markdown:
         usage_error("give --json or --markdown, not both")
-    from taxlogic.cli.explain_return import explain_tax_problem, is_tax_problem
+    from taxlogic.cli.tax_problem import explain_tax_problem, is_tax_problem
 
     if is_tax_problem(case_id):  # a RuleArena tax problem: its return, line by line
         return explain_tax_problem(case_id, facts_file, as_json=as_json, markdown=markdown)

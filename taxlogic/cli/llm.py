@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import typer
 from rich.markup import escape
 
-from taxlogic.cli.common import console, fail
+from taxlogic.cli.common import EXIT_ERROR, console, fail
 from taxlogic.settings import Settings, get_settings
 
 #: The ``llm`` group's help (mounted by :mod:`taxlogic.cli`).
@@ -121,7 +121,8 @@ def stop(
 def status(
     port: Optional[int] = typer.Option(None, "--port", "-p", help=PORT_HELP, min=1, max=65535),
 ) -> None:
-    """Show whether the embedded model server runs, and which endpoint clients use."""
+    """Show whether the embedded model server runs, and which endpoint clients use. Exit code 0:
+    the endpoint clients use answers (or is remote: not probed), 1: it does not."""
     from taxlogic import llm_server
 
     s = _settings(port)
@@ -141,7 +142,10 @@ def status(
     same = s.llm_base_url.rstrip("/") == st.url.rstrip("/")
     host = urlsplit(s.llm_base_url).hostname or ""
     line = f"clients use {escape(s.llm_base_url)} (model {escape(s.llm_model)})"
+    up = None
     if same or host in ("127.0.0.1", "localhost"):  # remote endpoints need the key: not probed here
         up = st.running if same else llm_server.is_up(s.llm_base_url)
         line += ": " + ("[green]reachable[/green]" if up else "[red]not reachable[/red]")
     _say(line)
+    if up is False:  # scripts can test it: `taxlogic llm status || taxlogic llm serve`
+        raise typer.Exit(EXIT_ERROR)

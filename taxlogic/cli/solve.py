@@ -12,7 +12,7 @@ from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, print_
 
 
 def solve(
-    case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query)."),
+    case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query), or a RuleArena tax problem (tax-2-0: the filled forms)."),
     text: Optional[str] = typer.Option(None, "--text", help="Free-text fact pattern (instead of --case)."),
     question: Optional[str] = typer.Option(None, "--question", help="Question or claim about --text."),
     translator: str = typer.Option("llm", help="llm: the agent translates; gold: the case's own gold facts (checks the KB path)."),
@@ -46,6 +46,13 @@ def solve(
 
     if (case_id is None) == (text is None):
         usage_error("give either --case ID or --text TEXT --question QUESTION")
+    from taxlogic.cli.tax_problem import is_tax_problem, solve_tax_problem
+
+    if case_id is not None and is_tax_problem(case_id):  # a RuleArena tax problem: the form1040 domain
+        if translator not in ("llm", "gold"):
+            usage_error("--translator must be llm or gold")
+        return solve_tax_problem(case_id, translator=translator, budget=budget, model=model, grammar=grammar,
+                                 trace=trace, quiet=quiet, verbose=verbose, as_json=as_json, explain=explain)
     if text is not None and not question:
         usage_error("--text needs --question")
     if translator not in ("llm", "gold"):

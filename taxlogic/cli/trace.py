@@ -12,6 +12,7 @@ printed once, by :func:`print_result`.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import IO
 
@@ -27,6 +28,66 @@ _STYLE = {"generate": "cyan", "repair": "magenta", "edit": "magenta", "validate"
 #: Steps that bring new facts from the model, and the steps that check them in the same round.
 FACT_STEPS = ("generate", "repair", "edit")
 CHECK_STEPS = ("validate", "execute", "inspect")
+
+#: An issue kind met this many times in one step is shown as one line (what, how many, which
+#: predicates, which lines) instead of once per fact.
+GROUP_AT = 4
+#: How a group of issues of a kind reads ("50 facts use predicates the knowledge base does not have").
+GROUP_WORDS = {
+    "unknown_predicate": "facts use predicates the knowledge base does not have",
+    "utility_predicate": "facts assert predicates that utils.pl computes",
+    "arity": "facts have the wrong number of arguments",
+    "date": "facts have dates that are not valid",
+    "amount": "facts have amounts that are not plain numbers",
+    "variable": "facts have named variables",
+    "syntax": "lines are not valid Prolog",
+    "not_a_fact": "lines are not facts",
+}
+_INDICATOR = re.compile(r"\b([a-z][A-Za-z0-9_]*/\d+)")
+_NOT_LISTED = re.compile(r"^(\d+) more problems? not shown")
+
+
+def _ranges(lines: list[int]) -> str:
+    """[1, 2, 3, 7] -> "1–3, 7"."""
+    out: list[str] = []
+    for n in sorted(set(lines)):
+        if out and out[-1].split("–")[-1] == str(n - 1):
+            out[-1] = out[-1].split("–")[0] + f"–{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out[:6]) + (", …" if len(out) > 6 else "")
+
+
+def group_issues(issues: list[Issue]) -> tuple[list[Issue], list[str], int]:
+    """(issues shown one by one, one line per kind met :data:`GROUP_AT` times or more, the number
+    of problems the validator found but did not list: its ``size`` note "N more problems not
+    shown")."""
+    hidden = 0
+    rest: list[Issue] = []
+    for i in issues:
+        m = _NOT_LISTED.match(i.message) if i.kind == "size" else None
+        if m:
+            hidden += int(m.group(1))
+        else:
+            rest.append(i)
+    by_kind: dict[str, list[Issue]] = {}
+    for i in rest:
+        by_kind.setdefault(i.kind, []).append(i)
+    singles, groups = [], []
+    for i in rest:
+        if len(by_kind[i.kind]) < GROUP_AT:
+            singles.append(i)
+    for kind, group in by_kind.items():
+        if len(group) < GROUP_AT:
+            continue
+        names = list(dict.fromkeys(m for i in group for m in _INDICATOR.findall(i.message)))
+        what = GROUP_WORDS.get(kind, f"issues of kind {kind}")
+        line = f"{len(group)} {what}" + (": " + ", ".join(names[:5]) + (", …" if len(names) > 5 else "") if names else
+                                         f": {group[0].message}, …")
+        lines = [i.line for i in group if i.line]
+        groups.append(line + (f" (line{'s' if len(lines) > 1 else ''} {_ranges(lines)})" if lines else ""))
+    return singles, groups, hidden
+
 
 #: Compact view: facts of at most this many lines are shown whole; longer ones by their first
 #: ``HEAD`` lines and the lines with issues (with ``CONTEXT`` lines either side).
@@ -91,6 +152,7 @@ class Tracer:
         self.fh: IO[str] | None = open(jsonl, "a", encoding="utf-8") if jsonl else None
         self._pending: TraceEvent | None = None   # the last facts from the model, awaiting their round's issues
         self._issues: list[Issue] = []
+        self._grouped: set[int] = set()           # lines of the pending facts with issues shown in groups
 
     def __call__(self, ev: TraceEvent) -> None:
         if self.fh:
@@ -102,27 +164,38 @@ class Tracer:
             self.flush()
         tokens = f"  {ev.input_tokens}→{ev.output_tokens} tok" if ev.input_tokens or ev.output_tokens else ""
         detail = "" if ev.node == "abstain" else ev.detail  # the reason is printed once, with the result
+        singles, groups, hidden = group_issues(ev.issues)
+        if ev.issues and (groups or hidden):  # the count of what the checks found, listed or not
+            total = len(ev.issues) - sum(1 for i in ev.issues if i.kind == "size" and _NOT_LISTED.match(i.message)) + hidden
+            detail = re.sub(r"^\d+ ", f"{total} ", detail)
         style = _STYLE.get(ev.node, "white")
         self._print(f"[dim]r{ev.round}[/] [{style}]{ev.node:<11}[/] {ev.seconds:6.2f} s{tokens}  {escape(detail)}")
+        for line in groups:
+            self._print(f"      [red]✗ {escape(line)}[/]")
+        if hidden:
+            self._print(f"      [red]✗ {hidden} more problem{'s' if hidden != 1 else ''} the validator did not list "
+                        "(it lists the first ones; fix these first)[/]")
         lines_known = self._pending is not None and ev.node in CHECK_STEPS
-        for issue in ev.issues:
+        if lines_known:
+            self._grouped |= {i.line for i in ev.issues if i.line and i not in singles}
+        for issue in singles:
             if lines_known and issue.line:
                 if issue not in self._issues:  # inspect repeats what validate found
                     self._issues.append(issue)
             else:
                 self._print(f"      [red]✗ {escape(issue.render())}[/]")
         if ev.node in FACT_STEPS and ev.facts:
-            self._pending, self._issues = ev, []
+            self._pending, self._issues, self._grouped = ev, [], set()
 
     def flush(self) -> None:
         """Print the pending facts (the last translation, repair or edit) with the issues found on
         their lines; a no-op when nothing is pending."""
-        ev, issues = self._pending, self._issues
-        self._pending, self._issues = None, []
+        ev, issues, grouped = self._pending, self._issues, self._grouped
+        self._pending, self._issues, self._grouped = None, [], set()
         if ev is None:
             return
         n = len(ev.facts.splitlines())
-        marked = len({i.line for i in issues})
+        marked = len({i.line for i in issues} | grouped)
         head = f"facts r{ev.round}: {n} line{'s' if n != 1 else ''}" + (f", {marked} with issues" if marked else "")
         self._print(f"    [bold]{head}[/]")
         if ev.node == "generate":

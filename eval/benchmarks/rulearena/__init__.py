@@ -60,8 +60,10 @@ class RuleArenaBenchmark(Benchmark):
     report_table = TABLE2
 
     def __init__(self, domain: str, methods: dict[str, Any],
-                 rule_sets: Callable[[], dict[str, "RuleSet"]] | None = None):
+                 rule_sets: Callable[[], dict[str, "RuleSet"]] | None = None, explains: tuple[str, ...] = ()):
         self.domain, self.name, self.methods, self._rule_sets = domain, f"rulearena-{domain}", methods, rule_sets
+        #: the methods of this domain that save an explanation in each record with ``eval run --explain``
+        self.explains = explains
 
     def items(self, split: str, task: str, options: LoadOptions):
         levels = (0, 1, 2) if split == "all" else (parse_split(split),)
@@ -100,5 +102,5 @@ class RuleArenaBenchmark(Benchmark):
 
 
 register(RuleArenaBenchmark("airline", airline.METHODS, airline.airline_rule_sets))
-register(RuleArenaBenchmark("tax", tax.METHODS, tax.tax_rule_sets))
+register(RuleArenaBenchmark("tax", tax.METHODS, tax.tax_rule_sets, explains=("gold", "agent")))
 register(RuleArenaBenchmark("nba", nba.METHODS, nba.nba_rule_sets))

@@ -6,9 +6,9 @@ domain plug-in), and the rule sets they run under. The domain's entry in the reg
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from taxlogic.eval.benchmarks.rulearena.agent import agent_contexts
 from taxlogic.eval.benchmarks.rulearena.data import RuleArenaItem
 from taxlogic.eval.benchmarks.rulearena.direct import direct_method, single_value
 from taxlogic.eval.methods import Method, MethodOptions, record_base
@@ -45,24 +45,18 @@ def airline_agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     passenger's description into facts, the inspector checks every listed item, the price, class
     and route; the record also holds field-level extraction accuracy against the gold ``info``
     record (``details["extraction"]``, :func:`taxlogic.kb.airline.domain.extraction_scores`)."""
-    from taxlogic.agent.context import make_context
     from taxlogic.agent.solve import solve
     from taxlogic.agent.state import CaseInput
     from taxlogic.kb.airline import TOTAL_QUERY
     from taxlogic.kb.airline.domain import extraction_scores
-    from taxlogic.kb.domain import get_domain
 
-    contexts: dict = {}
+    contexts = agent_contexts(ds, opts, "airline")
 
     def run(item: RuleArenaItem) -> CaseRecord:
-        if item.rules not in contexts:
-            contexts[item.rules] = make_context(ds.rule_sets[item.rules], opts.engines(item.rules), opts.settings,
-                                                model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar,
-                                                domain=get_domain("airline"))
-        ctx = contexts[item.rules]
+        ctx = contexts(item.rules)
         inp = CaseInput(case_id=item.id, text=item.question, question=AIRLINE_QUESTION, kind="numeric",
                         query=TOTAL_QUERY, answer_var="X")
-        result = solve(inp, replace(ctx), samples=opts.samples)
+        result = solve(inp, ctx, samples=opts.samples)
         pred = result.answer if not result.abstained else None
         return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=pred,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),

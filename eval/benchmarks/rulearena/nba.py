@@ -12,9 +12,9 @@ with its evidence) makes the gold method abstain with that reason.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from taxlogic.eval.benchmarks.rulearena.agent import agent_contexts
 from taxlogic.eval.benchmarks.rulearena.data import RuleArenaItem
 from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.methods import Method, MethodOptions, record_base
@@ -94,19 +94,13 @@ def nba_agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     """The LangGraph loop with the NBA domain plug-in: the LLM translates the problem's text
     into anchored facts, the inspector runs the NBA grounding checks
     (:mod:`taxlogic.kb.nba.checks`), the KB answers; abstains after its repair budget."""
-    from taxlogic.agent.context import make_context
     from taxlogic.agent.solve import solve
-    from taxlogic.kb.domain import get_domain
 
-    contexts: dict = {}
+    contexts = agent_contexts(ds, opts, "nba")
 
     def run(item: RuleArenaItem) -> CaseRecord:
-        if item.rules not in contexts:
-            contexts[item.rules] = make_context(ds.rule_sets[item.rules], opts.engines(item.rules), opts.settings,
-                                                model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar,
-                                                domain=get_domain("nba"))
-        ctx = contexts[item.rules]
-        result = solve(nba_case(item), replace(ctx), samples=opts.samples)
+        ctx = contexts(item.rules)
+        result = solve(nba_case(item), ctx, samples=opts.samples)
         reply = result.answer if not result.abstained and isinstance(result.answer, str) else None
         return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=reply,
                           abstained=result.abstained, invalid=not result.abstained and reply is None,

@@ -90,9 +90,10 @@ def report_rows(cfg: "RunConfig", records: list, summary: dict[str, Any], run_di
             fields = ", ".join(f"{f} {v:.2f}" for f, v in ex.items() if f != "n")
             notes.append(f"{m['n_abstained']}/{m['n']} abstained; field extraction vs gold info (mean of {ex['n']}): {fields}")
         errata = [r for r in rs if r.details.get("erratum")]
-        if errata:  # tax: labels that depart from the forms' text (kb/form1040/errata.json)
+        if errata:  # labels that depart from the rules' text (tax: kb/form1040, nba: kb/nba errata.json)
             clean = [r for r in rs if not r.details.get("erratum")]
-            notes.append(f"{len(errata)}/{m['n']} problems have a documented erratum (kb/form1040/errata.json; "
+            where = {"tax": "kb/form1040/errata.json", "nba": "kb/nba/errata.json"}.get(domain, "its errata file")
+            notes.append(f"{len(errata)}/{m['n']} problems have a documented erratum ({where}; "
                          f"{sum(r.correct for r in errata)} of them correct); without them "
                          f"{sum(r.correct for r in clean)}/{len(clean)} correct")
         caps = {r.details.get("max_tokens") for r in rs if r.details.get("max_tokens")}

@@ -14,12 +14,12 @@ say so (``details["erratum"]``) and they still count as RuleArena scores them.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from taxlogic.eval.benchmarks.rulearena.agent import agent_contexts
 from taxlogic.eval.benchmarks.rulearena.data import RuleArenaItem, isclose
 from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.methods import Method, MethodOptions, record_base
@@ -70,6 +70,21 @@ def erratum_of(problem_id: str) -> list[str]:
     return list(_errata().get(problem_id, []))
 
 
+def _explanation(opts: MethodOptions, item: RuleArenaItem, facts: str) -> dict[str, Any] | None:
+    """With ``eval run --explain``: the return line by line (:mod:`taxlogic.kb.form1040.explain`)
+    as the record stores it; None otherwise or when the lines cannot be read."""
+    if not opts.explain:
+        return None
+    from taxlogic.kb.form1040.explain import explain_return
+    from taxlogic.kb.form1040.text import problem_forms
+
+    try:
+        return explain_return(opts.engines(item.rules), facts, problem_forms(item.user_prompt) if item.user_prompt else None,
+                              item.id).record_view()
+    except ValueError:
+        return None
+
+
 def _prediction(value: Fraction | None) -> float | None:
     return None if value is None else float(value)
 
@@ -86,16 +101,17 @@ def tax_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
         if item.taxpayer is None:
             return CaseRecord(**record_base(item, ds, "gold"), invalid=True, reason="the problem has no TaxPayer record",
                               details=details)
-        outcome = opts.engines(item.rules).run(Job(facts=taxpayer_to_facts(item.taxpayer), query=AMOUNT_QUERY,
-                                                   mode="all", var="X"))
+        facts = taxpayer_to_facts(item.taxpayer)
+        outcome = opts.engines(item.rules).run(Job(facts=facts, query=AMOUNT_QUERY, mode="all", var="X"))
         value = tax_value(outcome)
         if value is not None:
             details["exact"] = str(value)
         if erratum_of(item.id):
             details["erratum"] = erratum_of(item.id)
+        explanation = _explanation(opts, item, facts) if value is not None else None
         return CaseRecord(**record_base(item, ds, "gold"), prediction=_prediction(value), invalid=value is None,
                           reason=None if value is not None else outcome.summary(), seconds=outcome.seconds,
-                          details=details)
+                          details=details, explanation=explanation)
     return run
 
 
@@ -104,33 +120,28 @@ def tax_agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     forms (the problem's text without RuleArena's closing instructions) and writes the facts; the
     inspector checks every given line is stated once on its form and line with its amount, no
     line to compute is asserted, and the filing status, ages and dependents match the text."""
-    from taxlogic.agent.context import make_context
     from taxlogic.agent.solve import solve
     from taxlogic.agent.state import CaseInput
-    from taxlogic.kb.domain import get_domain
     from taxlogic.kb.form1040 import AMOUNT_QUERY
     from taxlogic.kb.form1040.text import problem_forms
 
-    contexts: dict = {}
+    contexts = agent_contexts(ds, opts, "form1040")
 
     def run(item: RuleArenaItem) -> CaseRecord:
-        if item.rules not in contexts:
-            contexts[item.rules] = make_context(ds.rule_sets[item.rules], opts.engines(item.rules), opts.settings,
-                                                model_name=opts.model_name, budget=opts.budget, grammar=opts.grammar,
-                                                domain=get_domain("form1040"))
-        ctx = contexts[item.rules]
+        ctx = contexts(item.rules)
         inp = CaseInput(case_id=item.id, text=problem_forms(item.user_prompt), question=TAX_QUESTION, kind="numeric",
                         query=AMOUNT_QUERY, answer_var="X")
-        result = solve(inp, replace(ctx), samples=opts.samples)
+        result = solve(inp, ctx, samples=opts.samples)
         pred = None if result.abstained or result.answer is None else float(Fraction(str(result.answer)))
         details: dict[str, Any] = {"level": item.level}
         if erratum_of(item.id):
             details["erratum"] = erratum_of(item.id)
+        explanation = _explanation(opts, item, result.facts) if pred is not None else None
         return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=pred,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens, seconds=result.seconds,
                           errors=[i.render() for r in result.rounds for i in r.issues][-20:], facts=result.facts,
-                          details=details, transcript=transcript_of(result))
+                          details=details, transcript=transcript_of(result), explanation=explanation)
     return run
 
 

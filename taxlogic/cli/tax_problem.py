@@ -1,0 +1,130 @@
+"""RuleArena tax problems in the one-case commands: ``taxlogic explain --case tax-2-0`` (the
+return explained line by line, :mod:`taxlogic.kb.form1040.explain`: the chain of form lines with
+amounts and the instructions the problem prints, and why-not for credits that did not apply) and
+``taxlogic solve --case tax-2-0`` (the agent with the form1040 domain reads the filled forms;
+``--explain`` adds the chain of its facts)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from taxlogic.cli.common import console, fail, friendly_errors, print_json
+
+#: RuleArena tax problem ids: ``tax-<level>-<index>``.
+TAX_ID = re.compile(r"^tax-([012])-(\d+)$")
+
+
+def is_tax_problem(case_id: str) -> bool:
+    return TAX_ID.match(case_id) is not None
+
+
+def _item(case_id: str):
+    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
+
+    level = int(TAX_ID.match(case_id)[1])
+    items = {it.id: it for it in load_rulearena("tax", level)}
+    item = items.get(case_id)
+    if item is None:
+        fail(f"no RuleArena tax problem {case_id} (level {level} has {len(items)})")
+    return item
+
+
+def solve_tax_problem(case_id: str, *, translator: str, budget: int, model: str | None, grammar: bool | None,
+                      trace: Path | None, quiet: bool, verbose: bool, as_json: bool, explain: bool) -> None:
+    """Solve RuleArena tax problem ``case_id`` with the agent (``translator`` llm) or its gold
+    translation (gold), traced live; print the answer against RuleArena's label (its tolerance)
+    and, with ``explain``, the return line by line. Exit 3 when the agent abstains."""
+    import typer
+
+    from taxlogic.agent.context import make_context
+    from taxlogic.agent.solve import solve as run_agent
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.cli.common import EXIT_ABSTAINED
+    from taxlogic.cli.trace import Tracer, print_result
+    from taxlogic.eval.benchmarks.rulearena.tax import TAX_QUESTION, tax_correct
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
+    from taxlogic.kb.form1040.explain import explain_return, render
+    from taxlogic.kb.form1040.text import problem_forms
+    from taxlogic.tools.engine import Engine, Job
+
+    with friendly_errors():
+        item = _item(case_id)
+        rules = form1040_rules()
+        text = problem_forms(item.user_prompt)
+        inp = CaseInput(case_id=case_id, text=text, question=TAX_QUESTION, kind="numeric", query=AMOUNT_QUERY,
+                        answer_var="X")
+        with Engine(rules, workers=1) as engine:
+            if translator == "gold":
+                facts = taxpayer_to_facts(item.taxpayer or {})
+                out = engine.run(Job(facts=facts, query=AMOUNT_QUERY, mode="all", var="X"))
+                ans = get_domain("form1040").answer_of(inp, out)
+                answer, reason, abstained = ans.value, ans.reason, ans.value is None
+            else:
+                tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)
+                ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar,
+                                   domain=get_domain("form1040"))
+                try:
+                    result = run_agent(inp, ctx, on_event=tracer)
+                finally:
+                    tracer.close()
+                facts, answer, abstained, reason = result.facts, result.answer, result.abstained, result.reason
+            why = explain_return(engine, facts, text, case_id) if explain and not abstained else None
+    correct = None if abstained else tax_correct(float(Fraction(str(answer))), item.answer)
+    if as_json:
+        print_json({"case": case_id, "translator": translator, "answer": answer, "abstained": abstained,
+                    "reason": reason, "expected": item.answer, "correct": correct}
+                   | ({"explanation": why.model_dump() if why else None} if explain else {}))
+    else:
+        if translator == "gold":
+            console.print(f"[bold]{case_id}[/] with its gold facts: answer {answer}", highlight=False)
+        else:
+            print_result(console, result)
+        if not abstained:
+            console.print(f"expected (RuleArena's label): {item.answer}  "
+                          + ("[green]correct[/] (numpy.isclose)" if correct else "[red]differs[/]"), highlight=False)
+        if why:
+            sys.stdout.write(render(why, width=min(console.width, 100) if console.width else 80))
+    if abstained:
+        raise typer.Exit(EXIT_ABSTAINED)
+
+
+def explain_tax_problem(case_id: str, facts_file: Path | None, *, as_json: bool, markdown: bool) -> None:
+    """Explain RuleArena tax problem ``case_id`` from its gold translation (or ``facts_file``,
+    validated first). Prints text for an 80-column terminal, JSON or Markdown."""
+    from taxlogic.eval.benchmarks.rulearena.tax import erratum_of
+    from taxlogic.kb.form1040 import form1040_rules, taxpayer_to_facts
+    from taxlogic.kb.form1040.explain import explain_return, render
+    from taxlogic.kb.form1040.text import problem_forms
+    from taxlogic.tools.engine import Engine
+    from taxlogic.tools.facts import check_facts
+
+    with friendly_errors():
+        item = _item(case_id)
+        rules = form1040_rules()
+        if facts_file is not None:
+            checked = check_facts(facts_file.read_text(encoding="utf-8"), rules.vocabulary)
+            if not checked.ok:
+                fail(f"{facts_file}: " + "; ".join(str(p) for p in checked.problems[:3]))
+            facts = checked.canonical
+        else:
+            facts = taxpayer_to_facts(item.taxpayer or {})
+        with Engine(rules, workers=1) as engine:
+            try:
+                expl = explain_return(engine, facts, problem_forms(item.user_prompt), case_id)
+            except ValueError as exc:
+                fail(f"{case_id}: {exc}")
+    errata = erratum_of(case_id) if facts_file is None else []
+    if as_json:
+        print_json({**expl.model_dump(), "expected": item.answer, "erratum": errata})
+    elif markdown:
+        sys.stdout.write(expl.to_markdown())
+    else:
+        console.print(f"[bold]{case_id}[/] (tax)  expected (RuleArena's label): {item.answer:,.2f}", highlight=False)
+        if errata:
+            console.print(f"RuleArena's label departs from the forms' text here: erratum {', '.join(errata)} "
+                          "(kb/form1040/errata.json)", highlight=False)
+        sys.stdout.write(render(expl, width=min(console.width, 100) if console.width else 80))
