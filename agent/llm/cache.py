@@ -11,8 +11,6 @@ from typing import Any
 from taxlogic.agent.llm.errors import _short
 from taxlogic.settings import Settings, get_settings
 
-__all__ = ["enable_cache", "disable_cache"]
-
 log = logging.getLogger(__name__)
 
 _cache_lock = threading.Lock()

@@ -11,18 +11,6 @@ import openai
 
 from taxlogic.agent.llm.endpoint import _is_embedded, _model_name, _model_url
 
-__all__ = [
-    "LLMError",
-    "EndpointUnreachable",
-    "ModelNotFound",
-    "InvalidKey",
-    "LLMRequestRejected",
-    "LLMFailed",
-    "is_endpoint_failure",
-    "is_transient",
-    "describe_error",
-]
-
 SERVE_HINT = "start the embedded model with `taxlogic llm serve`, or set TAXLOGIC_LLM_BASE_URL"
 URL_HINT = "check that the server at TAXLOGIC_LLM_BASE_URL is running and reachable"
 KEY_HINT = "set TAXLOGIC_LLM_API_KEY (or OPENAI_API_KEY) to a key the endpoint accepts"

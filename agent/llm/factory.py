@@ -12,8 +12,6 @@ from taxlogic.agent.llm.endpoint import _is_openai_api
 from taxlogic.agent.llm.rate import _rate_limiter
 from taxlogic.settings import Settings, get_settings
 
-__all__ = ["make_chat_model", "chat_model"]
-
 
 def make_chat_model(settings: Settings | None = None, **overrides: Any) -> ChatOpenAI:
     """A ``ChatOpenAI`` for the configured endpoint.

@@ -10,14 +10,6 @@ from urllib.parse import urlsplit
 from taxlogic.agent.llm.endpoint import _LOOPBACK_HOSTS
 from taxlogic.settings import Settings, get_settings
 
-__all__ = [
-    "supports_grammar",
-    "grammar_extra_body",
-    "PROLOG_FACTS_GBNF",
-    "PROLOG_ANCHORED_FACTS_GBNF",
-    "PROLOG_FACT_LINE_RE",
-]
-
 _NO_GRAMMAR_PORTS = {11434}  # Ollama's OpenAI API ignores ``grammar``
 
 

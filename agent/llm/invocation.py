@@ -24,8 +24,6 @@ from taxlogic.agent.llm.errors import _short, _translate, is_transient
 from taxlogic.agent.llm.rate import gate_for, wait_retry_after
 from taxlogic.spans import LLM_CALLS, span
 
-__all__ = ["LLMReply", "default_wait", "invoke"]
-
 log = logging.getLogger(__name__)
 
 

@@ -13,8 +13,6 @@ from tenacity.wait import wait_base
 from taxlogic.agent.llm.endpoint import _model_url
 from taxlogic.agent.llm.errors import _status
 
-__all__ = ["retry_after", "RateGate", "gate_for", "wait_retry_after"]
-
 
 def retry_after(exc: BaseException | None) -> float | None:
     """Seconds the endpoint asked us to wait (HTTP ``Retry-After``: seconds or an HTTP date, or
