@@ -40,7 +40,8 @@ _HEADERS: tuple[tuple[str, str], ...] = (
 #: Headers that end a worksheet and return to the form it belongs to.
 _BACK: dict[str, str] = {"Part II-A": "schedule_8812", "Part II-B": "schedule_8812", "Part II-C": "schedule_8812",
                          "Part I: Refundable American": "f8863", "Part II: Nonrefundable Education": "f8863"}
-#: Worksheet lines whose form's line is entered right after the worksheet ("---", "Line 16 - Tax").
+#: A Markdown header; a form line; a numbered worksheet line ("1. Enter ...", "2.1 Schedule 3, line 1",
+#: "1. a. Enter ...").
 _HEADER = re.compile(r"^(#{1,6})\s+(.*)$")
 _LINE = re.compile(r"^Line (\d+[a-z]?) - (.*?)(?::\s*(\$[\d,]+(?:\.\d+)?|\[__\]|\$TBD|Yes|No))?\s*$")
 _WS_LINE = re.compile(r"^(\d+)\.(?:\s*([a-z])\.|(\d+))?\s+(.*?)(?::\s*(\$[\d,]+(?:\.\d+)?|\[__\]|\$TBD))?\s*$")
