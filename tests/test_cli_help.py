@@ -76,7 +76,7 @@ def test_data_info_prints_a_table(sara_data_dir):
     assert ("test", "numeric", "20") in rows and ("all", "all", "376") in rows
 
 
-@pytest.mark.parametrize("args", [["eval", "run"], ["solve"]], ids=" ".join)
+@pytest.mark.parametrize("args", [["eval", "run"], ["solve"], ["eval", "contamination"]], ids=" ".join)
 def test_long_commands_read_at_80_columns_in_panels(args):
     text = _help(args, 80)
     assert not re.search(r"\w…", text)  # no option name, value or word cut short
