@@ -88,6 +88,22 @@ def test_run_bounded_passes_slot_waits_and_stops_taking_items_after_a_failure():
     assert sorted(seen) == list(range(50))
 
 
+def test_a_single_solve_traces_each_steps_spans(ctx_for, sara_data_dir):
+    from fakes import scripted
+
+    from taxlogic.agent.solve import solve_once
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.eval.verifier import gold_program
+    from taxlogic.kb.cases import load_cases
+
+    case = next(c for c in load_cases(split="test", kind="numeric") if not gold_program(c).rule_text.strip())
+    result = solve_once(CaseInput.from_case(case), ctx_for(scripted([gold_program(case).fact_text]), budget=0))
+    steps = {ev.node: ev.spans for ev in result.trace}
+    assert "llm" in steps["generate"] and "generate" in steps["generate"]
+    assert "engine" in steps["execute"] and "validate" in steps["validate"]
+    assert all(sum(sp.values()) <= ev.seconds + 0.005 for ev, sp in ((e, e.spans) for e in result.trace))
+
+
 # ------------------------------------------------------------------------------- batch runs
 
 LIMIT = 10
