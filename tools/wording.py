@@ -97,11 +97,13 @@ class Words:
         self.law = law
         self.money: dict[float, str | None] = {}
         self.named: dict[str, str] = {}
-        for n in reversed(list(root.walk())):  # the innermost computation names a value first
+        nodes = list(root.walk())
+        for n in reversed(nodes):  # the innermost computation names a value first
             if n.label and n.amount is not None and n.holds:
                 v = number_of(str(n.amount))
                 if v not in (None, 0):
                     self.money.setdefault(v, n.label)
+        for n in nodes:  # then the other dollar amounts (a case's amount_ facts …), unnamed
             if law is not None and n.predicate:
                 for v in (getattr(law, "money_args", lambda p, a: [])(n.predicate, n.args) or []):
                     x = number_of(v)
