@@ -9,9 +9,11 @@ else it abstains (self-consistency as in Jurayj et al. 2025).
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import Callable
 
+from taxlogic import spans
 from taxlogic.agent.context import AgentContext
 from taxlogic.agent.graph import build_graph, recursion_limit
 from taxlogic.agent.state import AgentResult, CaseInput, TraceEvent
@@ -32,16 +34,19 @@ def run_graph(state: dict, ctx: AgentContext, on_event: Callable[[TraceEvent], N
     t0 = time.perf_counter() if t0 is None else t0
     state = {"budget": ctx.budget, "round": 0, "rounds": [], "trace": [], **state}
     final: dict = dict(state)
-    for update in build_graph().stream(state, context=ctx, stream_mode="updates",
-                                       config={"recursion_limit": recursion_limit(ctx.budget)}):
-        for node_update in update.values():
-            if not node_update:
-                continue
-            for key, value in node_update.items():
-                final[key] = final.get(key, []) + value if key in ("rounds", "trace") else value
-            if on_event:
-                for ev in node_update.get("trace", []):
-                    on_event(ev)
+    # each step's spans (LLM call, Prolog, checks) in its trace event; a batch run's case clock
+    # when there is one, else this run's own
+    with spans.case_clock() if spans.current() is None else nullcontext():
+        for update in build_graph().stream(state, context=ctx, stream_mode="updates",
+                                           config={"recursion_limit": recursion_limit(ctx.budget)}):
+            for node_update in update.values():
+                if not node_update:
+                    continue
+                for key, value in node_update.items():
+                    final[key] = final.get(key, []) + value if key in ("rounds", "trace") else value
+                if on_event:
+                    for ev in node_update.get("trace", []):
+                        on_event(ev)
     rounds = final.get("rounds", [])
     # LLM calls outside a translation round (the query writer) count too
     extra = [ev for ev in final.get("trace", []) if ev.node in LLM_NODES_OUTSIDE_ROUNDS]

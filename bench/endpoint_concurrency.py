@@ -3,8 +3,10 @@ several concurrency levels, with a profile of where each run's slots went.
 
 The cases are SARA's rule-free cases (all splits: the 317 whose gold program is facts only, so a
 translator can give it whole); the endpoint is :class:`taxlogic.eval.gold_endpoint.GoldEndpoint`
-(a real HTTP server on 127.0.0.1, in this process, answering each translation request with the
-case's gold fact clauses after ``--latency`` seconds); the agent runs with the paper's prompts
+(a real HTTP server on 127.0.0.1 answering each translation request with the case's gold fact
+clauses after ``--latency`` seconds; by default in a process of its own, as a remote endpoint
+is, so that its HTTP threads do not compete for this process's GIL; ``--endpoint thread``
+serves it from this process's threads); the agent runs with the paper's prompts
 (``--paper-prompts``) and its default repair budget (3), so some cases make more than one call.
 The endpoint-bound ideal is ``concurrency / (latency x calls per case)`` cases/s (at most every
 case in one round of calls). Each level gets a fresh run (its engines started inside the timed
@@ -18,7 +20,7 @@ alive at once, CPU seconds of this process and of Prolog, the machine's load ave
 the records equal the reference, and the profile (:mod:`taxlogic.eval.profile`).
 
 Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 1,8,64] [--limit N]
-[--ref-latency 0] [--json FILE]``.
+[--ref-latency 0] [--endpoint process|thread] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -70,8 +72,45 @@ def comparable(record) -> dict:
             "facts": record.facts}
 
 
-def run_once(ds, concurrency: int, latency: float) -> tuple[dict, dict]:
-    """One fresh run; (figures and profile, case id -> :func:`comparable` record)."""
+def _serve(conn, limit: int, latency: float) -> None:
+    """Child process: serve the gold endpoint over the bench's cases; send its port, then, when
+    told, the number of requests it saw."""
+    from taxlogic.eval.gold_endpoint import GoldEndpoint
+
+    ds = rule_free_cases()
+    with GoldEndpoint(ds.items[:limit] if limit else ds.items, latency=latency) as ep:
+        conn.send(ep.port)
+        conn.recv()
+        conn.send(len(ep.requests))
+
+
+class ProcessEndpoint:
+    """The gold endpoint in a process of its own, as a remote endpoint is: its HTTP threads do not
+    take this process's GIL (``--endpoint process``). ``requests`` is known after the exit."""
+
+    def __init__(self, limit: int, latency: float) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child, limit, latency), daemon=True)
+        self.proc.start()
+        self.port = self.conn.recv()
+        self.base_url = f"http://127.0.0.1:{self.port}/v1"
+        self.requests: list = []
+
+    def __enter__(self) -> "ProcessEndpoint":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.conn.send("count")
+        self.requests = [None] * self.conn.recv()
+        self.proc.join(10)
+
+
+def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", limit: int = 0) -> tuple[dict, dict]:
+    """One fresh run; (figures and profile, case id -> :func:`comparable` record). ``endpoint``:
+    ``process`` (the endpoint in a child process) or ``thread`` (in this process's threads)."""
     from taxlogic.eval.gold_endpoint import GoldEndpoint
     from taxlogic.eval.methods import Engines, MethodOptions, make_method
     from taxlogic.eval.profile import RunProfile
@@ -79,7 +118,8 @@ def run_once(ds, concurrency: int, latency: float) -> tuple[dict, dict]:
     from taxlogic.eval.runner import run_eval
     from taxlogic.settings import get_settings
 
-    with GoldEndpoint(ds.items, latency=latency) as ep, tempfile.TemporaryDirectory() as tmp:
+    ep_cm = ProcessEndpoint(limit, latency) if endpoint == "process" else GoldEndpoint(ds.items, latency=latency)
+    with ep_cm as ep, tempfile.TemporaryDirectory() as tmp:
         os.environ.update(TAXLOGIC_LLM_BASE_URL=ep.base_url, TAXLOGIC_LLM_CACHE="0")
         get_settings.cache_clear()
         most, stop = [0], threading.Event()
@@ -120,6 +160,8 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="the first N cases only (0: all 317)")
     ap.add_argument("--ref-latency", type=float, default=0.0, help="latency of the reference run at concurrency 1")
     ap.add_argument("--json", type=Path, help="also write every figure and profile to this file")
+    ap.add_argument("--endpoint", choices=("process", "thread"), default="process",
+                    help="the endpoint in a process of its own (as a remote one) or in this process's threads")
     args = ap.parse_args()
 
     ds = rule_free_cases()
@@ -127,17 +169,17 @@ def main() -> None:
         ds = replace(ds, items=ds.items[:args.limit])
     from taxlogic.settings import get_settings
 
-    print(f"SARA rule-free cases: {len(ds.items)}; endpoint latency {args.latency:.1f} s; agent --paper-prompts "
+    print(f"SARA rule-free cases: {len(ds.items)}; endpoint latency {args.latency:.1f} s (endpoint: {args.endpoint}); agent --paper-prompts "
           f"--budget 3; TAXLOGIC_WORKERS={get_settings().workers}; {os.cpu_count()} cores", flush=True)
     t0 = time.perf_counter()
-    _, ref = run_once(ds, 1, args.ref_latency)
+    _, ref = run_once(ds, 1, args.ref_latency, args.endpoint, args.limit)
     print(f"reference run at concurrency 1 (latency {args.ref_latency:g} s): {len(ref)} records in "
           f"{time.perf_counter() - t0:.1f} s", flush=True)
     print(f"{'conc':>4} {'cases':>5} {'seconds':>7} {'cases/s':>7} {'calls/case':>10} {'ideal':>6} {'share':>5} "
           f"{'Prolog procs':>12} {'CPU self':>8} {'CPU Prolog':>10} {'load':>5} {'= c1':>6}")
     results = []
     for level in (int(x) for x in args.levels.split(",")):
-        r, records = run_once(ds, level, args.latency)
+        r, records = run_once(ds, level, args.latency, args.endpoint, args.limit)
         diff = [cid for cid in ref if records.get(cid) != ref[cid]] + [cid for cid in records if cid not in ref]
         r["differ_from_c1"] = diff
         results.append(r)

@@ -74,3 +74,42 @@ def test_data_info_prints_a_table(sara_data_dir):
     assert "{" not in res.output and "'cases'" not in res.output
     rows = {tuple(c.strip() for c in line.strip("│").split("│")) for line in res.output.splitlines() if line.startswith("│")}
     assert ("test", "numeric", "20") in rows and ("all", "all", "376") in rows
+
+
+@pytest.mark.parametrize("args", [["eval", "run"], ["solve"], ["eval", "contamination"]], ids=" ".join)
+def test_long_commands_read_at_80_columns_in_panels(args):
+    text = _help(args, 80)
+    assert not re.search(r"\w…", text)  # no option name, value or word cut short
+    assert len(text.splitlines()) < 110
+    panels = re.findall(r"╭─ ([^─]+?) ─", text)
+    assert len(panels) >= 4 and "Options" in panels
+
+
+def test_eval_run_lists_long_choices_below_the_options():
+    text = _help(["eval", "run"], 80)
+    below = text[text.rindex("╰"):]
+    assert "Methods: agent" in below and "sara_en_rc" in below and "placeholder" in below
+
+
+def test_version():
+    from importlib.metadata import version
+
+    res = CliRunner().invoke(app, ["--version"])
+    assert res.exit_code == 0 and res.output.strip() == f"taxlogic {version('taxlogic')}"
+
+
+def test_usage_errors_are_one_line_with_exit_code_2():
+    res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--nope"])
+    assert res.exit_code == 2 and "╭" not in res.output
+    assert res.output.strip().startswith("error: No such option: --nope") and "eval run --help)" in res.output
+
+
+def test_limit_takes_cases_from_each_task_in_turn():
+    from types import SimpleNamespace as Item
+
+    from taxlogic.eval.benchmarks import first_of_each_task
+
+    items = [Item(id=f"e{i}", kind="entailment") for i in range(8)] + [Item(id=f"n{i}", kind="numeric") for i in range(2)]
+    assert [i.id for i in first_of_each_task(items, 5)] == ["e0", "e1", "e2", "n0", "n1"]
+    assert [i.id for i in first_of_each_task(items, 2)] == ["e0", "n0"]
+    assert first_of_each_task(items, None) == items and first_of_each_task(items, 50) == items

@@ -98,6 +98,15 @@ def test_each_class_of_mistake_is_caught_then_repaired_or_abstained(setup, kind)
     assert tried >= 5
 
 
+def test_one_shot_prompt_gives_the_problem_not_the_example(setup):
+    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
+
+    zero = {it.id: it for it in load_rulearena("tax", 0)}
+    for it in load_rulearena("tax", 0, shots=1, model="gpt-4o")[:5]:
+        assert it.user_prompt.count("# Basic Information") == 2  # the example's return, then the problem's
+        assert problem_forms(it.user_prompt) == problem_forms(zero[it.id].user_prompt)
+
+
 def test_a_line_written_as_a_number_is_flagged(setup):
     from taxlogic.kb.form1040.domain import return_issues
 

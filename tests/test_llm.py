@@ -34,6 +34,7 @@ from taxlogic.agent.llm import (
     make_chat_model,
     supports_grammar,
 )
+from taxlogic.agent.llm.errors import _translate
 from taxlogic.settings import Settings
 
 URL = "http://127.0.0.1:9/v1/chat/completions"
@@ -161,14 +162,14 @@ def test_non_transient_fail_immediately(exc, kind):
 
 def test_invalid_key_message_names_the_fix():
     model = make_chat_model(settings(llm_base_url="http://127.0.0.1:9/v1"))
-    err = llm._translate(status_error(openai.AuthenticationError, 401), model)
+    err = _translate(status_error(openai.AuthenticationError, 401), model)
     assert isinstance(err, InvalidKey)
     assert "TAXLOGIC_LLM_API_KEY" in str(err) and "OPENAI_API_KEY" in str(err) and "401" in str(err)
 
 
 def test_model_not_found_names_the_model():
     model = make_chat_model(settings(llm_base_url="http://127.0.0.1:9/v1", llm_model="no-such-model"))
-    err = llm._translate(status_error(openai.NotFoundError, 404), model)
+    err = _translate(status_error(openai.NotFoundError, 404), model)
     assert isinstance(err, ModelNotFound)
     assert "no-such-model" in str(err) and "404" in str(err)
 

@@ -400,3 +400,13 @@ def test_gold_programs_give_the_annotation_except_documented_errata(eng):
     for pid, e in errata.items():
         assert e.annotated == want[pid] and e.kb == got[pid] != want[pid], pid
         assert all(k in classes for k in e.kind.split("+")), e.kind
+
+
+def test_malformed_facts_give_no_answer_or_a_violation_not_a_hang(eng):
+    """Untrusted translations: an absurd length is a length violation; a salary that is not an
+    amount or a contract of no seasons gives no answer (the query fails), never an error."""
+    head = "team_salary(team_a, 100000000).\noperation(a, 1).\n"
+    assert answer(eng, head + "sign(a, team_a, player_x, 100000000, 1000000, 5).\n") == "illegal(a,team_a)"
+    for bad in ("sign(a, team_a, player_x, 2, lots, 5).\n", "sign(a, team_a, player_x, 0, 1000000, 5).\n"):
+        out = eng.run(Job(facts=head + bad, query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+        assert out.status == "failed", out.summary()

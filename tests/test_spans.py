@@ -88,6 +88,22 @@ def test_run_bounded_passes_slot_waits_and_stops_taking_items_after_a_failure():
     assert sorted(seen) == list(range(50))
 
 
+def test_a_single_solve_traces_each_steps_spans(ctx_for, sara_data_dir):
+    from fakes import scripted
+
+    from taxlogic.agent.solve import solve_once
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.eval.verifier import gold_program
+    from taxlogic.kb.cases import load_cases
+
+    case = next(c for c in load_cases(split="test", kind="numeric") if not gold_program(c).rule_text.strip())
+    result = solve_once(CaseInput.from_case(case), ctx_for(scripted([gold_program(case).fact_text]), budget=0))
+    steps = {ev.node: ev.spans for ev in result.trace}
+    assert "llm" in steps["generate"] and "generate" in steps["generate"]
+    assert "engine" in steps["execute"] and "validate" in steps["validate"]
+    assert all(sum(sp.values()) <= ev.seconds + 0.005 for ev, sp in ((e, e.spans) for e in result.trace))
+
+
 # ------------------------------------------------------------------------------- batch runs
 
 LIMIT = 10
@@ -165,3 +181,56 @@ def test_eval_run_profile_saves_where_the_slots_went(sara_data_dir, tmp_path, mo
     assert "where the slots went" in res.output and "Prolog job" in res.output
     saved = json.loads((tmp_path / "run" / "profile.json").read_text())
     assert saved["cases"] == 3 and saved["groups"]["Prolog job (in the worker)"]["seconds"] > 0
+
+
+# ------------------------------------------------------------------------ scheduling, pool size
+
+def test_cases_start_costliest_first_at_concurrency_above_one(sara_data_dir, tmp_path):
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.methods import record_base
+    from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
+    from taxlogic.eval.runner import run_eval
+
+    ds = load_dataset("sara", "test", "all")
+    kinds = {c.id: c.kind for c in ds.items}
+    assert ds.items[0].kind == "entailment" and "numeric" in kinds.values()  # numeric cases come last by id
+    started, lock = [], threading.Lock()
+
+    def method(item):
+        with lock:
+            started.append(item.id)
+        return CaseRecord(**record_base(item, ds, "fake"), abstained=True)
+
+    for concurrency, out in ((1, "one"), (4, "four")):
+        started.clear()
+        with RunStore(tmp_path / out, RunConfig(method="fake", dataset="sara", split="test", task="all")) as store:
+            assert run_eval(ds, method, "fake", store, concurrency=concurrency).ran == len(ds.items)
+        n_numeric = sum(k == "numeric" for k in kinds.values())
+        if concurrency == 1:
+            assert started == [c.id for c in ds.items]  # in the dataset's order
+        else:  # every numeric case started before any entailment case (give or take the slots' race)
+            assert {kinds[i] for i in started[:n_numeric - 4]} == {"numeric"}
+            assert {kinds[i] for i in started[n_numeric + 4:]} == {"entailment"}
+
+
+def test_pool_size_follows_workers_then_the_setting_then_concurrency(sara_data_dir, monkeypatch):
+    import os
+
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.methods import Engines
+    from taxlogic.settings import get_settings
+
+    ds = load_dataset("sara", "test", "all", limit=1)
+    cores = os.cpu_count() or 1
+    monkeypatch.delenv("TAXLOGIC_WORKERS", raising=False)
+    get_settings.cache_clear()
+    try:
+        assert Engines(ds).pool_size == cores
+        assert Engines(ds, concurrency=64).pool_size == 2 * cores
+        assert Engines(ds, concurrency=cores + 1).pool_size == cores + 1
+        assert Engines(ds, workers=3, concurrency=64).pool_size == 3
+        monkeypatch.setenv("TAXLOGIC_WORKERS", "1")
+        get_settings.cache_clear()
+        assert Engines(ds, concurrency=64).pool_size == 1
+    finally:
+        get_settings.cache_clear()

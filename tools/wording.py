@@ -97,11 +97,13 @@ class Words:
         self.law = law
         self.money: dict[float, str | None] = {}
         self.named: dict[str, str] = {}
-        for n in reversed(list(root.walk())):  # the innermost computation names a value first
+        nodes = list(root.walk())
+        for n in reversed(nodes):  # the innermost computation names a value first
             if n.label and n.amount is not None and n.holds:
                 v = number_of(str(n.amount))
                 if v not in (None, 0):
                     self.money.setdefault(v, n.label)
+        for n in nodes:  # then the other dollar amounts (a case's amount_ facts …), unnamed
             if law is not None and n.predicate:
                 for v in (getattr(law, "money_args", lambda p, a: [])(n.predicate, n.args) or []):
                     x = number_of(v)
@@ -149,13 +151,16 @@ class Words:
         table = _SAYS_DATES if "date" in (ka, kb) and op in _SAYS_DATES else _SAYS
         return f"{wa} {table[op][0 if n.holds else 1]} {wb}"
 
-    def arith(self, n: Any) -> str | None:
-        """``R is E`` as "R = E" when it computes money or a date (plumbing otherwise: None)."""
+    def arith(self, n: Any, owner: Any = None) -> str | None:
+        """``R is E`` as "R = E" when it computes money or a date (plumbing otherwise: None).
+        ``owner``: the nearest labelled node above; when it computes R, R is named by its label."""
         m = re.match(r"^(.*?) is (.*)$", n.goal, re.S)
         if not m:
             return None
         r, e = m.groups()
         kr, wr = self.value(r, True)
+        if owner is not None and owner.amount is not None and number_of(r) == owner.amount and kr == "money":
+            wr = f"{owner.label} ({money(owner.amount)})"
         if not n.holds:
             got = re.match(r"evaluates to (.+), not", n.note or "")
             return f"{self.expr(e)} is {self.value(got.group(1))[1] if got else 'something else'}, not {wr}"
@@ -232,9 +237,14 @@ def add_words(root: Any, law=None) -> None:
     (children first, so computed amounts are money for their parents)."""
     w = Words(root, law)
     nodes = list(root.walk())
+    owner: dict[int, Any] = {}  # id(node) -> nearest labelled ancestor
+    for n in nodes:
+        mine = n if n.label and n.amount is not None else owner.get(id(n))
+        for c in n.children:
+            owner[id(c)] = mine
     for n in reversed(nodes):
         if n.kind == "arith":
-            n.words = w.arith(n)
+            n.words = w.arith(n, owner.get(id(n)))
     for n in reversed(nodes):
         if n.kind == "compare":
             n.words = w.compare(n)

@@ -351,7 +351,10 @@ def headline(expl: Explanation) -> str:
     verdict = "holds" if expl.holds else "does not hold"
     if r is not None and r.citation:
         args = ", ".join(a for a in r.args if a != "_")
-        return f"{r.citation.section} ({heading(r.citation, 48)}) {verdict}" + (f" for {plain(args)}" if args else "")
+        instead = "; ".join(f"it holds with {plain(a.value)} in place of {plain(r.args[a.position - 1])}"
+                            for a in r.actual if 0 < a.position <= len(r.args))
+        return (f"{r.citation.section} ({heading(r.citation, 48)}) {verdict}" + (f" for {plain(args)}" if args else "")
+                + (f" ({instead})" if instead and not expl.holds else ""))
     value = f": {money(expl.value) if expl.chain else expl.value}" if expl.value is not None and expl.holds else ""
     return f"{plain(expl.query)} {verdict}{value}"
 
@@ -380,7 +383,7 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None, wid
     for c in ws.deciding:
         parts.append(Text.from_markup(f"[red]✗ deciding condition[/]: {escape(c.text)}"))
     if ws.other_routes:
-        parts.append(Text(f"  ({ws.other_routes} other route{'s' if ws.other_routes != 1 else ''} failed earlier; --full shows them)",
+        parts.append(Text(f"  ({ws.other_routes} other route{'s' if ws.other_routes != 1 else ''} failed too; --full shows {'them' if ws.other_routes != 1 else 'it'})",
                           style="dim"))
     if ws.chain:
         table = Table(title="chain of amounts", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
@@ -411,7 +414,7 @@ def to_markdown(expl: Explanation, full: bool = False, title: str | None = None)
     for c in ws.deciding:
         out += [f"**Deciding condition** (failed): {c.text}", ""]
     if ws.other_routes:
-        out += [f"_{ws.other_routes} other route(s) failed earlier (the full proof shows them)._", ""]
+        out += [f"_{ws.other_routes} other route(s) failed too (the full proof shows them)._", ""]
     if ws.chain:
         out += ["| step | amount | section |", "| --- | ---: | --- |"]
         out += ["| " + " | ".join(x.replace("|", "\\|") for x in row) + " |" for row in _chain_rows(ws)]

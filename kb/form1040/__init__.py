@@ -197,4 +197,4 @@ def text_to_facts(text: str) -> str:
     return "\n".join(out + students) + "\n"
 
 
-from taxlogic.kb.form1040.domain import DOMAIN  # noqa: E402  (the plug-in object: taxlogic.kb.domain.get_domain("form1040"))
+from taxlogic.kb.form1040.domain import DOMAIN  # noqa: E402,F401  (the plug-in object: taxlogic.kb.domain.get_domain("form1040"))

@@ -55,7 +55,7 @@ def _amount(text: str) -> Fraction | None:
 
 def exact_text(x: Fraction) -> str:
     """An exact amount as text: decimal when it terminates (``28517.603227735``), else ``n/d``."""
-    n, d = x.numerator, x.denominator
+    d = x.denominator
     twos = fives = 0
     while d % 2 == 0:
         d //= 2

@@ -40,7 +40,8 @@ _HEADERS: tuple[tuple[str, str], ...] = (
 #: Headers that end a worksheet and return to the form it belongs to.
 _BACK: dict[str, str] = {"Part II-A": "schedule_8812", "Part II-B": "schedule_8812", "Part II-C": "schedule_8812",
                          "Part I: Refundable American": "f8863", "Part II: Nonrefundable Education": "f8863"}
-#: Worksheet lines whose form's line is entered right after the worksheet ("---", "Line 16 - Tax").
+#: A Markdown header; a form line; a numbered worksheet line ("1. Enter ...", "2.1 Schedule 3, line 1",
+#: "1. a. Enter ...").
 _HEADER = re.compile(r"^(#{1,6})\s+(.*)$")
 _LINE = re.compile(r"^Line (\d+[a-z]?) - (.*?)(?::\s*(\$[\d,]+(?:\.\d+)?|\[__\]|\$TBD|Yes|No))?\s*$")
 _WS_LINE = re.compile(r"^(\d+)\.(?:\s*([a-z])\.|(\d+))?\s+(.*?)(?::\s*(\$[\d,]+(?:\.\d+)?|\[__\]|\$TBD))?\s*$")
@@ -157,10 +158,11 @@ _FORMS_END = "\nCalculate the tax owed by the payer"
 
 
 def problem_forms(prompt: str) -> str:
-    """The filled forms of a RuleArena tax prompt: from ``# Basic Information`` up to RuleArena's
-    closing instructions ("Calculate the tax owed ..."), stripped; the whole prompt when either
-    marker is missing (a user's own text)."""
-    start = prompt.find(_FORMS_START)
+    """The filled forms of a RuleArena tax prompt: from the last ``# Basic Information`` (a 1-shot
+    prompt holds the example's return first, inside ``<example>``) up to RuleArena's closing
+    instructions ("Calculate the tax owed ..."), stripped; the whole prompt when either marker is
+    missing (a user's own text)."""
+    start = prompt.rfind(_FORMS_START)
     end = prompt.find(_FORMS_END, max(start, 0))
     if start == -1:
         return prompt.strip()

@@ -13,7 +13,9 @@ new_contract(L, P, unstated, First0, Raise, contract(N, Salaries, FirstCap, [yea
     new_contract(L, P, N, First0, Raise, contract(N, Salaries, FirstCap, Flags)).
 new_contract(L, P, N, First0, Raise, contract(N, Salaries, FirstCap, Flags)) :-
     first_salary(L, P, First0, First, Flags0),
-    numlist(1, N, Is),
+    integer(N), N >= 1,
+    Shown is min(N, 10),          % no rule looks past a contract's sixth season
+    numlist(1, Shown, Is),
     maplist(season_amount(L, P, First, Raise), Is, Salaries),
     over38(P, N, Salaries, FirstCap0, Flags1),
     ( number(FirstCap0) -> FirstCap = FirstCap0 ; FirstCap = First ),

@@ -55,7 +55,7 @@ AMOUNTS: dict[str, tuple[str, int]] = {
     "tax/3": ("tax owed by {0} for {1}", 2),
 }
 #: name/arity -> 0-based indexes of dollar amounts among the arguments (beside AMOUNTS').
-MONEY_ARGS: dict[str, list[int]] = {"amount_/2": [1], "s151_a/3": [1], "s151_b/3": [1], "s151_c/4": [2],
+MONEY_ARGS: dict[str, list[int]] = {"amount_/2": [1], "amount/2": [1], "s68_b/3": [1], "s151_a/3": [1], "s151_b/3": [1], "s151_c/4": [2],
                                     "s151_d/4": [1], "s63_c_2/3": [2], "s3306_b/4": [3]}
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 

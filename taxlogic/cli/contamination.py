@@ -111,36 +111,39 @@ def render_summary(summary: dict[str, Any]) -> None:
         console.print("[yellow]incomplete: re-run the same command to resume[/]")
 
 
+_QUIZ, _PERT, _RUN = "What to quiz", "Perturbations (the distractors)", "Run"
+
+
 def contamination(
     model: Optional[str] = typer.Option(
-        None, "--model", help="Model to quiz (sent to the configured endpoint); default TAXLOGIC_LLM_MODEL."),
-    dataset: str = typer.Option("sara", "--dataset", help="Dataset: sara."),
-    split: str = typer.Option("all", "--split", help="all | train | test"),
-    task: str = typer.Option("all", "--task", help="all | entailment | numeric"),
-    limit: int = typer.Option(0, "--limit", min=0, help="Quiz a seeded random sample of N instances (0: all)."),
-    out: Path = typer.Option(..., "--out", help="Run directory, e.g. runs/NAME; re-running resumes it."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the --limit sample and of the offline paraphraser."),
+        None, "--model", help="Model to quiz (sent to the configured endpoint); default TAXLOGIC_LLM_MODEL.", rich_help_panel=_QUIZ),
+    dataset: str = typer.Option("sara", "--dataset", help="Dataset: sara.", rich_help_panel=_QUIZ),
+    split: str = typer.Option("all", "--split", help="all | train | test", rich_help_panel=_QUIZ),
+    task: str = typer.Option("all", "--task", help="all | entailment | numeric", rich_help_panel=_QUIZ),
+    limit: int = typer.Option(0, "--limit", min=0, help="Quiz a seeded random sample of N instances (0: all).", rich_help_panel=_QUIZ),
+    out: Path = typer.Option(..., "--out", help="Run directory, e.g. runs/NAME; re-running resumes it.", rich_help_panel=_RUN),
+    seed: int = typer.Option(0, "--seed", help="Seed of the --limit sample and of the offline paraphraser.", rich_help_panel=_QUIZ),
     perturber: str = typer.Option(
         "llm", "--perturber",
         help="Who writes the perturbations: llm (A.1.2 prompt, checked in code) or offline (the "
-             "word-level paraphraser; no LLM needed)."),
+             "word-level paraphraser; no LLM needed).", rich_help_panel=_PERT),
     perturb_model: Optional[str] = typer.Option(
         None, "--perturb-model",
         help="Model that writes perturbations (--perturber llm); default TAXLOGIC_QUIZ_PERTURB_MODEL, else "
              "TAXLOGIC_LLM_MODEL: one fixed model for every quizzed --model, as the paper (Claude Sonnet 4.5 for "
-             "all); a small model's perturbations are mostly rejected."),
+             "all); a small model's perturbations are mostly rejected.", rich_help_panel=_PERT),
     perturbations: Optional[Path] = typer.Option(
         None, "--perturbations",
         help="Perturbation cache (JSONL) to use instead of OUT/perturbations.jsonl, e.g. to quiz several models "
-             "on the same options."),
-    tries: int = typer.Option(3, "--tries", min=1, help="LLM calls per instance to get four acceptable perturbations."),
-    concurrency: int = typer.Option(1, "--concurrency", min=1, help="LLM calls in flight at once."),
+             "on the same options.", rich_help_panel=_PERT),
+    tries: int = typer.Option(3, "--tries", min=1, help="LLM calls per instance to get four acceptable perturbations.", rich_help_panel=_PERT),
+    concurrency: int = typer.Option(1, "--concurrency", min=1, help="LLM calls in flight at once.", rich_help_panel=_RUN),
     max_tokens: Optional[int] = typer.Option(
-        None, "--max-tokens", min=1, help="Max output tokens per quiz answer (default TAXLOGIC_LLM_MAX_TOKENS)."),
+        None, "--max-tokens", min=1, help="Max output tokens per quiz answer (default TAXLOGIC_LLM_MAX_TOKENS).", rich_help_panel=_RUN),
     perturb_max_tokens: Optional[int] = typer.Option(
         None, "--perturb-max-tokens", min=1,
-        help="Max output tokens per perturbation reply (default: the larger of TAXLOGIC_LLM_MAX_TOKENS and 4096)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the JSON summary instead of tables."),
+        help="Max output tokens per perturbation reply (default: the larger of TAXLOGIC_LLM_MAX_TOKENS and 4096).", rich_help_panel=_PERT),
+    as_json: bool = typer.Option(False, "--json", help="Print the JSON summary instead of tables.", rich_help_panel=_RUN),
 ) -> None:
     """Data Contamination Quiz (paper §3.1.1, Table 7): can the model pick the verbatim SARA
     instance among four meaning-preserving perturbations?

@@ -127,7 +127,7 @@ def run(
     split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: a split name (below). RuleArena: level0 | level1 | level2 | all (default: all).", rich_help_panel=_WHAT),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: a prompt variant (below).", rich_help_panel=_WHAT),
     protocol: str = typer.Option("default", help="default | paper (below).", rich_help_panel=_WHAT),
-    limit: Optional[int] = typer.Option(None, min=1, help="Only N cases: the first by id of each task, in turn (entailment, numeric …).", rich_help_panel=_WHAT),
+    limit: Optional[int] = typer.Option(None, min=1, help="Only N cases, taken from each task in turn (the first by id of each).", rich_help_panel=_WHAT),
     holdout: Optional[str] = typer.Option(None, help="none | paper: leave out the 4 held-out cases per task and use them as exemplars.", rich_help_panel=_WHAT),
     plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic).", rich_help_panel=_WHAT),
     problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: the problems of this JSONL file (RuleArena's derived format) instead of its own.", rich_help_panel=_WHAT),

@@ -11,22 +11,25 @@ from rich.markup import escape
 from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, print_json, usage_error
 
 
+_CASE, _AGENT, _PROMPTS, _OUT = "The case", "The agent", "Prompts", "Output"
+
+
 def solve(
-    case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query), or a RuleArena tax problem (tax-2-0: the filled forms)."),
-    text: Optional[str] = typer.Option(None, "--text", help="Free-text fact pattern (instead of --case)."),
-    question: Optional[str] = typer.Option(None, "--question", help="Question or claim about --text."),
-    translator: str = typer.Option("llm", help="llm: the agent translates; gold: the case's own gold facts (checks the KB path)."),
-    budget: int = typer.Option(3, min=0, help="Repair rounds after the first translation; then the agent abstains."),
-    samples: int = typer.Option(1, min=1, help="Self-consistency: k independent translations; answer only if all agree."),
-    exemplars: int = typer.Option(0, min=0, help="k in-context exemplars (text -> gold facts) from the train split, never the case itself nor a case with its text."),
-    model: Optional[str] = typer.Option(None, help="Model name (default: TAXLOGIC_LLM_MODEL)."),
-    grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
-    anchors: bool = typer.Option(True, "--anchors/--paper-prompts", help="Anchored translation (each group of facts cites its sentence) or the paper's appendix prompts as they are."),
-    trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result."),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON."),
-    explain: bool = typer.Option(False, "--explain", help="After the answer, why: the statute sections, amounts and facts that decided it."),
+    case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query), or a RuleArena tax problem (tax-2-0: the filled forms).", rich_help_panel=_CASE),
+    text: Optional[str] = typer.Option(None, "--text", help="Free-text fact pattern (instead of --case).", rich_help_panel=_CASE),
+    question: Optional[str] = typer.Option(None, "--question", help="Question or claim about --text.", rich_help_panel=_CASE),
+    translator: str = typer.Option("llm", help="llm: the agent translates; gold: the case's own gold facts (checks the KB path).", rich_help_panel=_AGENT),
+    budget: int = typer.Option(3, min=0, help="Repair rounds after the first translation; then the agent abstains.", rich_help_panel=_AGENT),
+    samples: int = typer.Option(1, min=1, help="Self-consistency: k independent translations; answer only if all agree.", rich_help_panel=_AGENT),
+    exemplars: int = typer.Option(0, min=0, help="k in-context exemplars (text -> gold facts) from the train split, never the case itself nor a case with its text.", rich_help_panel=_AGENT),
+    model: Optional[str] = typer.Option(None, help="Model name (default: TAXLOGIC_LLM_MODEL).", rich_help_panel=_AGENT),
+    grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints.", rich_help_panel=_PROMPTS),
+    anchors: bool = typer.Option(True, "--anchors/--paper-prompts", help="Anchored translation (each group of facts cites its sentence) or the paper's appendix prompts as they are.", rich_help_panel=_PROMPTS),
+    trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file.", rich_help_panel=_OUT),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result.", rich_help_panel=_OUT),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view).", rich_help_panel=_OUT),
+    as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON.", rich_help_panel=_OUT),
+    explain: bool = typer.Option(False, "--explain", help="After the answer, why: the statute sections, amounts and facts that decided it.", rich_help_panel=_OUT),
 ) -> None:
     """Translate a case into Prolog facts with the LLM, run them against SARA's statutes, repair
     what fails, and answer or abstain. Each step is traced live in the terminal. Exit code 0:
