@@ -30,7 +30,8 @@ each anchorer, then every corruption of :mod:`taxlogic.eval.corrupt` under each:
 - a corruption, with a perfect repair (the next translation is the gold facts, anchored by the
   same anchorer): **repaired** (flagged, and the repair is answered right), **slipped** (not
   flagged and the answer changed: a wrong answer), **right** (not flagged, the answer did not
-  change), **abstained** (flagged, and the repair is not answered right either).
+  change), **abstained** (flagged, and the repair is not answered right either); **limited**:
+  the corrupted set's Prolog run hit the quick time limit (answer unknown; left out).
 
 Anchors are comments: Prolog's answer does not depend on them, so each fact set runs once and
 only the inspector's checks run per anchorer.
@@ -147,10 +148,14 @@ def _issues_under(plan, outcomes, anchored_text: str, rules) -> list:
 
 def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: int = 1,
                           ops: Sequence[str] | None = None, anchorers: Sequence[str] = ANCHORERS,
-                          limits: dict | None = None, progress: Callable[[str, int, int], None] | None = None) -> dict:
+                          limits: dict | None = None, quick: float | None = 5.0,
+                          progress: Callable[[str, int, int], None] | None = None) -> dict:
     """The simulation of the module doc over the fact programs of ``cases``; the JSON-able report:
     ``correct`` (per anchorer: right, wrong, abstained), ``corrupted`` (per anchorer: overall,
-    per error class and per operator: repaired, slipped, right, abstained)."""
+    per error class and per operator: repaired, slipped, right, abstained, limited).
+    ``limits``: the gold sets' job limits (default :func:`~taxlogic.eval.verifier.experiment_limits`);
+    ``quick`` (seconds): the corrupted sets' time limit (None: the gold's); a corrupted set that
+    hits it is **limited** (its answer unknown, whatever the inspector says), counted apart."""
     from taxlogic.eval.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
     from taxlogic.eval.verifier import experiment_limits, gold_program, plan_inspection
     from taxlogic.kb.sara.coverage import legal_terms
@@ -171,7 +176,8 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
         for op in ops:
             for v in corrupt(facts_of(p.fact_text), op, seed=seed, key=p.case.id, k=k, statute=statute):
                 todo.append((p, op, v.detail, v.text))
-    plans = [plan_inspection(p.case, text, rules, limits=limits) for p, _, _, text in todo]
+    short = dict(limits, time_limit=min(quick, limits.get("time_limit") or quick)) if quick else limits
+    plans = [plan_inspection(p.case, text, rules, limits=limits if not op else short) for p, op, _, text in todo]
     outcomes: list[list] = []
     jobs = [(i, j) for i, pl in enumerate(plans) for j in pl.jobs]
     by_plan: dict[int, list] = {}
@@ -196,8 +202,19 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
     correct = {a: Counter() for a in anchorers}
     corrupted = {a: {"overall": Counter(), "by_class": {}, "by_operator": {}} for a in anchorers}
     examples: dict[str, list] = {a: [] for a in anchorers}
+    def limited(i: int) -> bool:
+        by_role = dict(zip(plans[i].roles, outcomes[i]))
+        o = by_role.get("run") or by_role.get("raw")
+        return bool(quick) and o is not None and o.status in ("time_limit", "inference_limit")
+
     for i, (p, op, detail, text) in enumerate(todo):
         ans = answer(i)
+        if op and limited(i):
+            for a in anchorers:
+                corrupted[a]["overall"]["limited"] += 1
+                corrupted[a]["by_class"].setdefault(ERROR_CLASSES.get(op, "other"), Counter())["limited"] += 1
+                corrupted[a]["by_operator"].setdefault(op, Counter())["limited"] += 1
+            continue
         for a in anchorers:
             anchored = anchor(p.case.text, text, a, seed=f"{seed}:{p.case.id}:{op}:{i}", terms=terms)
             flagged = bool(_issues_under(plans[i], outcomes[i], anchored, rules))
@@ -225,9 +242,9 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
     def counts(c: Counter, keys: Sequence[str]) -> dict:
         return {key: c[key] for key in keys} | {"n": sum(c.values())}
 
-    right_keys, corr_keys = ("right", "wrong", "abstained"), ("repaired", "slipped", "right", "abstained")
+    right_keys, corr_keys = ("right", "wrong", "abstained"), ("repaired", "slipped", "right", "abstained", "limited")
     return {
-        "seed": seed, "k": k, "operators": ops, "anchorers": list(anchorers), "fact_programs": len(programs),
+        "seed": seed, "k": k, "quick_limit": quick, "operators": ops, "anchorers": list(anchorers), "fact_programs": len(programs),
         "variants": len(todo) - len(programs),
         "correct": {a: counts(correct[a], right_keys) for a in anchorers},
         "corrupted": {a: {"overall": counts(corrupted[a]["overall"], corr_keys),

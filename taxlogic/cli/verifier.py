@@ -54,7 +54,7 @@ def verifier(
 
             with Engine(rules, workers=workers) as engine, progress_bar() as bar:
                 report = run_anchor_simulation(engine, rules, selected, seed=seed, k=k if k_given else 1, ops=op_list,
-                                               limits=limits, progress=stage_progress(bar))
+                                               limits=limits, quick=quick or None, progress=stage_progress(bar))
             if out is not None:
                 out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_text(json.dumps(report, indent=1, default=str) + "\n")
@@ -115,11 +115,11 @@ def _print_anchors(r: dict) -> None:
     console.print(table)
     table = Table(title=f"corruptions ({r['variants']} variants, seed {r['seed']}, k={r['k']}), perfect repair")
     classes = sorted({cls for c in r["corrupted"].values() for cls in c["by_class"]})
-    for col in ("anchorer", "repaired", "slipped", "right", "abstained", *[f"slipped: {c}" for c in classes]):
+    for col in ("anchorer", "repaired", "slipped", "right", "abstained", "limited", *[f"slipped: {c}" for c in classes]):
         table.add_column(col, justify="left" if col == "anchorer" else "right")
     for a, c in r["corrupted"].items():
         o = c["overall"]
-        table.add_row(a, str(o["repaired"]), f"[bold]{o['slipped']}[/]", str(o["right"]), str(o["abstained"]),
+        table.add_row(a, str(o["repaired"]), f"[bold]{o['slipped']}[/]", str(o["right"]), str(o["abstained"]), str(o["limited"]),
                       *[str(c["by_class"].get(cls, {}).get("slipped", 0)) for cls in classes])
     console.print(table)
     console.print("per error class (repaired/slipped/right/abstained): " + "; ".join(
