@@ -8,6 +8,7 @@ clauses after ``--latency`` seconds; by default in a process of its own, as a re
 is, so that its HTTP threads do not compete for this process's GIL; ``--endpoint thread``
 serves it from this process's threads); the agent runs with the paper's prompts
 (``--paper-prompts``) and its default repair budget (3), so some cases make more than one call.
+Levels default to 8 and 64.
 The endpoint-bound ideal is ``concurrency / (latency x calls per case)`` cases/s (at most every
 case in one round of calls). Each level gets a fresh run (its engines started inside the timed
 run, as in ``eval run``), with the LLM cache off.
@@ -19,7 +20,7 @@ cases/s, LLM requests per case, the ideal and the share of it reached, the most 
 alive at once, CPU seconds of this process and of Prolog, the machine's load average, whether
 the records equal the reference, and the profile (:mod:`taxlogic.eval.profile`).
 
-Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 1,8,64] [--limit N]
+Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 8,64] [--limit N]
 [--ref-latency 0] [--endpoint process|thread] [--json FILE]``.
 """
 
@@ -156,7 +157,7 @@ def main() -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--latency", type=float, default=1.0, help="endpoint latency, seconds")
-    ap.add_argument("--levels", default="1,8,64", help="concurrency levels")
+    ap.add_argument("--levels", default="8,64", help="concurrency levels (the reference run at 1 always runs)")
     ap.add_argument("--limit", type=int, default=0, help="the first N cases only (0: all 317)")
     ap.add_argument("--ref-latency", type=float, default=0.0, help="latency of the reference run at concurrency 1")
     ap.add_argument("--json", type=Path, help="also write every figure and profile to this file")

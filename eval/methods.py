@@ -216,6 +216,25 @@ def gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
     return run
 
 
+def _warm_checks(ds: "Dataset", rule_sets) -> None:
+    """In a background thread, the one-time loads the validator and SARA's checks make on the
+    first case (the predicate vocabulary and SARA's event schema, each read by a ``swipl``
+    subprocess under a lock): on a case's thread, every case in flight would wait for them. A
+    failure shows again, with its message, when a case needs it."""
+    def load() -> None:
+        for rules in rule_sets:
+            try:
+                rs = ds.rule_sets[rules]
+                rs.vocabulary
+                if getattr(ds.benchmark, "family", "") == "SARA":
+                    from taxlogic.kb.sara.schema import event_schema
+
+                    event_schema(rs)
+            except Exception:  # noqa: BLE001 - raised again where it is needed
+                return
+    threading.Thread(target=load, name="checks-warm", daemon=True).start()
+
+
 @register_method("agent")
 def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent.context import make_context
@@ -228,7 +247,9 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     exemplars = exemplar_source(ds, opts)  # never a case related to an evaluated item
     lock = threading.Lock()
 
-    opts.engines.warm(dict.fromkeys(c.rules for c in ds.items))  # KBs load while the first LLM calls are out
+    rule_sets = dict.fromkeys(c.rules for c in ds.items)
+    opts.engines.warm(rule_sets)  # KBs load while the first LLM calls are out
+    _warm_checks(ds, rule_sets)  # so do the checks' one-time loads
     # set up once, before any case: the chat model every context shares (HTTP clients, TLS) and
     # the compiled graph; done on the first cases' threads instead, every case in flight waits
     model = chat_model_for(opts)[0]

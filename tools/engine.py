@@ -15,6 +15,7 @@ import queue
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Literal, Protocol
@@ -133,6 +134,32 @@ def process_cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+_START_LOCK = threading.Lock()
+
+
+@contextmanager
+def _main_not_reimported():
+    """While a worker process is spawned: a spawned child first re-imports the parent's main
+    module when it is a script (``__spec__`` None), and under the ``taxlogic`` console script
+    that is the whole CLI (typer, rich, langchain): about a second of CPU per worker, paid by
+    every worker while a run starts. The worker needs nothing from it (its target is
+    :func:`taxlogic.tools.worker.serve`), so the main module is named ``__main__`` for the
+    start, which multiprocessing does not re-import. Under a lock: workers start from threads."""
+    import importlib.machinery
+    import sys
+
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__spec__", None) is not None:
+        yield
+        return
+    with _START_LOCK:
+        main.__spec__ = importlib.machinery.ModuleSpec("__main__", None)
+        try:
+            yield
+        finally:
+            main.__spec__ = None
+
+
 class _Worker:
     """Parent-side handle of one worker process (used by one thread at a time)."""
 
@@ -154,7 +181,8 @@ class _Worker:
             args=(child, str(self.rules.prolog_dir), str(self.rules.compat_file), self.options, self.settings.timezone),
             daemon=True,
         )
-        self.proc.start()
+        with _main_not_reimported():
+            self.proc.start()
         child.close()
         self.conn = parent
         if not parent.poll(120):

@@ -46,18 +46,20 @@ class CellResult:
 class SharedEngines:
     """Prolog engines shared by the cells of one reproduction, one per rule set name (``r``:
     SARA's statutes; ``r'``: the SARA⁺ build's), started on first use and closed together: the
-    cells run one after the other, so each rule set loads once instead of once per cell. Use as a
-    context manager."""
+    cells run one after the other, so each rule set loads once instead of once per cell. The pool
+    is sized as :class:`taxlogic.eval.methods.Engines` sizes it for ``workers`` and the cells'
+    ``concurrency``. Use as a context manager."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, concurrency: int = 1) -> None:
         self.workers = workers
+        self.concurrency = concurrency
         self.engines: dict = {}
 
     def for_dataset(self, ds):
         """An :class:`taxlogic.eval.methods.Engines` for ``ds`` drawing on the shared engines."""
         from taxlogic.eval.methods import Engines
 
-        return Engines(ds, workers=self.workers, _engines=self.engines)
+        return Engines(ds, workers=self.workers, concurrency=self.concurrency, _engines=self.engines)
 
     def __enter__(self) -> "SharedEngines":
         return self
@@ -86,7 +88,7 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
     ds, pool = load_cell(cell, model, plus_dir, limit)
     config = cell_config(cell, model, limit, budget)
     own = engines is None
-    engines = (SharedEngines(workers) if own else engines).for_dataset(ds)
+    engines = (SharedEngines(workers, concurrency) if own else engines).for_dataset(ds)
     ids = {c.id for c in ds.items}
     try:
         with RunStore(folder, config) as store:

@@ -181,7 +181,7 @@ def paper(
                     bar.update(tasks[cell], completed=done, total=total)
                     done_per[cell] = done if not cell.is_quiz else min(done, next(c.cases for c in plan.cells if c.cell == cell))
                     bar.update(overall, completed=sum(done_per.get(c.cell, base[c.cell]) for c in plan.cells))
-                with SharedEngines(workers or None) as engines:
+                with SharedEngines(workers or None, concurrency) as engines:
                     for c in plan.cells:
                         results.append(run_cell(c.cell, out, model_name, plus_dir=plus, limit=limit,
                                                 concurrency=concurrency, workers=workers or None, progress=progress,
