@@ -152,3 +152,20 @@ def test_inspect_shows_where_each_argument_comes_from(sara_data_dir, tmp_path):
     assert [p["kind"] for p in record["problems"]] == ["unaccounted"]
     text = CliRunner().invoke(app, ["inspect", "--case", "tax_case_14", "--facts", str(path)])
     assert "where the text gives them" in text.output and "unaccounted" in text.output
+
+
+def test_a_rule_programs_derived_facts_account_for_nothing(sara_data_dir, rules):
+    """The verifier gives a rule program's derived facts as trusted context; they hold the facts
+    under inspection too, so they must not account for a name (only the rules may)."""
+    from taxlogic.eval.verifier import gold_program
+    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.provenance import provenance_issues
+
+    case = get_case("tax_case_20")
+    gp = gold_program(case)
+    assert gp.rules
+    facts = gp.fact_text.replace("agent_(alice_is_paid,alice)", "agent_(alice_is_paid,zelda)")
+    inp = CaseInput.from_case(case)
+    got = provenance_issues(inp, inp.query, facts, facts + gp.rule_text, rules)
+    assert [i.kind for i in got] == ["unaccounted"] and "zelda" in got[0].message
+    assert provenance_issues(inp, inp.query, gp.fact_text, gp.fact_text + gp.rule_text, rules) == []

@@ -238,7 +238,7 @@ def _source(t: _Text, v: FactView, ids: set[str], line: int, f: Fact, i: int, a)
         kind = "person" if f.name in _ROLES or not f.name.endswith("_") else "entity"
         if not how and f.name in _PLACES and _named_place(t):
             how, s = "a place the text names an institution in", _named_place(t)
-        if not how and v.trusted_text and re.search(rf"(?<![\w']){re.escape(a.value)}(?![\w'])", v.trusted_text):
+        if not how and re.search(rf"(?<![\w']){re.escape(a.value)}(?![\w'])", _rules_of(v.trusted_text)):
             how = "the trusted rules"
         return src(kind, how, s)
     if isinstance(a, Number):
@@ -258,6 +258,18 @@ def _source(t: _Text, v: FactView, ids: set[str], line: int, f: Fact, i: int, a)
             return src("string", "a place the text names an institution in", _named_place(t))
         return src("string", "")
     return src("other", "")
+
+
+@lru_cache(maxsize=16)
+def _rules_of(trusted: str) -> str:
+    """The rules of trusted context, without its facts (a gold rule program's derived facts hold
+    the facts under inspection too: they account for nothing)."""
+    if not trusted:
+        return ""
+    from taxlogic.tools.facts import parse_facts
+
+    at = {f.line for f in parse_facts(trusted)[0]}
+    return "\n".join(line for i, line in enumerate(trusted.splitlines(), 1) if i not in at)
 
 
 def _named_place(t: _Text) -> str | None:
