@@ -62,7 +62,7 @@ def test_cli_explain_tax_problem(items):
     data = json.loads(res.output)
     assert data["erratum"] == ["E1"] and data["lines"][-1]["line"] == "37"
     res = CliRunner().invoke(app, ["explain", "--case", "tax-0-999"])
-    assert res.exit_code == 1 and "no RuleArena tax problem" in res.output
+    assert res.exit_code == 2 and "no RuleArena tax problem" in res.output  # usage (README "Exit codes")
 
 
 def test_cli_solve_tax_problem_with_gold_translator_explains(items):
