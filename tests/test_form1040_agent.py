@@ -153,3 +153,48 @@ def test_eval_run_agent_through_a_reader_endpoint(setup, monkeypatch, tmp_path):
     assert len(records) == 3
     for rec in records:
         assert not rec.abstained and rec.prediction == float(gold(engine, by_id[rec.case_id])), rec.case_id
+
+
+def test_solve_free_text_reaches_the_form1040_domain(setup, monkeypatch):
+    """``taxlogic solve --domain form1040 --text FORMS``: a return given as text (not a RuleArena
+    id) goes through the form1040 domain and its checks: a correct reading gives the gold
+    answer (exit 0), a stubborn wrong amount is caught and the agent abstains (exit 3)."""
+    from typer.testing import CliRunner
+
+    import taxlogic.agent.context as context
+    from taxlogic.cli import app
+
+    rows, _, engine = setup
+    row = rows[7]
+    text = problem_forms(row["user_prompt_0shot"])
+
+    def with_model(model):
+        def make(rules, engine, *, budget=3, domain=None, **kwargs):
+            return AgentContext(model=model, engine=engine, rules=rules, domain=domain, llm_retries=0, budget=budget)
+        monkeypatch.setattr(context, "make_context", make)
+
+    with_model(scripted(reader))
+    res = CliRunner().invoke(app, ["solve", "--domain", "form1040", "--text", text, "--json", "--budget", "0"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert Fraction(out["answer"]) == gold(engine, row) and out["expected"] is None and out["case"] is None
+    wrong = corrupt("wrong_amount", text_to_facts(text), text, seed=1)
+    with_model(scripted([wrong]))
+    res = CliRunner().invoke(app, ["solve", "--domain", "form1040", "--text", text, "--budget", "0"])
+    assert res.exit_code == 3, res.output
+    assert "line_amount" in res.output
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--domain", "form1040", "--text", "x", "--question", "How much?"], "drop --question"),
+    (["--domain", "form1040", "--case", "tax-0-1"], "--domain goes with --text"),
+    (["--domain", "form1040", "--text", "x", "--translator", "gold"], "needs --case"),
+    (["--domain", "nba", "--text", "x"], "unknown --domain 'nba'"),
+])
+def test_solve_domain_usage_errors(args, needle):
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+
+    res = CliRunner().invoke(app, ["solve", *args])
+    assert res.exit_code == 2 and needle in res.output and len(res.output.strip().splitlines()) == 1, res.output

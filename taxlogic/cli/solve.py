@@ -18,6 +18,7 @@ def solve(
     case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query), or a RuleArena tax problem (tax-2-0: the filled forms).", rich_help_panel=_CASE),
     text: Optional[str] = typer.Option(None, "--text", help="Free-text fact pattern (instead of --case).", rich_help_panel=_CASE),
     question: Optional[str] = typer.Option(None, "--question", help="Question or claim about --text.", rich_help_panel=_CASE),
+    domain: str = typer.Option("sara", "--domain", help="The knowledge base of --text: sara (SARA's statutes; with --question) or form1040 (a tax return's filled forms as RuleArena prints them; the question is the amount owed, line 37).", rich_help_panel=_CASE),
     translator: str = typer.Option("llm", help="llm: the agent translates; gold: the case's own gold facts (checks the KB path).", rich_help_panel=_AGENT),
     budget: int = typer.Option(3, min=0, help="Repair rounds after the first translation; then the agent abstains.", rich_help_panel=_AGENT),
     samples: int = typer.Option(1, min=1, help="Self-consistency: k independent translations; answer only if all agree.", rich_help_panel=_AGENT),
@@ -50,10 +51,18 @@ def solve(
         usage_error("give either --case ID or --text TEXT --question QUESTION")
     from taxlogic.cli.tax_problem import is_tax_problem, solve_tax_problem
 
-    if case_id is not None and is_tax_problem(case_id):  # a RuleArena tax problem: the form1040 domain
+    if domain not in ("sara", "form1040"):
+        usage_error(f"unknown --domain {domain!r}: sara or form1040")
+    if domain != "sara" and case_id is not None:
+        usage_error("--domain goes with --text (a --case id names its own knowledge base)")
+    if (case_id is not None and is_tax_problem(case_id)) or domain == "form1040":  # the form1040 domain
         if translator not in ("llm", "gold"):
             usage_error("--translator must be llm or gold")
-        return solve_tax_problem(case_id, translator=translator, budget=budget, model=model, grammar=grammar,
+        if case_id is None and question:
+            usage_error("--domain form1040 answers one question, the amount owed (Form 1040 line 37): drop --question")
+        if case_id is None and translator == "gold":
+            usage_error("--translator gold needs --case (free text has no gold facts)")
+        return solve_tax_problem(case_id, text=text, translator=translator, budget=budget, model=model, grammar=grammar,
                                  trace=trace, quiet=quiet, verbose=verbose, as_json=as_json, explain=explain)
     if text is not None and not question:
         usage_error("--text needs --question")

@@ -34,11 +34,13 @@ def _item(case_id: str):
     return item
 
 
-def solve_tax_problem(case_id: str, *, translator: str, budget: int, model: str | None, grammar: bool | None,
+def solve_tax_problem(case_id: str | None, *, text: str | None = None, translator: str, budget: int, model: str | None, grammar: bool | None,
                       trace: Path | None, quiet: bool, verbose: bool, as_json: bool, explain: bool) -> None:
     """Solve RuleArena tax problem ``case_id`` with the agent (``translator`` llm) or its gold
     translation (gold), traced live; print the answer against RuleArena's label (its tolerance)
-    and, with ``explain``, the return line by line. Exit 3 when the agent abstains."""
+    and, with ``explain``, the return line by line. Exit 3 when the agent abstains. Without
+    ``case_id``: the return in ``text`` (filled forms as RuleArena prints them), with the agent
+    (there is no gold translation and no label)."""
     import typer
 
     from taxlogic.agent.context import make_context
@@ -54,9 +56,9 @@ def solve_tax_problem(case_id: str, *, translator: str, budget: int, model: str 
     from taxlogic.tools.engine import Engine, Job
 
     with friendly_errors():
-        item = _item(case_id)
+        item = _item(case_id) if case_id is not None else None
         rules = form1040_rules()
-        text = problem_forms(item.user_prompt)
+        text = problem_forms(item.user_prompt if item is not None else text)
         inp = CaseInput(case_id=case_id, text=text, question=TAX_QUESTION, kind="numeric", query=AMOUNT_QUERY,
                         answer_var="X")
         with Engine(rules, workers=1) as engine:
@@ -75,18 +77,19 @@ def solve_tax_problem(case_id: str, *, translator: str, budget: int, model: str 
                     tracer.close()
                 facts, answer, abstained, reason = result.facts, result.answer, result.abstained, result.reason
             why = explain_return(engine, facts, text, case_id) if explain and not abstained else None
-    correct = None if abstained else tax_correct(float(Fraction(str(answer))), item.answer)
+    expected = item.answer if item is not None else None
+    correct = None if abstained or expected is None else tax_correct(float(Fraction(str(answer))), expected)
     if as_json:
         print_json({"case": case_id, "translator": translator, "answer": answer, "abstained": abstained,
-                    "reason": reason, "expected": item.answer, "correct": correct}
+                    "reason": reason, "expected": expected, "correct": correct}
                    | ({"explanation": why.model_dump() if why else None} if explain else {}))
     else:
         if translator == "gold":
             console.print(f"[bold]{case_id}[/] with its gold facts: answer {answer}", highlight=False)
         else:
             print_result(console, result)
-        if not abstained:
-            console.print(f"expected (RuleArena's label): {item.answer}  "
+        if not abstained and expected is not None:
+            console.print(f"expected (RuleArena's label): {expected}  "
                           + ("[green]correct[/] (numpy.isclose)" if correct else "[red]differs[/]"), highlight=False)
         if why:
             sys.stdout.write(render(why, width=min(console.width, 100) if console.width else 80))
