@@ -10,11 +10,17 @@ Kordjamshidi et al., "Reasoners or Translators?", §4, footnote 1 and appendix A
   case is held out is not evaluated.
 - **Held-out rule** (:func:`held_out`; the paper does not say which four): per task, the first
   four *train* cases in natural id order (``s1_c_i_neg`` < ``s151_a_neg``; ``tax_case_2`` <
-  ``tax_case_10``) whose text no other SARA case shares. Train, because the test split is the one
-  everybody reports; a unique text, because a pos/neg sibling with the same text left in the
-  evaluation set would see its own fact pattern translated in the prompt. On the 2020 release:
-  entailment ``s1_a_1_pos``, ``s1_c_i_neg``, ``s1_c_i_pos``, ``s1_c_ii_neg``; numeric
-  ``tax_case_1``, ``tax_case_3``, ``tax_case_4``, ``tax_case_6``.
+  ``tax_case_10``) whose text no other SARA case shares and, for entailment, that belong to the
+  Ee group (no numerical reasoning: :func:`taxlogic.eval.plus.cases.is_numerical` is False), as
+  the paper's counts imply: §3.2 splits the entailment cases into 100 En and 172 Ee with footnote 1
+  ("four additional examples, held out for in-context use") on the 172, and SARA's 276 entailment
+  cases are 100 En and 176 Ee by our criterion, so the four held out were Ee (100 + 172 + 4 = 276).
+  Train, because the test split is the one everybody reports; a unique text, because a pos/neg
+  sibling with the same text left in the evaluation set would see its own fact pattern translated
+  in the prompt. Numeric: Table 1's 100 minus 4 = 96, the paper's SARA_N, no group to match. On the
+  2020 release: entailment ``s2_a_1_B_neg``, ``s2_a_1_B_pos``, ``s2_a_2_B_neg``,
+  ``s2_b_1_A_i_pos`` (SARA⁺: ``sara_en`` 100, ``sara_ee`` 172); numeric ``tax_case_1``,
+  ``tax_case_3``, ``tax_case_4``, ``tax_case_6``.
 - **In-context examples**: the held-out cases of the item's task, shown to the translator
   (``prolog-single-shot``, ``agent``); direct QA uses A.1.3 as printed, which has no examples.
 - **Translator input** as the appendix gives it: the A.1.4/A.1.5 system prompt, then the case
@@ -32,6 +38,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from taxlogic.eval.plus.cases import is_numerical
 from taxlogic.kb.cases import Case, load_cases, natural_key, source_of
 
 #: Held-out cases per task (paper footnote 1).
@@ -60,6 +67,13 @@ PROTOCOLS: dict[str, Protocol] = {
 }
 
 
+def _candidate(case: Case, texts: Counter) -> bool:
+    """May ``case`` be held out: a train case with a text of its own and, for entailment, of
+    the Ee group (module doc)."""
+    return (case.split == "train" and texts[case.text] == 1
+            and (case.kind != "entailment" or not is_numerical(case)))
+
+
 def held_out(cases: Sequence[Case] | None = None) -> dict[str, list[Case]]:
     """The held-out cases per task (``entailment``, ``numeric``), by the rule of the module doc.
     ``cases`` defaults to all of SARA. Raises ValueError if a task has fewer than four
@@ -69,9 +83,10 @@ def held_out(cases: Sequence[Case] | None = None) -> dict[str, list[Case]]:
     out: dict[str, list[Case]] = {}
     for kind in ("entailment", "numeric"):
         pick = [c for c in sorted(cases, key=lambda c: natural_key(c.id))
-                if c.kind == kind and c.split == "train" and texts[c.text] == 1][:HELD_OUT_PER_TASK]
+                if c.kind == kind and _candidate(c, texts)][:HELD_OUT_PER_TASK]
         if len(pick) < HELD_OUT_PER_TASK:
-            raise ValueError(f"only {len(pick)} {kind} train cases with a text of their own: cannot hold out {HELD_OUT_PER_TASK}")
+            group = " Ee" if kind == "entailment" else ""
+            raise ValueError(f"only {len(pick)}{group} {kind} train cases with a text of their own: cannot hold out {HELD_OUT_PER_TASK}")
         out[kind] = pick
     return out
 

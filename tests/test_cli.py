@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from taxlogic.cli import app
@@ -26,11 +27,35 @@ def test_run_gold_case(sara_data_dir):
     assert out["answer"] == 206073 and out["correct"] is True
 
 
-def test_unknown_case_is_one_line_with_suggestion(sara_data_dir):
-    res = runner.invoke(app, ["run", "--case", "tax_case_1000"])
-    assert res.exit_code == 1
-    assert "no SARA case 'tax_case_1000'" in res.output and "did you mean" in res.output
+@pytest.mark.parametrize("args", [
+    ["run", "--case", "tax_case_1000"],
+    ["explain", "--case", "tax_case_1000"],
+    ["inspect", "--case", "tax_case_1000", "--gold"],
+    ["solve", "--case", "tax_case_1000", "--translator", "gold"],
+    ["solve", "--case", "tax_case_1000"],
+    ["eval", "verifier", "--cases", "tax_case_1,tax_case_1000"],
+])
+def test_unknown_case_is_a_usage_error_in_one_line_with_suggestion(args, sara_data_dir):
+    """An unknown case id is a wrong command line (README "Exit codes": 2), on every command
+    that takes one, with close matches; never a traceback."""
+    res = runner.invoke(app, args)
+    assert res.exit_code == 2, res.output
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: --case"), res.output
+    assert "no SARA case 'tax_case_1000'" in lines[0] and "did you mean" in lines[0]
     assert "Traceback" not in res.output
+
+
+def test_unknown_rulearena_tax_problem_is_a_usage_error():
+    from taxlogic.eval.benchmarks.rulearena.data import DataError, load_rulearena
+
+    try:
+        load_rulearena("tax", 2)
+    except DataError as exc:
+        pytest.skip(str(exc))
+    res = runner.invoke(app, ["explain", "--case", "tax-2-9999"])
+    assert res.exit_code == 2, res.output
+    assert res.output.strip() == "error: --case: no RuleArena tax problem tax-2-9999 (level 2 has 100)"
 
 
 def test_bad_facts_file_is_rejected_and_nothing_runs(sara_data_dir, tmp_path):

@@ -125,3 +125,61 @@ def test_run_extended_with_a_larger_limit_and_conflicts_in_words(tmp_path, sara_
     assert '"cases": 4' in res.output
     res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--limit", "4", "--split", "train", "--out", run])
     assert res.exit_code == 1 and "split test (now train)" in res.output and "{" not in res.output
+
+
+def _spawned_workers(parent: int) -> list[int]:
+    """Pids of the multiprocessing-spawned children of ``parent`` (the engine's Prolog workers)."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            if ppid == parent and b"spawn_main" in (stat.parent / "cmdline").read_bytes():
+                pids.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue  # the process ended meanwhile
+    return pids
+
+
+@pytest.mark.parametrize("workers_seen", [1, 2])
+def test_ctrl_c_while_the_workers_start_is_one_line_and_130(workers_seen, sara_data_dir):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) as soon as the engine's
+    workers exist, i.e. while they start (interpreter start-up, imports, loading the KB): no
+    traceback from them or the parent, the interrupted line, exit 130, and no worker left behind.
+    Event-driven (SIGINT when the workers appear), no timing figure asserted."""
+    import signal
+    import time
+
+    proc = subprocess.Popen([str(BIN), "eval", "gold", "--split", "test", "--workers", "2"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    seen: list[int] = []
+    deadline = time.monotonic() + 120
+    while len(seen) < workers_seen and proc.poll() is None and time.monotonic() < deadline:
+        seen = _spawned_workers(proc.pid)
+        time.sleep(0.005)
+    assert len(seen) >= workers_seen, "the engine's workers never started"
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert proc.returncode == 130, (proc.returncode, out, err)
+    assert "interrupted after 0 of 120 cases" in out, out + err
+    for pid in seen:  # the parent closed them (or they saw their pipe close)
+        for _ in range(200):
+            if not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1][:3]:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError(f"worker {pid} still running after the command ended")
+
+
+def test_ctrl_c_in_any_command_is_one_line_and_130(monkeypatch, sara_data_dir):
+    """typer alone ends a command interrupted by Ctrl-C with exit 130 and says nothing; the root
+    group says "interrupted"."""
+    from taxlogic.cli import app
+
+    def interrupted(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("taxlogic.kb.cases.get_case", interrupted)
+    res = CliRunner().invoke(app, ["run", "--case", "tax_case_1"])
+    assert res.exit_code == 130, res.output
+    assert res.output.strip() == "interrupted"

@@ -45,6 +45,23 @@ def test_held_out_rule(sara_data_dir):
         assert len(picked) == HELD_OUT_PER_TASK and all(c.kind == kind and c.split == "train" for c in picked)
         assert all(texts[c.text] == 1 for c in picked)  # no sibling with the same text stays in the evaluation
     assert [c.id for c in held["numeric"]] == ["tax_case_1", "tax_case_3", "tax_case_4", "tax_case_6"]
+    assert [c.id for c in held["entailment"]] == ["s2_a_1_B_neg", "s2_a_1_B_pos", "s2_a_2_B_neg", "s2_b_1_A_i_pos"]
+
+
+def test_held_out_entailment_cases_are_ee_so_the_groups_match_the_paper(sara_data_dir):
+    """§3.2: 100 En + 172 Ee with footnote 1 (four more held out) on the 172; SARA has 100 En and
+    176 Ee, so the four held out are Ee and the evaluated groups are 100 and 172."""
+    from collections import Counter
+    from taxlogic.eval.plus.cases import is_numerical
+    from taxlogic.kb.cases import load_cases
+
+    cases = load_cases(split="all")
+    held = held_out(cases)
+    assert not any(is_numerical(c) for c in held["entailment"])
+    ids = {c.id for cs in held.values() for c in cs}
+    groups = lambda cs: Counter("En" if is_numerical(c) else "Ee" for c in cs if c.kind == "entailment")
+    assert groups(cases) == {"En": 100, "Ee": 176}
+    assert groups([c for c in cases if c.id not in ids]) == {"En": 100, "Ee": 172}
 
 
 def test_paper_protocol_gold_scores_272_and_96(sara_data_dir, tmp_path):

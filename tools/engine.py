@@ -160,6 +160,29 @@ def _main_not_reimported():
             main.__spec__ = None
 
 
+@contextmanager
+def _sigint_blocked():
+    """SIGINT blocked in the calling thread while a worker process is spawned. The child
+    inherits the mask through fork and exec, so a Ctrl-C (which the terminal sends to the whole
+    process group) during its interpreter start-up and imports stays pending instead of raising
+    KeyboardInterrupt there (a traceback per worker); :func:`taxlogic.tools.worker.serve` then
+    ignores SIGINT, which discards it. The parent loses nothing: another thread takes the signal,
+    or this one as the mask is restored (spawning takes milliseconds). multiprocessing's
+    resource tracker is started first: starting it unblocks SIGINT in the calling thread."""
+    import signal
+    from multiprocessing import resource_tracker
+
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    resource_tracker.ensure_running()
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 class _Worker:
     """Parent-side handle of one worker process (used by one thread at a time)."""
 
@@ -181,7 +204,7 @@ class _Worker:
             args=(child, str(self.rules.prolog_dir), str(self.rules.compat_file), self.options, self.settings.timezone),
             daemon=True,
         )
-        with _main_not_reimported():
+        with _main_not_reimported(), _sigint_blocked():
             self.proc.start()
         child.close()
         self.conn = parent
@@ -249,7 +272,8 @@ class Engine:
     ``Engine(rules, workers=None, settings=None, tabling=True)``; use as a context manager or call
     :meth:`close`. :meth:`run` is thread-safe (each call borrows an idle worker);
     :meth:`run_many` runs jobs concurrently and yields outcomes in input order.
-    Raises :class:`EngineError` if a worker cannot start.
+    Raises :class:`EngineError` if a worker cannot start; then, as on Ctrl-C while they start,
+    the workers that did start are closed before the error goes on.
     """
 
     def __init__(self, rules: KnowledgeBase, workers: int | None = None, settings: Settings | None = None, *, tabling: bool = True):
@@ -260,10 +284,19 @@ class Engine:
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
-        with ThreadPoolExecutor(self.size) as ex:
-            for w in ex.map(lambda _: _Worker(rules, self.settings, options), range(self.size)):
-                self._all.append(w)
-                self._idle.put(w)
+        ex = ThreadPoolExecutor(self.size)
+        starts = [ex.submit(_Worker, rules, self.settings, options) for _ in range(self.size)]
+        try:
+            for f in starts:
+                self._all.append(f.result())
+        except BaseException:  # a worker failed to start, or Ctrl-C: close the ones that started
+            ex.shutdown(wait=True, cancel_futures=True)
+            self._all = [f.result() for f in starts if f.done() and not f.cancelled() and f.exception() is None]
+            self.close()
+            raise
+        ex.shutdown()
+        for w in self._all:
+            self._idle.put(w)
 
     def run(self, job: Job) -> Outcome:
         with span("engine_wait"):

@@ -21,7 +21,10 @@ def _escape(text: str) -> str:
 def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone: str) -> None:
     """Worker main loop. First message sent: {"ready": True, "load_seconds": s} or {"fatal": msg}.
     Ctrl-C is the parent's: the worker ignores SIGINT (before and after SWI-Prolog installs its
-    handlers), and the parent closes it."""
+    handlers), and the parent closes it. SIGINT is blocked from the process's start (the parent
+    spawns it so: :func:`taxlogic.tools.engine._sigint_blocked`), so a Ctrl-C before this line is
+    pending, not a KeyboardInterrupt in the imports; ignoring it discards it, and it stays
+    blocked."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ["TZ"] = timezone
     time.tzset()

@@ -7,7 +7,8 @@ taxable income, a deduction, an exemption, a reduction, an applicable amount). E
 entailment case is Ee, including cases whose facts hold amounts compared with statutory thresholds
 but whose claim is not an amount (``s3306_b_10_A``: "applies to the payment of $12980"). On SARA
 (2020 release) this gives 100 En and 176 Ee cases; the paper reports 100 En and 172 Ee, holding out 4 for
-in-context use (which 4 is not stated; we hold out none).
+in-context use (which 4 is not stated; SARA⁺ holds out none, and ``--holdout paper`` leaves
+out four Ee cases, :func:`taxlogic.eval.protocol.held_out`, so the evaluated groups are 100 and 172).
 
 **Case perturbation c** (:func:`perturb_amounts`): each distinct dollar amount ``$N`` of the case
 text that also occurs as a numeric literal in the gold facts or in the claim's inputs is multiplied

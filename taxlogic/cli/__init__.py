@@ -84,7 +84,16 @@ class Command(_HelpFixes, TyperCommand):
 class Group(_HelpFixes, TyperGroup):
     """The root group also gives every error one style: click's usage errors (unknown option, bad
     value, missing argument) as one red line naming the command's --help, exit code 2, as
-    :func:`taxlogic.cli.common.fail` prints the commands' own errors."""
+    :func:`taxlogic.cli.common.fail` prints the commands' own errors; and Ctrl-C in a command
+    that does not say more itself (eval gold and eval run say what was done) as one line
+    "interrupted", exit code 130 (typer alone exits 130 silently)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            err_console.print("[yellow]interrupted[/]")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
@@ -156,9 +165,9 @@ app = build_app()
 
 
 def main() -> None:
-    """The console script. Ctrl-C inside a command ends it as click does ("Aborted!", no
-    traceback; the Prolog workers ignore SIGINT and are closed by the engine); before one starts,
-    with exit code 130."""
+    """The console script. Ctrl-C ends any command with one line "interrupted" (or the command's
+    own line), exit code 130, no traceback (the Prolog workers ignore SIGINT and are closed by
+    the engine); also before a command starts, once this module is imported."""
     try:
         app()
     except KeyboardInterrupt:

@@ -32,6 +32,19 @@ def usage_error(message: str) -> NoReturn:
     fail(message, EXIT_USAGE)
 
 
+def load_case(case_id: str, option: str = "--case"):
+    """The SARA case ``case_id`` (:func:`taxlogic.kb.cases.get_case`) of the commands that take
+    ``--case`` (run, solve, inspect, explain; ``eval verifier --cases``). An unknown id is a wrong
+    command line: one line naming ``option``, with close matches, exit :data:`EXIT_USAGE`.
+    Raises :class:`taxlogic.kb.data.DataError` if SARA is not installed (an error, not usage)."""
+    from taxlogic.kb.cases import get_case
+
+    try:
+        return get_case(case_id)
+    except KeyError as exc:
+        usage_error(f"{option}: {exc.args[0] if exc.args else f'no case {case_id!r}'}")
+
+
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``message`` as one red line on stderr (whitespace runs collapsed, no markup
     interpreted) and exit with ``code``."""

@@ -23,21 +23,22 @@ def gold(
     explain: bool = typer.Option(False, "--explain", help="Also explain every answer and check each explanation (value or truth, cited sections)."),
 ) -> None:
     """Run every case's gold Prolog program through the engine (the oracle translator)."""
-    from taxlogic.eval.gold import run_gold
-    from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.data import SARA_RELEASE, sara_paths
-    from taxlogic.kb.rules import sara_rules
-    from taxlogic.tools.engine import Engine
+    started = time.perf_counter()
+    cases, results = [], []
+    try:  # Ctrl-C from here on (loading, the workers' start, the run): the interrupted line
+        with friendly_errors():
+            from taxlogic.eval.gold import run_gold
+            from taxlogic.kb.cases import load_cases
+            from taxlogic.kb.data import SARA_RELEASE, sara_paths
+            from taxlogic.kb.rules import sara_rules
+            from taxlogic.tools.engine import Engine
 
-    with friendly_errors():
-        try:
-            cases = load_cases(split=split, kind=task)
-        except ValueError as exc:
-            usage_error(str(exc))
-        rules = sara_rules()
-        t0 = time.perf_counter()
-        results = []
-        try:
+            try:
+                cases = load_cases(split=split, kind=task)
+            except ValueError as exc:
+                usage_error(str(exc))
+            rules = sara_rules()
+            t0 = time.perf_counter()
             with Engine(rules, workers=workers or None) as engine, progress_bar() as bar:
                 tid = bar.add_task("gold programs", total=len(cases))
                 for r in run_gold(engine, cases):
@@ -45,11 +46,12 @@ def gold(
                     bar.advance(tid)
                 seconds = time.perf_counter() - t0
                 explained = _explain_gold(engine, cases, bar) if explain else None
-        except KeyboardInterrupt:
-            console.print(f"[yellow]interrupted[/] after {len(results)} of {len(cases)} cases "
-                          f"({time.perf_counter() - t0:.1f} s): eval gold saves nothing; run it again "
-                          "(eval run --method gold --out DIR keeps each case and resumes)", highlight=False)
-            raise typer.Exit(EXIT_INTERRUPTED)
+    except KeyboardInterrupt:
+        when = f"after {len(results)} of {len(cases)} cases" if cases else "before any case ran"
+        console.print(f"[yellow]interrupted[/] {when} ({time.perf_counter() - started:.1f} s): "
+                      "eval gold saves nothing; run it again "
+                      "(eval run --method gold --out DIR keeps each case and resumes)", highlight=False)
+        raise typer.Exit(EXIT_INTERRUPTED)
     record = json.loads((sara_paths().root / "INSTALL.json").read_text())
     failures = [r for r in results if not r.correct]
     summary = {

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import case_facts, console, fail, friendly_errors, print_json, usage_error
+from taxlogic.cli.common import case_facts, console, fail, friendly_errors, load_case, print_json, usage_error
 
 
 def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdown: bool = False, out=None) -> None:
@@ -48,7 +48,6 @@ def explain(
     conditions that held or failed, in words with their values and the case's sentences; with
     --full, the Prolog proof."""
     from taxlogic.core import CaseInput
-    from taxlogic.kb.cases import get_case
     from taxlogic.kb.explain import explain_case
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
@@ -60,7 +59,7 @@ def explain(
     if is_tax_problem(case_id):  # a RuleArena tax problem: its return, line by line
         return explain_tax_problem(case_id, facts_file, as_json=as_json, markdown=markdown)
     with friendly_errors():
-        case = get_case(case_id)
+        case = load_case(case_id)
         rules = sara_rules()
         facts, trusted = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:

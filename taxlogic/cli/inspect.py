@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, print_json, usage_error
+from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, load_case, print_json, usage_error
 
 
 def inspect_cmd(
@@ -27,14 +27,13 @@ def inspect_cmd(
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.metrics import answer_correct
     from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
-    from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
     if (facts is None) == (not gold):
         usage_error("give either --facts FILE or --gold")
     with friendly_errors():
-        case = get_case(case_id)
+        case = load_case(case_id)
         rules = sara_rules()
         text = None
         if facts is not None:

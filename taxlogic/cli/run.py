@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import EXIT_ABSTAINED, case_facts, console, friendly_errors, print_json
+from taxlogic.cli.common import EXIT_ABSTAINED, case_facts, console, friendly_errors, load_case, print_json
 
 
 def run(
@@ -20,13 +20,12 @@ def run(
     """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences).
     Exit code 0: the facts give an answer, 3: they give none, 1: error."""
     from taxlogic.eval.metrics import answer_correct
-    from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():
-        case = get_case(case_id)
+        case = load_case(case_id)
         rules = sara_rules()
         facts, trusted = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
-from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, print_json, usage_error
+from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, load_case, print_json, usage_error
 
 
 _CASE, _AGENT, _PROMPTS, _OUT = "The case", "The agent", "Prompts", "Output"
@@ -42,7 +42,6 @@ def solve(
     from taxlogic.cli.trace import Tracer, model_label, print_result
     from taxlogic.core import question_kind
     from taxlogic.eval.metrics import answer_correct
-    from taxlogic.kb.cases import get_case
     from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
@@ -62,7 +61,7 @@ def solve(
         usage_error("--translator must be llm or gold")
     with friendly_errors():
         rules = sara_rules()
-        case = get_case(case_id) if case_id else None
+        case = load_case(case_id) if case_id else None
         if case is not None:
             inp = CaseInput.from_case(case)
         else:

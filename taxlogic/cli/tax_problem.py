@@ -11,7 +11,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json
+from taxlogic.cli.common import console, fail, friendly_errors, print_json, usage_error
 
 #: RuleArena tax problem ids: ``tax-<level>-<index>``.
 TAX_ID = re.compile(r"^tax-([012])-(\d+)$")
@@ -22,13 +22,15 @@ def is_tax_problem(case_id: str) -> bool:
 
 
 def _item(case_id: str):
+    """RuleArena tax problem ``case_id``; an unknown one is a usage error (exit 2), as an unknown
+    SARA case is (:func:`taxlogic.cli.common.load_case`)."""
     from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
 
     level = int(TAX_ID.match(case_id)[1])
     items = {it.id: it for it in load_rulearena("tax", level)}
     item = items.get(case_id)
     if item is None:
-        fail(f"no RuleArena tax problem {case_id} (level {level} has {len(items)})")
+        usage_error(f"--case: no RuleArena tax problem {case_id} (level {level} has {len(items)})")
     return item
 
 

@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, pct, print_json, progress_bar, stage_progress
+from taxlogic.cli.common import console, fail, friendly_errors, load_case, pct, print_json, progress_bar, stage_progress
 
 
 def verifier(
@@ -34,7 +34,7 @@ def verifier(
     answer-changing corruptions are caught or slip through; false alarms on the gold sets."""
     from taxlogic.eval.corrupt import OPERATORS
     from taxlogic.eval.verifier import experiment_limits, run_verifier
-    from taxlogic.kb.cases import get_case, load_cases
+    from taxlogic.kb.cases import load_cases
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
@@ -46,7 +46,7 @@ def verifier(
     if bad:
         fail(f"unknown operator(s) {', '.join(bad)}; known: {', '.join(OPERATORS)}")
     with friendly_errors():
-        selected = [get_case(i) for i in ids] if ids else load_cases()
+        selected = [load_case(i, "--cases") for i in ids] if ids else load_cases()
         rules = sara_rules()
         limits = experiment_limits(time_limit=time_limit)
         if anchors:
