@@ -8,8 +8,7 @@ facts alone (never the answer):
 ``none``
     no anchors at all (the paper's prompts);
 ``aligned``
-    one anchor per group, the sentences the aligner finds for it
-    (:func:`taxlogic.kb.sara.align.anchor_facts`): a careful translator;
+    one anchor per group, the sentence the aligner finds for it: a careful translator;
 ``word_overlap``
     one anchor per group, the sentence sharing the most words with the group's constants and
     numbers (ties: the first): a lazy reading;
@@ -34,7 +33,8 @@ each anchorer, then every corruption of :mod:`taxlogic.eval.corrupt` under each:
   the corrupted set's Prolog run hit the quick time limit (answer unknown; left out).
 
 Anchors are comments: Prolog's answer does not depend on them, so each fact set runs once and
-only the inspector's checks run per anchorer.
+only the inspector's checks run per anchorer. The facts are kept as written (a malformed
+clause stays malformed); only anchor lines are added.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ import time
 from collections import Counter
 from typing import Callable, Sequence
 
-from taxlogic.kb.sara.align import align, anchor_facts, group_key
+from taxlogic.kb.sara.align import align, group_key
 from taxlogic.kb.sara.text import plain_number, read_sentences
 from taxlogic.tools.facts import Atom, Number, anchor_comment, parse_facts
 
@@ -64,12 +64,18 @@ def _groups(fact_text: str):
     return out
 
 
-def _write(groups: list[tuple[list, tuple[str, ...]]]) -> str:
-    lines = []
+def _write(groups: list[tuple[list, tuple[str, ...]]], raw: list[str]) -> str:
+    """The facts as written (``raw``: the input's lines, so that a malformed clause stays
+    malformed), each group closed by its anchor; lines that are no fact come last."""
+    lines, used = [], set()
     for facts, spans in groups:
-        lines += [f.canonical for f in facts]
+        for f in facts:
+            if f.line not in used:
+                used.add(f.line)
+                lines.append(raw[f.line - 1])
         if spans:
             lines.append(anchor_comment(spans).strip())
+    lines += [line for i, line in enumerate(raw, 1) if i not in used and line.strip()]
     return "\n".join(lines) + "\n"
 
 
@@ -91,29 +97,29 @@ def anchor(text: str, fact_text: str, anchorer: str, *, seed: str = "0", terms: 
     if anchorer not in ANCHORERS:
         raise KeyError(f"unknown anchorer {anchorer!r}; known: {', '.join(ANCHORERS)}")
     facts = parse_facts(fact_text)[0]
-    bare = "".join(f.canonical + "\n" for f in facts)
+    raw = fact_text.splitlines()
     if anchorer == "none" or not facts:
-        return bare
-    if anchorer == "aligned":
-        return anchor_facts(text, bare, terms=terms)
+        return fact_text
+    bare = "".join(f.canonical + "\n" for f in facts)  # for the aligner only: one fact per line, in order
     sentences = read_sentences(text)
     if anchorer == "whole_text":
-        return bare + anchor_comment((" ".join(text.split()),)).strip() + "\n"
+        return fact_text.rstrip("\n") + "\n" + anchor_comment((" ".join(text.split()),)).strip() + "\n"
     if anchorer == "word_overlap":
         out = []
-        for _, fs in _groups(bare):
+        for _, fs in _groups(fact_text):
             words = _words(fs)
             score = [len(words & {w.lower() for w in re.findall(r"[A-Za-z0-9]+", s.text.replace(",", ""))})
                      for s in sentences]
             best = max(range(len(sentences)), key=lambda i: (score[i], -i)) if sentences else None
             out.append((fs, (sentences[best].text.strip(),) if best is not None else ()))
-        return _write(out)
+        return _write(out, raw)
     a = align(text, bare, terms=terms, anchors=False)
     primary = {s.line: s.primary for s in a.supports}
+    by_line = {f.line: k for k, f in enumerate(facts, 1)}  # input line -> line in ``bare``
     rng = random.Random(f"{seed}:{text[:40]}:{anchorer}")
     out = []
-    for _, fs in _groups(bare):
-        i = primary.get(fs[0].line)
+    for _, fs in _groups(fact_text):
+        i = primary.get(by_line.get(fs[0].line))
         if i is None:
             out.append((fs, ()))
             continue
@@ -121,7 +127,7 @@ def anchor(text: str, fact_text: str, anchorer: str, *, seed: str = "0", terms: 
             i = i + 1 if i + 1 < len(sentences) else i - 1
         keep = anchorer != "missing" or rng.random() < 0.5
         out.append((fs, (sentences[i].text.strip(),) if keep else ()))
-    return _write(out)
+    return _write(out, raw)
 
 
 # ------------------------------------------------------------------------------ simulation

@@ -30,7 +30,11 @@ def coverage_issues(case: CaseInput, query: str | None, canonical_facts: str, tr
     ``statutes``: the KB's statute predicate names (for legal conclusions the text states);
     ``terms``: the statutes' defined terms (:func:`legal_terms`)."""
     issues: list[Issue] = []
-    program = canonical_facts + "\n" + trusted
+    # the facts, not their anchors: a quote of the text is no fact (issue 22: a whole-text anchor
+    # must not cover an amount or a date the facts leave out)
+    facts = "\n".join("" if line.lstrip().startswith("%") else re.sub(r"(?<=\.)\s+%.*$", "", line)
+                      for line in canonical_facts.splitlines())
+    program = facts + "\n" + trusted
     tokens = set(re.findall(r"[a-z][A-Za-z0-9_]*", program))
     numbers = {plain_number(n) for n in NUMBER.findall(program)}
     for atom in query_atoms(query or ""):
