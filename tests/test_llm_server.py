@@ -198,8 +198,8 @@ def test_cli_serve_status_stop(tmp_path, monkeypatch):
         assert not llm_server._alive(detached_pid)
         assert not _port_open(port)
 
-        result = runner.invoke(app, ["llm", "status"])
-        assert result.exit_code == 0 and "not running" in result.output
+        result = runner.invoke(app, ["llm", "status"])  # the endpoint clients use is down: exit 1
+        assert result.exit_code == 1 and "not running" in result.output and "not reachable" in result.output
     finally:
         llm_server.stop(s)
         get_settings.cache_clear()
