@@ -38,6 +38,7 @@ class RunConfig(BaseModel):
     explain: bool | None = None  # records hold explanations (``eval run --explain``)
     protocol: str | None = None  # ``eval run --protocol`` (None: default, keeping older run folders valid)
     holdout: str | None = None  # ``--holdout paper``: held-out cases left out and used as exemplars
+    held_out: list[str] | None = None  # their ids (the hold-out rule may change: a folder resumes only with the same set)
     query_in_prompt: bool | None = None  # False: the translator did not see the query (paper A.1.4/A.1.5)
     anchors: bool | None = None  # agent: anchored translation (None: not the agent, or a run before anchors)
     problems: str | None = None  # RuleArena ``--problems FILE``: a user's own problems (None: RuleArena's)

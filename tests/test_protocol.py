@@ -75,6 +75,12 @@ def test_paper_protocol_gold_scores_272_and_96(sara_data_dir, tmp_path):
     held = {c.id for cs in held_out().values() for c in cs}
     ids = {json.loads(l)["case_id"] for l in (tmp_path / "gold" / "records.jsonl").read_text().splitlines()}
     assert not ids & held and len(ids) == 368
+    assert summary["config"]["held_out"] == sorted(held)  # the folder names the cases it held out
+    # a folder made under another hold-out rule (or before run.json named the cases) is not resumed
+    cfg = json.loads((tmp_path / "gold" / "run.json").read_text())
+    (tmp_path / "gold" / "run.json").write_text(json.dumps({**cfg, "held_out": None}))
+    again = runner.invoke(app, ["eval", "run", "--protocol", "paper", "--method", "gold", "--out", str(tmp_path / "gold")])
+    assert again.exit_code != 0 and "held_out" in again.output and "other settings" in again.output
 
 
 def test_single_shot_with_gold_facts_answers_what_gold_programs_answer(paper, engines):

@@ -75,8 +75,10 @@ def cells_for(tables: Iterable[int], methods: Iterable[str]) -> list[Cell]:
 def cell_config(cell: Cell, model: str | None, limit: int | None = None, budget: int = AGENT_BUDGET) -> RunConfig:
     """The run folder's config: what ``taxlogic eval run --protocol paper --method M --dataset D
     --split S --task T`` writes, so a cell can also be resumed with ``eval run``."""
+    from taxlogic.eval.protocol import held_out_ids
+
     translator = cell.translator
-    return RunConfig(method=cell.method, dataset=cell.dataset, split=cell.split, task=cell.task, model=model,
+    return RunConfig(held_out=sorted(held_out_ids()), method=cell.method, dataset=cell.dataset, split=cell.split, task=cell.task, model=model,
                      budget=budget if cell.method == "agent" else None, samples=1 if cell.method == "agent" else None,
                      exemplars=4 if translator else None, limit=limit, protocol="paper", holdout="paper",
                      query_in_prompt=False if translator else None, anchors=False if cell.method == "agent" else None)

@@ -212,6 +212,8 @@ def run(
             ds = bench.load(split, task, options=LoadOptions(shots=shots, model=model or get_settings().llm_model,
                                                              plus_dir=plus_dir, problems=problems))
             pool = apply_holdout(ds, holdout, limit)
+            if pool is not None:
+                config = config.model_copy(update={"held_out": sorted(c.id for c in pool)})
         except ValueError as exc:  # an unknown split or task, --shots where none are taken
             usage_error(str(exc))
         if not bench.offers(method):
