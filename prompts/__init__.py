@@ -218,6 +218,14 @@ class Exemplar(NamedTuple):
     facts: str
 
 
+@lru_cache(maxsize=16)
+def domain_system(domain: str, prolog_dir: str) -> str:
+    """The system prompt ``translate_<domain>_system`` of a RuleArena-style domain plug-in, its
+    ``EVENTS_PL`` slot filled with the domain's fact vocabulary (``events.pl`` in ``prolog_dir``);
+    cached per (domain, folder). Raises FileNotFoundError without that file or template."""
+    return render(f"translate_{domain}_system", EVENTS_PL=(Path(prolog_dir) / "events.pl").read_text().strip("\n"))
+
+
 def read_code_slots(prolog_dir: Path) -> dict[str, str]:
     """``{"EVENTS_PL": ..., "UTILS_PL": ...}``: the text of ``events.pl`` and ``utils.pl`` in a
     SARA-style ``statutes/prolog`` folder (``SaraPaths.statutes_prolog``)."""

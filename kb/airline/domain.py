@@ -10,7 +10,6 @@ facts; one cabin class and one route.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 _ITEM = re.compile(r"(?m)^\s*(\d+)\.\s*An?\s+([^:]+):\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*inches,\s*(\d+(?:\.\d+)?)\s*lbs")
@@ -88,7 +87,9 @@ class AirlineDomain:
         return airline_rules()
 
     def system_prompt(self, rules, kind: str) -> str:
-        return _system_prompt(str(rules.prolog_dir))
+        from taxlogic.prompts import domain_system
+
+        return domain_system("airline", str(rules.prolog_dir))
 
     def user_prompt(self, case, query, exemplars: str = "") -> str:
         head = exemplars.rstrip("\n") + "\n\n" if exemplars else ""
@@ -107,14 +108,6 @@ class AirlineDomain:
     def inspect(self, case, query, canonical, outcome, rules) -> list:
         return passenger_issues(case.text, canonical)
 
-
-@lru_cache(maxsize=4)
-def _system_prompt(prolog_dir: str) -> str:
-    from pathlib import Path
-
-    from taxlogic.prompts import render
-
-    return render("translate_airline_system", EVENTS_PL=(Path(prolog_dir) / "events.pl").read_text().strip("\n"))
 
 
 def extraction_scores(info: dict[str, Any], canonical: str) -> dict[str, float]:

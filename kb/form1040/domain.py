@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 __all__ = ["DOMAIN", "Form1040Domain", "exact_text", "return_issues"]
@@ -166,7 +165,9 @@ class Form1040Domain:
         return form1040_rules()
 
     def system_prompt(self, rules, kind: str) -> str:
-        return _system_prompt(str(rules.prolog_dir))
+        from taxlogic.prompts import domain_system
+
+        return domain_system("form1040", str(rules.prolog_dir))
 
     def user_prompt(self, case, query, exemplars: str = "") -> str:
         head = exemplars.rstrip("\n") + "\n\n" if exemplars else ""
@@ -194,14 +195,6 @@ class Form1040Domain:
     def inspect(self, case, query, canonical, outcome, rules) -> list:
         return return_issues(case.text, canonical)
 
-
-@lru_cache(maxsize=4)
-def _system_prompt(prolog_dir: str) -> str:
-    from pathlib import Path
-
-    from taxlogic.prompts import render
-
-    return render("translate_form1040_system", EVENTS_PL=(Path(prolog_dir) / "events.pl").read_text().strip("\n"))
 
 
 DOMAIN = Form1040Domain()

@@ -13,7 +13,6 @@ check scores it.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 #: The question every NBA problem asks (RuleArena's prompt: "Decide whether any operation by any
 #: team violate the rules").
@@ -43,7 +42,9 @@ class NbaDomain:
         return nba_rules()
 
     def system_prompt(self, rules, kind: str) -> str:
-        return _system_prompt(str(rules.prolog_dir))
+        from taxlogic.prompts import domain_system
+
+        return domain_system("nba", str(rules.prolog_dir))
 
     def user_prompt(self, case, query, exemplars: str = "") -> str:
         head = exemplars.rstrip("\n") + "\n\n" if exemplars else ""
@@ -71,14 +72,6 @@ class NbaDomain:
 
         return nba_issues(case.text, canonical)
 
-
-@lru_cache(maxsize=4)
-def _system_prompt(prolog_dir: str) -> str:
-    from pathlib import Path
-
-    from taxlogic.prompts import render
-
-    return render("translate_nba_system", EVENTS_PL=(Path(prolog_dir) / "events.pl").read_text().strip("\n"))
 
 
 DOMAIN = NbaDomain()
