@@ -92,9 +92,20 @@ tl_add_clause((:- D), _, Acc, [Msg|Acc]) :- !,
     format(string(Msg), "directive not allowed in a case: ~q", [(:- D)]).
 tl_add_clause((H :- B), false, Acc, [Msg|Acc]) :- !,
     format(string(Msg), "rule not allowed in untrusted facts: ~q", [(H :- B)]).
+tl_add_clause(C, _, Acc, Acc) :-
+    tl_case_fact(C), !.
 tl_add_clause(C, _, Acc, Acc1) :-
     catch(( assertz(C, Ref), assertz(tl_case_ref(Ref)), Acc1 = Acc ), E,
           ( tl_message_string(E, Msg), Acc1 = [Msg|Acc] )).
+
+%!  tl_case_fact(+Clause) is semidet.
+%   Clause is a ground fact that this case has already asserted. A case is a set of facts: a
+%   fact stated twice is one fact, not two (asserted twice, every rule that uses it would find
+%   it twice, each solution above it repeated, and an amount summed over a findall counted
+%   twice).
+tl_case_fact(C) :-
+    C \= (_ :- _), ground(C),
+    tl_case_ref(R), catch(clause(C, true, R), _, fail), !.
 
 %   Materialisation (trusted gold only): a base predicate (declared in events.pl) that the case
 %   defines with rules is replaced by the facts it derives, in the same order, if there are
