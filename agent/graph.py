@@ -16,8 +16,6 @@ Nodes live one per module beside this file; their dependencies come from the run
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from langgraph.graph import END, START, StateGraph
 
 from taxlogic.agent.context import AgentContext
@@ -29,6 +27,7 @@ from taxlogic.agent.query import write_query
 from taxlogic.agent.repair import repair, unchanged
 from taxlogic.agent.state import AgentState
 from taxlogic.agent.validate import validate
+from taxlogic.tables import shared_table
 
 
 def recursion_limit(budget: int) -> int:
@@ -71,7 +70,7 @@ def _after_inspect(state: AgentState) -> str:
     return "repair" if state.get("round", 0) < state.get("budget", 0) else "abstain"
 
 
-@lru_cache(maxsize=1)
+@shared_table(maxsize=1)
 def build_graph():
     """The compiled graph (the repair budget is part of the state)."""
     g = StateGraph(AgentState, context_schema=AgentContext)

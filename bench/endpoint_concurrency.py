@@ -37,23 +37,27 @@ from pathlib import Path
 
 
 def prolog_processes() -> int:
-    """Live descendants of this process (the engines' Prolog workers; spawn's helper excluded)."""
-    me, children = os.getpid(), {}
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
-            continue
+    """Live descendants of this process (the engines' Prolog workers; spawn's helper excluded),
+    read from each process's ``/proc/<pid>/task/<tid>/children`` (a few small files, not a walk
+    of all of ``/proc``: the sampler runs every 0.2 s in the measured process, under its GIL)."""
+    count, todo = 0, [os.getpid()]
+    while todo:
+        pid = todo.pop()
         try:
-            stat = (d / "stat").read_text()
-            cmd = (d / "cmdline").read_bytes()
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
         except OSError:
             continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(ppid, []).append((int(d.name), cmd))
-    count, todo = 0, [me]
-    while todo:
-        for pid, cmd in children.get(todo.pop(), []):
-            todo.append(pid)
-            count += b"resource_tracker" not in cmd
+        for task in tasks:
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            for kid in kids:
+                todo.append(kid)
+                try:
+                    count += b"resource_tracker" not in Path(f"/proc/{kid}/cmdline").read_bytes()
+                except OSError:
+                    pass
     return count
 
 

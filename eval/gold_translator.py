@@ -23,10 +23,12 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
+from taxlogic.tables import shared_table
+
 _ASK = re.compile(r"TEXT:\n(?P<text>.*?)\n\nQUESTION:\n(?P<question>.*?)\n", re.S)
 
 
-@lru_cache(maxsize=1)
+@shared_table(maxsize=1)
 def _index() -> dict[tuple[str, str], Any]:
     from taxlogic.kb.cases import load_cases
 

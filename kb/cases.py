@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -21,6 +20,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from taxlogic.core import Kind, Label
 from taxlogic.kb.data import DataError, SaraPaths, sara_paths
+from taxlogic.tables import shared_table
 
 Split = Literal["train", "test"]
 
@@ -161,7 +161,7 @@ def _splits(paths: SaraPaths) -> dict[tuple[str, str], Split]:
     return index
 
 
-@lru_cache(maxsize=8)
+@shared_table(maxsize=8)
 def _load(root: str) -> tuple[Case, ...]:
     paths = SaraPaths(Path(root)).require()
     index = _splits(paths)

@@ -15,11 +15,10 @@ The files are read term by term by ``vocabulary.pl`` in a ``swipl`` subprocess; 
 from __future__ import annotations
 
 import subprocess
-import threading
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from taxlogic.tables import shared_table
 from taxlogic.tools.vocabulary import Vocabulary
 
 
@@ -36,16 +35,13 @@ def _group(rows: list[tuple[str, str, int, str]], pred) -> dict[str, frozenset[i
 
 
 def load_vocabulary(prolog_dir: str | Path) -> Vocabulary:
-    """Read the vocabulary of the statute folder ``prolog_dir`` once per folder (under a lock:
-    threads asking at once start one ``swipl``). Raises :class:`VocabularyError`."""
-    with _LOCK:
-        return _load_vocabulary(prolog_dir)
+    """Read the vocabulary of the statute folder ``prolog_dir`` once per folder (a
+    :func:`~taxlogic.tables.shared_table`: threads asking at once start one ``swipl``). Raises
+    :class:`VocabularyError`."""
+    return _load_vocabulary(prolog_dir)
 
 
-_LOCK = threading.Lock()
-
-
-@lru_cache(maxsize=8)
+@shared_table(maxsize=8)
 def _load_vocabulary(prolog_dir: str | Path) -> Vocabulary:
     script = resources.files("taxlogic.kb").joinpath("vocabulary.pl")
     try:

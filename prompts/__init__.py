@@ -69,10 +69,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Iterable, Literal, NamedTuple, Sequence
+
+from taxlogic.tables import shared_table
 
 __all__ = [
     "Exemplar",
@@ -142,7 +143,7 @@ def names() -> list[str]:
     return sorted(TEMPLATES)
 
 
-@lru_cache(maxsize=None)
+@shared_table(maxsize=None)
 def _read(name: str) -> str:
     text = resources.files(__name__).joinpath(f"{name}.txt").read_text(encoding="utf-8")
     return text[:-1] if text.endswith("\n") else text
@@ -218,7 +219,7 @@ class Exemplar(NamedTuple):
     facts: str
 
 
-@lru_cache(maxsize=16)
+@shared_table(maxsize=16)
 def domain_system(domain: str, prolog_dir: str) -> str:
     """The system prompt ``translate_<domain>_system`` of a RuleArena-style domain plug-in, its
     ``EVENTS_PL`` slot filled with the domain's fact vocabulary (``events.pl`` in ``prolog_dir``);

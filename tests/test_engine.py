@@ -115,3 +115,30 @@ def test_several_distinct_values_are_no_answer(engine, sara_data_dir):
     assert o.values == ["1", "2"] and o.solutions == 3
     assert answer_of(case, o).value is None and "several distinct" in answer_of(case, o).reason
     assert answer_of(case, engine.run(case_job(case, facts, trusted=True))).value == case.expected
+
+
+def test_a_fact_stated_twice_is_one_fact(engine):
+    """A case is a set of facts: a ground fact stated twice is asserted once, so a rule finds it
+    once and a findall over it does not count its amount twice. Different facts, and rules (in
+    trusted text), are all kept."""
+    facts = "payment_(p1).\namount_(p1, 100).\namount_(p1, 100).\namount_(p1, 200).\npayment_(p1).\n"
+    o = engine.run(Job(facts=facts, query="findall(A, amount_(p1, A), L), sum_list(L, S)", mode="first", var="S"))
+    assert o.values == ["300"]
+    o = engine.run(Job(facts=facts, query="payment_(P), amount_(P, A)", mode="all", var="A"))
+    assert o.values == ["100", "200"] and o.solutions == 2
+    rules = "twice(X) :- amount_(X, _).\n" * 2 + facts
+    o = engine.run(Job(facts=rules, query="twice(p1), X = 1", mode="all", var="X", trusted=True, materialize=False))
+    assert o.solutions == 4  # both rule clauses kept (a rule is not a fact), each over the two amounts
+
+
+def test_duplicated_gold_facts_give_the_same_answer_once(engine, sara_data_dir):
+    """tax_case_16's gold program states its marriage and both spouses twice (16 identical
+    solutions before, each a full tax computation); the answer is the same without the repeats."""
+    case = get_case("tax_case_16")
+    lines = case.gold_facts.splitlines()
+    once = "\n".join(line for i, line in enumerate(lines) if not line.strip() or line.strip().startswith("%")
+                     or line not in lines[:i])
+    assert once != case.gold_facts
+    with_repeats = engine.run(case_job(case, case.gold_facts, trusted=True, mode="all", time_limit=120))
+    without = engine.run(case_job(case, once, trusted=True, mode="all", time_limit=120))
+    assert with_repeats.values == without.values and with_repeats.solutions == without.solutions

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel
+
+from taxlogic.tables import shared_table
 
 PUBLISHED_FILE = Path(__file__).with_name("published.json")
 
@@ -92,7 +93,7 @@ class Published(BaseModel):
         return out
 
 
-@lru_cache(maxsize=1)
+@shared_table(maxsize=1)
 def published() -> Published:
     """The published figures (:data:`PUBLISHED_FILE`)."""
     return Published.model_validate(json.loads(PUBLISHED_FILE.read_text(encoding="utf-8")))

@@ -11,10 +11,10 @@ The headings are Markdown (``## Checked bags``, ``#### Oversize Bags`` …) in t
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from taxlogic.kb.rules import RuleSet
+from taxlogic.tables import shared_table
 from taxlogic.tools.explain import Citation, templated_amount
 
 RULES_FILE = "reference_rules.txt"
@@ -96,7 +96,7 @@ class AirlineLaw:
         return templated_amount(AMOUNTS.get(predicate), args)
 
 
-@lru_cache(maxsize=4)
+@shared_table(maxsize=4)
 def _law(source_dir: str) -> AirlineLaw:
     return AirlineLaw(Path(source_dir))
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 
+from taxlogic.tables import shared_table
 
-@lru_cache(maxsize=1)
+
+@shared_table(maxsize=1)
 def _doc() -> dict:
     return json.loads(resources.files("taxlogic.kb.nba").joinpath("errata.json").read_text(encoding="utf-8"))
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Iterable
@@ -25,6 +24,7 @@ from taxlogic.kb.data import DataError
 from taxlogic.kb.nba.problems import LEVELS, ProblemText, problem_file, problem_texts, sha256
 from taxlogic.kb.nba.reader import read_problem
 from taxlogic.kb.nba.render import render_reading
+from taxlogic.tables import shared_table
 
 GOLD_PACKAGE_DIR = Path(__file__).resolve().parent / "gold"
 MANIFEST = "manifest.json"
@@ -78,7 +78,7 @@ def _gold_dir():
     return resources.files("taxlogic.kb.nba").joinpath("gold")
 
 
-@lru_cache(maxsize=1)
+@shared_table(maxsize=1)
 def manifest() -> dict:
     """The committed ``gold/manifest.json``."""
     return json.loads(_gold_dir().joinpath(MANIFEST).read_text(encoding="utf-8"))

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable, Optional
 
@@ -32,6 +31,7 @@ from taxlogic.kb.nba.records import (
     OperationDate, OwnPicks, PlayersSigned, QualifyingOffer, Record, Salary, Sign, TeamSalary, Traded,
     TradeAsset, TradedPlayerException, UsedException, from_json,
 )
+from taxlogic.tables import shared_table
 
 #: Typos of the problem texts and what a reader reads there (whole words, case kept).
 TYPOS: dict[str, str] = {
@@ -512,7 +512,7 @@ def read_sentence(section: str, position: int, text: str) -> list[Record]:
     raise ValueError(f"unknown section {section!r}")
 
 
-@lru_cache(maxsize=1)
+@shared_table(maxsize=1)
 def hand_readings() -> dict[str, list[Record]]:
     """``hand_readings.json``: sentence text (as written) -> its records, for the sentences the
     grammar does not read. Each entry also has ``why``, the reader's own words for it."""

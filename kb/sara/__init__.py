@@ -14,12 +14,12 @@ question binds ``tax(Person, Year, Tax)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from taxlogic.kb.rules import RuleSet, sara_rules
+from taxlogic.tables import shared_table
 
 
-@lru_cache(maxsize=8)
+@shared_table(maxsize=8)
 def _system_prompts(prolog_dir: str, kind: str, anchored: bool) -> str:
     from taxlogic.prompts import read_code_slots, translate_system
 

@@ -19,10 +19,10 @@ total wages §3306(b), and the tax owed (``tax/3``: §1 plus §3301).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from taxlogic.kb.rules import RuleSet
+from taxlogic.tables import shared_table
 from taxlogic.tools.explain import Citation, templated_amount
 
 #: Date utilities of utils.pl: called directly, shown as leaves with their values.
@@ -206,7 +206,7 @@ def _split_ref(ref: str) -> tuple[str, tuple[str, ...]]:
     return m.group(1), tuple(re.findall(r"\(([A-Za-z0-9]+)\)", m.group(2)))
 
 
-@lru_cache(maxsize=8)
+@shared_table(maxsize=8)
 def _law(source_dir: str) -> SaraLaw:
     return SaraLaw(Path(source_dir))
 

@@ -14,13 +14,13 @@ A.1.4: a case states a statute predicate only when its text states that conclusi
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 from taxlogic.core import CaseInput, Issue
 from taxlogic.kb.sara.text import (NAME, NUMBER, SENTENCE, citations, conclusion_amounts, plain_number, query_atoms,
                                   text_amounts, text_dates)
+from taxlogic.tables import shared_table
 
 
 def coverage_issues(case: CaseInput, query: str | None, canonical_facts: str, trusted: str = "",
@@ -55,9 +55,11 @@ def coverage_issues(case: CaseInput, query: str | None, canonical_facts: str, tr
     return issues
 
 
-@lru_cache(maxsize=8)
+@shared_table(maxsize=8)
 def _legal_terms(source_dir: str) -> dict[str, str]:
     out: dict[str, str] = {}
+    if not Path(source_dir).is_dir():
+        return out
     for path in sorted(Path(source_dir).glob("section*")):
         number = path.name.removeprefix("section")
         labels: list[tuple[int, str]] = []
@@ -83,7 +85,7 @@ def legal_terms(rules) -> dict[str, str]:
     ``s2_a_1``, "head of household" -> ``s2_b``), read from the rule set's statute text
     (``(a) Definition of …`` headings and ``the term "…" means``)."""
     source = getattr(rules, "source_dir", None)
-    return _legal_terms(str(source)) if source is not None and Path(source).is_dir() else {}
+    return _legal_terms(str(source)) if source is not None else {}
 
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from taxlogic.tables import shared_table
+
 _CLAUSES = re.compile(r"[,;]|\b(?:and|but|while|whereas|although)\b", re.I)
 _NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|without)\b|n't\b", re.I)
 
@@ -109,7 +111,7 @@ def _compile(cues: tuple[str, ...]) -> re.Pattern | None:
     return re.compile(r"\b(?:" + "|".join(cues) + ")", re.I) if cues else None
 
 
-@lru_cache(maxsize=1)
+@shared_table(maxsize=1)
 def cue_table() -> CueTable:
     """The table shipped with taxlogic (``kb/sara/cues.json``). Raises ValueError if an entry is
     malformed (an unknown kind, a cue that is not a regular expression)."""

@@ -17,11 +17,12 @@ Classes (those of :data:`taxlogic.eval.verifier.ERRATA`, whose evidence produced
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from pydantic import BaseModel
+
+from taxlogic.tables import shared_table
 
 ERRATA_FILE = Path(__file__).with_name("errata.json")
 
@@ -57,7 +58,7 @@ class Erratum(BaseModel):
         return d
 
 
-@lru_cache(maxsize=1)
+@shared_table(maxsize=1)
 def load_errata(path: str | None = None) -> tuple[Erratum, ...]:
     """Every documented erratum, in file order. Raises ValueError on an unknown class, a case
     listed twice or a malformed file."""

@@ -41,6 +41,7 @@ from taxlogic.kb.sara.coverage import legal_terms
 from taxlogic.kb.sara.text import (ISO, NAME, Sentence, TextView, iso_date, person_names, plain_number, query_atoms,
                                    read_sentences)
 from taxlogic.kb.sara.view import FactView, fact_args, is_property, is_type
+from taxlogic.tables import shared_table
 from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, PList, Str
 
 #: Parts of a constant that carry no referent: possessive ``s``, function words, ``unnamed``.
@@ -292,7 +293,7 @@ def provenance(case: CaseInput, query: str | None, canonical: str, trusted: str 
     return list(_provenance(text, case.question, case.kind, query, canonical, trusted, words, terms))
 
 
-@lru_cache(maxsize=4)
+@shared_table(maxsize=4)
 def statute_words(prolog_dir: str, source_dir: str) -> frozenset[str]:
     """The words of the statutes' string literals (``"make provisions for employees in case of
     sickness"``) and of their text: values a fact may take because a rule reads them."""

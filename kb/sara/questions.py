@@ -9,12 +9,12 @@ by :func:`taxlogic.core.standard_question`; anything else is left to the model (
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from taxlogic.core import CaseInput, standard_question
+from taxlogic.tables import shared_table
 
 
-@lru_cache(maxsize=8)
+@shared_table(maxsize=8)
 def _heads(prolog_dir: str) -> dict[str, set[tuple[str, ...]]]:
     """Predicate -> the distinct argument lists (variable names) of its clause heads."""
     from pathlib import Path

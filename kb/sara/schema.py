@@ -9,12 +9,12 @@ the clause bodies of the other files (terms only, nothing runs). Used by the eve
 from __future__ import annotations
 
 import subprocess
-import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
 from importlib import resources
 from typing import Iterable
+
+from taxlogic.tables import shared_table
 
 
 #: What an event is: who (roles), what for (``purpose_``: the link from a payment to the work or
@@ -86,7 +86,7 @@ class EventSchema:
         return "; or ".join(one(w) for w in ways[:4]) + ("; …" if len(ways) > 4 else "")
 
 
-@lru_cache(maxsize=8)
+@shared_table(maxsize=8)
 def _schema_for(prolog_dir: str) -> EventSchema:
     script = resources.files("taxlogic.kb.sara").joinpath("schema.pl")
     try:
@@ -111,9 +111,6 @@ def _schema_for(prolog_dir: str) -> EventSchema:
 def event_schema(rules) -> EventSchema:
     """The event model of a rule set (:class:`taxlogic.kb.rules.RuleSet`), read from its statute
     files by ``schema.pl`` in a ``swipl`` subprocess (terms only, nothing runs) once per folder
-    (under a lock: cases inspected at once on many threads start one ``swipl``, not one each)."""
-    with _SCHEMA_LOCK:
-        return _schema_for(str(rules.prolog_dir))
-
-
-_SCHEMA_LOCK = threading.Lock()
+    (a :func:`~taxlogic.tables.shared_table`: cases inspected at once on many threads start one
+    ``swipl``, not one each)."""
+    return _schema_for(str(rules.prolog_dir))

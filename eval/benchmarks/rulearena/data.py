@@ -35,7 +35,6 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -43,6 +42,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from taxlogic.kb.data import DataError
+from taxlogic.tables import shared_table
 
 RULEARENA_COMMIT = "3ca874a18fa8f87a30689b194e9531ef2245851f"
 INSTALL_RECORD = "INSTALL.json"
@@ -217,7 +217,7 @@ def _read_jsonl(path: Path) -> list[dict[str, Any]]:
     return out
 
 
-@lru_cache(maxsize=4)
+@shared_table(maxsize=4)
 def _examples(root: str) -> dict[str, Any]:
     path = Path(root) / "derived" / "oneshot_examples.json"
     if not path.is_file():

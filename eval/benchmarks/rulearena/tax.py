@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +24,7 @@ from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.methods import Method, MethodOptions, record_base
 from taxlogic.eval.records import CaseRecord
 from taxlogic.eval.transcript import transcript_of
+from taxlogic.tables import shared_table
 
 if TYPE_CHECKING:
     from taxlogic.eval.benchmarks import Dataset
@@ -58,7 +58,7 @@ def tax_correct(prediction: float | None, answer: float) -> bool:
     return prediction is not None and isclose(float(prediction), float(answer))
 
 
-@lru_cache(maxsize=1)
+@shared_table(maxsize=1)
 def _errata() -> dict[str, list[str]]:
     text = resources.files("taxlogic.kb.form1040").joinpath("errata.json").read_text()
     return {p["id"]: p["classes"] for p in json.loads(text)["problems"]}
