@@ -88,6 +88,8 @@ _CONTEXT_NAMES = {("trade_player", 1), ("trade_player", 2), ("trade_cash", 1), (
                   ("minimum_plus", 1), ("salary_cap_pct", 1), ("raise_until", 1), ("sign_exception", 1)}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _LETTER_ATOM = re.compile(r"(team|player)_([a-z])\Z")
+_TRADES = re.compile(r"\btra(?:de|ed)s\b")  # "traeds": a typo of the texts
+_TO_TEAM = re.compile(r"\bto [Tt]eam ([A-Z])\b")
 
 
 @lru_cache(maxsize=4096)
@@ -200,7 +202,7 @@ def trade_readings(span: str, player_atom: str) -> list[Reading]:
     if not m or m[1] != "player":
         return []
     letter = m[2].upper()
-    marks = [x for x in re.finditer(r"\btra(?:de|ed)s\b", span)]
+    marks = list(_TRADES.finditer(span))
     for k, mark in enumerate(marks):
         before = re.findall(r"\b[Tt]eam ([A-Z])\b", span[:mark.start()])
         if not before:
@@ -208,11 +210,11 @@ def trade_readings(span: str, player_atom: str) -> list[Reading]:
         subject = f"team_{before[-1].lower()}"
         end = marks[k + 1].start() if k + 1 < len(marks) else len(span)
         give, _, get = span[mark.end():end].partition(" for ")
-        to = re.search(r"\bto [Tt]eam ([A-Z])\b", give)
+        to = _TO_TEAM.search(give)
         partner = f"team_{to[1].lower()}" if to else None
         if letter in named(give[:to.start()] if to else give, "player"):
             return [(subject, partner)]
-        onward = re.search(r"\bto [Tt]eam ([A-Z])\b", get)
+        onward = _TO_TEAM.search(get)
         if letter in named(get[:onward.start()] if onward else get, "player"):
             return [(partner, subject)] + ([(subject, f"team_{onward[1].lower()}")] if onward else [])
         if letter in named(get, "player"):
@@ -247,8 +249,8 @@ def _party_issues(facts: list[Fact]) -> list[Issue]:
     issues = []
     for letter, moves in by_letter.items():
         span = " ".join(moves[0].anchor)
-        marks = list(re.finditer(r"\btra(?:de|ed)s\b", span))
-        if len(marks) != 1 or re.search(r"\bto [Tt]eam [A-Z]\b", span[marks[0].end():].partition(" for ")[2]):
+        marks = list(_TRADES.finditer(span))
+        if len(marks) != 1 or _TO_TEAM.search(span[marks[0].end():].partition(" for ")[2]):
             continue
         teams = sorted({str(_value(a)) for f in moves for a in f.args[1:3]})
         if len(teams) > 2:
