@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from taxlogic.kb.nba.checks import nba_issues, trade_readings
+from taxlogic.kb.nba.checks import move_readings, nba_issues
+from taxlogic.tools.facts import parse_facts
 
 SITUATIONS = {
     "a": "Player A signed a 2-year contract (annual salary $10,000,000) with Team A during 2023 Moratorium Period.",
@@ -41,15 +42,16 @@ FAITHFUL = {
 KINDS = {"trade_against_wording", "player_not_on_team", "trade_parties"}
 
 
-def _issues(ops: dict[str, list[str]]) -> list[tuple[str, str]]:
+def _issues(ops: dict[str, list[str]], text_ops: dict[str, str] = OPS) -> list[tuple[str, str]]:
     lines = []
     for who, sentence in SITUATIONS.items():
         salary, team = re.search(r"\$([\d,]+)\) with Team ([A-Z])", sentence).groups()
         lines += [f"contract(player_{who}, team_{team.lower()}, 2023, moratorium, 2, {salary.replace(',', '')}, unstated).",
                   f'% "{sentence}"']
     for n, (letter, facts) in enumerate(ops.items(), 1):
-        lines += [f"operation({letter}, {n}).", *facts, f'% "{OPS[letter]}"']
-    return [(i.kind, i.message) for i in nba_issues(TEXT, "\n".join(lines)) if i.kind in KINDS]
+        lines += [f"operation({letter}, {n}).", *facts, f'% "{text_ops[letter]}"']
+    text = TEXT.replace(OPS["a"], text_ops["a"])
+    return [(i.kind, i.message) for i in nba_issues(text, "\n".join(lines)) if i.kind in KINDS]
 
 
 def _with(letter: str, k: int, fact: str) -> dict[str, list[str]]:
@@ -58,18 +60,30 @@ def _with(letter: str, k: int, fact: str) -> dict[str, list[str]]:
     return ops
 
 
-def test_trade_readings():
-    assert trade_readings(OPS["a"], "player_a") == [("team_a", "team_b")]
-    assert trade_readings(OPS["a"], "player_b") == [("team_b", "team_a")]
+def _readings(sentence: str, fact: str) -> list[tuple[str | None, str | None]]:
+    facts, _ = parse_facts(f'{fact}\n% "{sentence}"')
+    return move_readings(facts[0])
+
+
+def test_move_readings():
+    assert _readings(OPS["a"], "trade_player(a, team_a, team_b, player_a).") == [("team_a", "team_b")]
+    assert _readings(OPS["a"], "trade_player(a, team_b, team_a, player_b).") == [("team_b", "team_a")]
     # no partner named: who sends Player C is not in the words
-    assert trade_readings(OPS["b"], "player_c") == [(None, "team_c")]
-    assert trade_readings(OPS["b"], "player_e") == [("team_c", None)]
+    assert _readings(OPS["b"], "trade_player(b, team_a, team_c, player_c).") == [(None, "team_c")]
+    assert _readings(OPS["b"], "trade_player(b, team_c, team_a, player_e).") == [("team_c", None)]
     # the three-team form: Team A gets Player H from Team B, or sends him to Team C
-    assert trade_readings(OPS["c"], "player_h") == [("team_b", "team_a"), ("team_a", "team_c")]
-    assert trade_readings(OPS["c"], "player_i") == [("team_b", "team_c")]
-    assert trade_readings(OPS["c"], "player_a") == []
-    assert trade_readings("A. Team A trades Player A with Player C and D to Team B for Player B.", "player_d") == \
-        [("team_a", "team_b")]
+    assert _readings(OPS["c"], "trade_player(c, team_a, team_c, player_h).") == [("team_b", "team_a"), ("team_a", "team_c")]
+    assert _readings(OPS["c"], "trade_player(c, team_b, team_c, player_i).") == [("team_b", "team_c")]
+    assert _readings(OPS["c"], "trade_player(c, team_b, team_c, player_a).") == []
+    assert _readings("A. Team A trades Player A with Player C and D to Team B for Player B.",
+                     "trade_player(a, team_a, team_b, player_d).") == [("team_a", "team_b")]
+    # picks by round and year, cash by amount
+    sentence = ("B. Team A trades its first-round draft pick in 2025 and second-round draft pick in 2027 to Team C "
+                "for its first-round draft picks in 2029 and $500,000.")
+    assert _readings(sentence, "trade_pick(b, team_a, team_c, 2, team_a, 2027).") == [("team_a", "team_c")]
+    assert _readings(sentence, "trade_pick(b, team_c, team_a, 1, team_c, 2029).") == [("team_c", "team_a")]
+    assert _readings(sentence, "trade_pick(b, team_c, team_a, 2, team_c, 2029).") == []
+    assert _readings(sentence, "trade_cash(b, team_c, team_a, 500000).") == [("team_c", "team_a")]
 
 
 def test_the_faithful_reading_passes_even_where_the_text_contradicts_itself():
@@ -81,10 +95,17 @@ def test_the_faithful_reading_passes_even_where_the_text_contradicts_itself():
 def test_a_player_sent_against_the_wording_is_caught_whatever_the_situations_say():
     # the situations (Player B with Team A) would allow this one; the sentence does not
     found = _issues(_with("a", 1, "trade_player(a, team_a, team_b, player_b)."))
-    assert [k for k, _ in found] == ["trade_against_wording"]
+    assert [k for k, _ in found] == ["trade_against_wording"]  # Player B is with Team A: no player_not_on_team
     assert "team_b -> team_a" in found[0][1]
     # the three-team form: neither reading has Team C send Player H
     assert [k for k, _ in _issues(_with("c", 2, "trade_player(c, team_c, team_a, player_h)."))] == ["trade_against_wording"]
+    # cash the other way
+    ops = _with("a", 0, "trade_player(a, team_a, team_b, player_a).")
+    ops["a"].append("trade_cash(a, team_b, team_a, 5000000).")
+    text_ops = dict(OPS, a="A. Team A trades Player A and $5,000,000 to Team B for Player B.")
+    assert [k for k, _ in _issues(ops, text_ops)] == ["trade_against_wording"]
+    ops["a"][-1] = "trade_cash(a, team_a, team_b, 5000000)."
+    assert _issues(ops, text_ops) == []
 
 
 def test_the_situations_decide_what_the_words_leave_open():

@@ -25,10 +25,11 @@ passes all of them (tests/test_nba_facts.py). Issue kinds:
   ``operation(b, Index)`` with its position in the text, at least one step fact, and its step
   facts are anchored in its own sentence; no operation the text does not have;
 - ``sentence_not_encoded``: a sentence of the text no anchor quotes;
-- ``trade_against_wording``: a ``trade_player(L, From, To, P)`` that moves P the way no reading
-  of its sentence does (:func:`trade_readings`: "Team S trades P to Team R for Q" has S give P
-  to R and get Q from R), whatever the situations say: several texts trade a player "for" from
-  a team his contract does not name, and the operation's own sentence is what says who sends him;
+- ``trade_against_wording``: a trade fact (``trade_player``, ``trade_cash``, ``trade_pick``) that
+  moves its asset the way no reading of its sentence does (:func:`move_readings`: "Team S trades
+  P to Team R for Q" has S give P to R and get Q from R), whatever the situations say: several
+  texts trade a player "for" from a team his contract does not name, and the operation's own
+  sentence is what says who sends him;
 - ``player_not_on_team``: a trade whose sentence does not settle who sends the player (the
   three-team form, where "for Player B and Player C ... to Team C" may have S get C or send him
   to Team C; or "Team S trades P for Q", naming no partner team) and whose From team is not where the player is at that
@@ -190,18 +191,30 @@ def _grounding(fact: Fact, role: str, value: object, span: str) -> Optional[Issu
 Reading = tuple[Optional[str], Optional[str]]
 
 
-def trade_readings(span: str, player_atom: str) -> list[Reading]:
-    """How a trade sentence may move a player: the (from team, to team) atoms of each reading of
-    the first clause "Team S ... trades GIVE [to Team R] for GET" that names him (S is the last
-    team named before "trades"; None where the clause names no team). Named in GIVE (before
-    "to Team R"): one reading, S gives him, (S, R). Named in GET: S gets him, (R, S); and when
-    "to Team X" follows him in GET (the three-team form "... for Player B and Player C and its
-    first-round draft pick in 2025 to Team C. Simultaneously in this trade, ..."), also S gives
-    him to X, (S, X): the words do not say which. An empty list when no clause names him."""
-    m = _LETTER_ATOM.match(player_atom)
-    if not m or m[1] != "player":
-        return []
-    letter = m[2].upper()
+def move_readings(fact: Fact) -> list[Reading]:
+    """How a trade fact's sentence (its anchor) may move its asset: the (from team, to team) atoms
+    of each reading of the first clause "Team S ... trades GIVE [to Team R] for GET" that mentions
+    it (S is the last team named before "trades"; None where the clause names no team). An asset
+    is a ``trade_player``'s player ("Player C", "Player B, C and D"), a ``trade_cash``'s "$N" or a
+    ``trade_pick``'s round and year ("first-round draft pick in 2025"). Mentioned in GIVE (before
+    "to Team R"): S gives it, (S, R). In GET: S gets it, (R, S); and when "to Team X" follows it
+    in GET (the three-team form "... for Player B and Player C and its first-round draft pick in
+    2025 to Team C. Simultaneously in this trade, ..."), also S gives it to X, (S, X): the words
+    do not say which. Mentioned in both parts: both readings. Empty when no clause mentions it
+    (or the fact is no trade move)."""
+    v = [_value(a) for a in fact.args]
+    if fact.name == "trade_player" and len(v) == 4 and (m := _LETTER_ATOM.match(str(v[3]))) and m[1] == "player":
+        letter = m[2].upper()
+        return _readings(" ".join(fact.anchor), lambda part: letter in named(part, "player"))
+    if fact.name == "trade_cash" and len(v) == 4 and isinstance(v[3], int):
+        return _readings(" ".join(fact.anchor), lambda part: v[3] in amounts(part))
+    if fact.name == "trade_pick" and len(v) == 6 and v[3] in (1, 2) and isinstance(v[5], int):
+        word = "first-round" if v[3] == 1 else "second-round"
+        return _readings(" ".join(fact.anchor), lambda part: word in part.lower() and v[5] in years(part))
+    return []
+
+
+def _readings(span: str, mentions) -> list[Reading]:
     marks = list(_TRADES.finditer(span))
     for k, mark in enumerate(marks):
         before = re.findall(r"\b[Tt]eam ([A-Z])\b", span[:mark.start()])
@@ -212,13 +225,16 @@ def trade_readings(span: str, player_atom: str) -> list[Reading]:
         give, _, get = span[mark.end():end].partition(" for ")
         to = _TO_TEAM.search(give)
         partner = f"team_{to[1].lower()}" if to else None
-        if letter in named(give[:to.start()] if to else give, "player"):
-            return [(subject, partner)]
         onward = _TO_TEAM.search(get)
-        if letter in named(get[:onward.start()] if onward else get, "player"):
-            return [(partner, subject)] + ([(subject, f"team_{onward[1].lower()}")] if onward else [])
-        if letter in named(get, "player"):
-            return [(partner, subject)]
+        out: list[Reading] = []
+        if mentions(give[:to.start()] if to else give):
+            out.append((subject, partner))
+        if mentions(get[:onward.start()] if onward else get):
+            out += [(partner, subject)] + ([(subject, f"team_{onward[1].lower()}")] if onward else [])
+        elif onward and mentions(get[onward.end():]):
+            out.append((partner, subject))
+        if out:
+            return list(dict.fromkeys(out))
     return []
 
 
@@ -260,22 +276,38 @@ def _party_issues(facts: list[Fact]) -> list[Issue]:
     return issues
 
 
-def _trade_issue(fact: Fact, v: list, holder: Optional[str]) -> Optional[Issue]:
-    """A ``trade_player(L, From, To, P)`` against its sentence or the situations (module doc)."""
-    readings = trade_readings(" ".join(fact.anchor), v[3])
-    fits = [r for r in readings if r[0] in (None, v[1]) and r[1] in (None, v[2])]
-    said = " or ".join(f"{r[0] or 'the other team'} -> {r[1] or 'the other team'}" for r in readings)
-    if readings and not fits:
-        return Issue(kind="trade_against_wording", line=fact.line, message=(
-            f"{_fmt(fact)}: its sentence moves {v[3]} {said}, not {v[1]} -> {v[2]}: "
-            "check which team sends which player"))
+def _move_issues(facts: list[Fact]) -> list[Issue]:
+    """Trade facts that move their asset the way no reading of their sentence does (module doc)."""
+    issues = []
+    for f in facts:
+        readings = move_readings(f)
+        v = [_value(a) for a in f.args]
+        if readings and not _fits(readings, v):
+            issues.append(Issue(kind="trade_against_wording", line=f.line, message=(
+                f"{_fmt(f)}: its sentence moves this {f.name[len('trade_'):]} {_said(readings)}, not {v[1]} -> {v[2]}: "
+                "check which team sends which asset")))
+    return issues
+
+
+def _fits(readings: list[Reading], v: list) -> bool:
+    return any(r[0] in (None, v[1]) and r[1] in (None, v[2]) for r in readings)
+
+
+def _said(readings: list[Reading]) -> str:
+    return " or ".join(f"{r[0] or 'the other team'} -> {r[1] or 'the other team'}" for r in readings)
+
+
+def _holder_issue(fact: Fact, v: list, holder: Optional[str]) -> Optional[Issue]:
+    """A ``trade_player(L, From, To, P)`` whose sentence does not say who sends P, from another team
+    than the one P is with (module doc)."""
+    readings = move_readings(fact)
     said_from = len(readings) == 1 and readings[0][0] is not None  # the words name who sends him
-    if holder is not None and holder != v[1] and not said_from:
-        return Issue(kind="player_not_on_team", line=fact.line, message=(
-            f"{_fmt(fact)}: {v[3]} is with {holder} at that point (by the contracts, past trades and earlier "
-            f"operations), not {v[1]}, and the sentence's wording does not settle who sends him"
-            f"{' (' + said + ')' if readings else ''}: check which team sends which player"))
-    return None
+    if holder is None or holder == v[1] or said_from or (readings and not _fits(readings, v)):
+        return None  # (a move against the wording is _move_issues')
+    return Issue(kind="player_not_on_team", line=fact.line, message=(
+        f"{_fmt(fact)}: {v[3]} is with {holder} at that point (by the contracts, past trades and earlier "
+        f"operations), not {v[1]}, and the sentence's wording does not settle who sends him"
+        f"{' (' + _said(readings) + ')' if readings else ''}: check which team sends which player"))
 
 
 def _holders_issues(facts: list[Fact], op_index: dict[str, int]) -> list[Issue]:
@@ -300,7 +332,7 @@ def _holders_issues(facts: list[Fact], op_index: dict[str, int]) -> list[Issue]:
             held[v[2]] = v[1]
         elif f.name == "trade_player" and len(v) == 4:
             moves.setdefault(v[0], []).append((v[3], v[2]))
-            issue = _trade_issue(f, v, held.get(v[3]))
+            issue = _holder_issue(f, v, held.get(v[3]))
             if issue:
                 issues.append(issue)
         # a trade's moves take effect after the whole operation (all its assets move at once)
@@ -374,6 +406,7 @@ def nba_issues(text: str, canonical: str) -> list[Issue]:
     for f in facts:
         if f.name == "operation" and len(f.args) == 2:
             op_index.setdefault(_value(f.args[0]), _value(f.args[1]))
+    issues += _move_issues(facts)
     issues += _party_issues(facts)
     issues += _holders_issues(facts, {k: v for k, v in op_index.items() if isinstance(v, int)})
     return issues

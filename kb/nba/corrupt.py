@@ -14,7 +14,9 @@ or None when the program has nothing it applies to. Classes (:data:`OPERATORS`):
   team replaced by another team of the problem;
 - ``third_team``: a traded player sent to, or taken from, another team of the problem than the
   sentence says (``trade_player(L, From, To, P)`` with its To, then its From, replaced by a team
-  of the problem that is neither): places go over the trades first, then the other teams.
+  of the problem that is neither): places go over the trades first, then the other teams;
+- ``asset_direction``: a traded pick or cash sent the other way (``trade_pick`` or ``trade_cash``
+  with From and To swapped).
 
 ``which`` picks among the places an operator applies to (modulo their number), so a test can
 try several. Used by the NBA corruption tests (tests/test_nba_agent.py).
@@ -157,7 +159,19 @@ def third_team(program: str, which: int = 0) -> Optional[str]:
     return "\n".join(lines)
 
 
+def asset_direction(program: str, which: int = 0) -> Optional[str]:
+    lines = _lines(program)
+    moves = [i for i, line in enumerate(lines) if (p := _parsed(line)) and p[0] in ("trade_pick", "trade_cash")]
+    if not moves:
+        return None
+    i = moves[which % len(moves)]
+    name, args, rest = _parsed(lines[i])  # type: ignore[misc]
+    args[1], args[2] = args[2], args[1]
+    lines[i] = _write(name, args, rest)
+    return "\n".join(lines)
+
+
 OPERATORS: dict[str, Callable[[str, int], Optional[str]]] = {
     "amount": amount, "year": year, "drop_operation": drop_operation, "reorder_operations": reorder_operations,
-    "wrong_team": wrong_team, "third_team": third_team,
+    "wrong_team": wrong_team, "third_team": third_team, "asset_direction": asset_direction,
 }
