@@ -149,6 +149,27 @@ def test_gold_method_and_erratum_abstention(nba, tmp_path, monkeypatch):
             assert f"v({m[1].lower()},team_{m[2].lower()}," in rec.details["violations"][0].replace(" ", "")
 
 
+def test_gold_method_abstains_when_the_minimum_salary_decides(nba):
+    """nba-0-69's answer changes with the Minimum Player Salary (no amount in the rule text): the
+    gold method abstains with that reason instead of answering from an assumed amount."""
+    from taxlogic.eval.benchmarks.rulearena import nba as nba_bench
+    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
+
+    rules, engine, texts = nba
+
+    class _Ds:
+        name, split, rule_sets = "rulearena-nba", "level0", {"r": rules}
+
+    class _Opts:
+        def engines(self, key):
+            return engine
+
+    item = next(it for it in load_rulearena("nba", 0) if it.id == "nba-0-69")
+    rec = nba_bench.nba_gold_method(_Ds(), _Opts())(item)
+    assert rec.abstained and not rec.invalid and rec.prediction is None
+    assert rec.reason.startswith("undetermined: the answer depends on the Minimum Player Salary")
+
+
 def test_report_rows_of_an_all_levels_run(tmp_path):
     """A ``--split all`` run (RuleArena's default) gives one Table 2 row per level, each with its
     own accuracy (levels from the records, or their ids)."""
