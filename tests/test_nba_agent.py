@@ -171,6 +171,9 @@ def test_gold_method_abstains_when_the_minimum_salary_decides(nba):
     rec = nba_bench.nba_gold_method(_Ds(), _Opts())(item)
     assert rec.abstained and not rec.invalid and rec.prediction is None
     assert rec.reason.startswith("undetermined: the answer depends on the Minimum Player Salary")
+    # the evidence: none at $0, illegal(a, team_a) once both minimum salaries pass the First Apron's margin
+    probes = rec.details["minimum_salary_answers"][0].replace(" ", "")
+    assert probes.startswith("[0-none,") and "5000000-illegal(a,team_a)" in probes
 
 
 def test_report_rows_of_an_all_levels_run(tmp_path):

@@ -15,7 +15,10 @@ Queries (one binding of ``X``):
   :data:`UNDETERMINED_MINIMUM` when that answer changes with the Minimum Player Salary (no amount
   in the rule text);
 - :data:`VIOLATIONS_QUERY`: every violation as ``v(Letter, Team, Rule)``;
-- :data:`DETAILS_QUERY`: the same with the amounts that decided each, ``v(L, T, Rule, Detail)``.
+- :data:`DETAILS_QUERY`: the same with the amounts that decided each, ``v(L, T, Rule, Detail)``
+  (minimum-salary contracts at $0);
+- :data:`MINIMUM_PROBES_QUERY`: ``[Dollars-Answer, ...]``, the answer at each probed Minimum
+  Player Salary (the evidence for an undetermined answer).
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from taxlogic.kb.rules import RuleSet
 ANSWER_QUERY = "nba_answer(X)"
 VIOLATIONS_QUERY = "findall(v(L, T, R), violation(L, T, R), X)"
 DETAILS_QUERY = "findall(v(L, T, R, D), violation_detail(L, T, R, D), X)"
+#: ``Dollars-Answer`` for each probed Minimum Player Salary (why an answer is undetermined).
+MINIMUM_PROBES_QUERY = "minimum_salary_answers(X)"
 
 
 def prolog_dir() -> Path:

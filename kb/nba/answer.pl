@@ -10,13 +10,20 @@
 %   decide it). Fails when the run gives no answer at all.
 nba_answer(Answer) :-
     (   uses_minimum_salary
-    ->  findall(A, ( minimum_salary_probe(M), b_setval(nba_minimum_salary, M), answer_now(A) ), As),
+    ->  minimum_salary_answers(Pairs),
+        pairs_values(Pairs, As),
         sort(As, Distinct),
         (   Distinct = [Answer] -> true
         ;   Distinct = [_, _|_] -> Answer = undetermined(minimum_player_salary)
         )
     ;   answer_now(Answer)
     ).
+
+%!  minimum_salary_answers(-Pairs)
+%   Dollars-Answer for each probed Minimum Player Salary (minimum_salary_probe/1): the evidence
+%   behind undetermined(minimum_player_salary).
+minimum_salary_answers(Pairs) :-
+    findall(M-A, ( minimum_salary_probe(M), b_setval(nba_minimum_salary, M), answer_now(A) ), Pairs).
 
 %!  uses_minimum_salary
 %   Some contract of the problem pays "the minimum salary".
