@@ -50,7 +50,10 @@ def _gold_answers(engine, ids):
     out = {}
     for pid, o in zip(ids, engine.run_many(Job(facts=gold_program(p), query=ANSWER_QUERY, mode="first", var="X",
                                                 trusted=True) for p in ids)):
-        out[pid] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
+        try:
+            out[pid] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
+        except ValueError:  # undetermined(minimum_player_salary): the KB gives no answer
+            out[pid] = None
     return out
 
 
@@ -150,6 +153,30 @@ def test_gold_method_and_erratum_abstention(nba, tmp_path, monkeypatch):
         m = re.match(r"Answer: True\. Illegal Operation: (\w)\. Problematic Team: (\w)\.", rec.details["reply"])
         if m:  # the violation that decided it is among those the KB lists
             assert f"v({m[1].lower()},team_{m[2].lower()}," in rec.details["violations"][0].replace(" ", "")
+
+
+def test_gold_method_abstains_when_the_minimum_salary_decides(nba):
+    """nba-0-69's answer changes with the Minimum Player Salary (no amount in the rule text): the
+    gold method abstains with that reason instead of answering from an assumed amount."""
+    from taxlogic.eval.benchmarks.rulearena import nba as nba_bench
+    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
+
+    rules, engine, texts = nba
+
+    class _Ds:
+        name, split, rule_sets = "rulearena-nba", "level0", {"r": rules}
+
+    class _Opts:
+        def engines(self, key):
+            return engine
+
+    item = next(it for it in load_rulearena("nba", 0) if it.id == "nba-0-69")
+    rec = nba_bench.nba_gold_method(_Ds(), _Opts())(item)
+    assert rec.abstained and not rec.invalid and rec.prediction is None
+    assert rec.reason.startswith("undetermined: the answer depends on the Minimum Player Salary")
+    # the evidence: none at $0, illegal(a, team_a) once both minimum salaries pass the First Apron's margin
+    probes = rec.details["minimum_salary_answers"][0].replace(" ", "")
+    assert probes.startswith("[0-none,") and "5000000-illegal(a,team_a)" in probes
 
 
 def test_report_rows_of_an_all_levels_run(tmp_path):
