@@ -57,7 +57,14 @@ def main() -> int:
         gold = {}
         for p in texts:
             o = engine.run(Job(facts=gold_program(p.id), query=ANSWER_QUERY, mode="first", var="X", trusted=True))
-            gold[p.id] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
+            try:
+                gold[p.id] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
+            except ValueError:  # undetermined (the Minimum Player Salary decides): the gold method abstains
+                gold[p.id] = None
+
+        def as_gold(r, pid):
+            """The agent's result is the gold method's: the same answer, or an abstention where gold has none."""
+            return r.abstained if gold[pid] is None else not r.abstained and r.answer == gold[pid]
 
         def run(p, script, budget):
             case = CaseInput(case_id=p.id, text=p.text, question=NBA_QUESTION, kind="entailment", query=ANSWER_QUERY,
@@ -69,7 +76,7 @@ def main() -> int:
         base = collections.Counter()
         for p in texts:
             r = run(p, [gold_program(p.id)], 0)
-            base["as gold" if not r.abstained and r.answer == gold[p.id] else "abstained" if r.abstained else "wrong"] += 1
+            base["as gold" if as_gold(r, p.id) else "abstained" if r.abstained else "wrong"] += 1
         print(f"gold translator on {len(texts)} problems: {dict(base)}")
         print(f"{'class':20} {'tried':>6} {'caught':>7} {'caught+right':>13} {'abstained':>10} {'uncaught right':>15} {'uncaught WRONG':>15}")
         misses = []
@@ -86,10 +93,10 @@ def main() -> int:
                     r = run(p, [bad, program], 1)
                     if r.rounds[0].issues:
                         c["caught"] += 1
-                        c["caught_right"] += not r.abstained and r.answer == gold[p.id]
+                        c["caught_right"] += as_gold(r, p.id)
                     elif r.abstained:
                         c["abstained"] += 1
-                    elif r.answer == gold[p.id]:
+                    elif as_gold(r, p.id):
                         c["uncaught_right"] += 1
                     else:
                         c["uncaught_wrong"] += 1
