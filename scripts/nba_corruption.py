@@ -1,7 +1,7 @@
 """The NBA grounding checks against corrupted translations, through the agent: figures per class.
 
 For every NBA problem and every corruption class of :mod:`taxlogic.kb.nba.corrupt` (the first
-``--places`` places each applies to), the agent gets the corrupted program as its first
+``--places`` places each applies to; each distinct corruption once), the agent gets the corrupted program as its first
 translation and the gold program as its repair (a scripted translator, budget 1). Per class it
 prints: tried, caught by the checks (round 1 has issues), of those answered as the gold method,
 abstained, and uncaught (no issue): right (the corruption did not change the answer) or wrong.
@@ -85,10 +85,12 @@ def main() -> int:
             c = collections.Counter()
             for p in texts:
                 program = gold_program(p.id)
+                seen = {program}
                 for w in range(args.places):
                     bad = op(program, w)
-                    if bad is None or bad == program:
+                    if bad is None or bad in seen:  # fewer places than --places: each corruption once
                         continue
+                    seen.add(bad)
                     c["tried"] += 1
                     r = run(p, [bad, program], 1)
                     if r.rounds[0].issues:
