@@ -4,7 +4,7 @@
   method answers (KB + gold facts), with no abstention and no issue, on every problem tried.
 - Corrupted first translations (an amount or year changed, an operation dropped or reordered, a
   player given to the wrong team: sent the other way or to a third team; a pick or cash sent the
-  other way), then the gold program
+  other way, a pick made another team's), then the gold program
   as the repair: per class, every corruption is caught by the checks (and the repaired answer is
   the gold one) or the agent abstains; never a wrong answer from a corrupted translation left
   uncaught.
@@ -95,14 +95,14 @@ def test_agent_with_gold_translator_answers_as_gold(nba):
 
 
 @pytest.mark.parametrize("name", ["amount", "year", "drop_operation", "reorder_operations", "wrong_team", "third_team",
-                                  "asset_direction"])
+                                  "asset_direction", "pick_owner"])
 def test_corrupted_first_translation_caught_or_abstained(nba, name):
     from taxlogic.kb.nba.corrupt import OPERATORS
     from taxlogic.kb.nba.gold import gold_program
 
     rules, engine, texts = nba
-    # a third team or an asset's direction needs a trade: fewer problems apply
-    sample = texts[1::3] if name in ("third_team", "asset_direction") else texts[1::12]
+    # a third team, an asset's direction or a pick's owner needs a trade: fewer problems apply
+    sample = texts[1::3] if name in ("third_team", "asset_direction", "pick_owner") else texts[1::12]
     gold = _gold_answers(engine, [p.id for p in sample])
     tried = caught = abstained = wrong = 0
     for p in sample:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from taxlogic.kb.nba.checks import move_readings, nba_issues
+from taxlogic.kb.nba.checks import move_readings, nba_issues, pick_owners
 from taxlogic.tools.facts import parse_facts
 
 SITUATIONS = {
@@ -84,6 +84,21 @@ def test_move_readings():
     assert _readings(sentence, "trade_pick(b, team_c, team_a, 1, team_c, 2029).") == [("team_c", "team_a")]
     assert _readings(sentence, "trade_pick(b, team_c, team_a, 2, team_c, 2029).") == []
     assert _readings(sentence, "trade_cash(b, team_c, team_a, 500000).") == [("team_c", "team_a")]
+
+
+def test_pick_owners():
+    # "its" is the giving team's own pick, "Team X's" is X's; a year closes every pick waiting for one
+    assert pick_owners(" its first-round draft pick in 2025 and second-round draft pick in 2027 ", 2027, "team_a") == {"team_a"}
+    assert pick_owners(" its first-round draft pick and Team D's first-round draft pick in 2028.", 2028, "team_c") == \
+        {"team_c", "team_d"}
+    assert pick_owners(" Team C's first-round draft pick in 2026.", 2026, "team_b") == {"team_c"}
+    assert pick_owners(" first-round draft pick in 2025", 2025, "team_b") == {"team_b"}
+    assert pick_owners(" its first-round draft picks in 2028", 2028, None) is None  # the giver is not named
+    sentence = "B. Team A trades its first-round draft pick in 2025 to Team B for its first-round draft pick in 2027."
+    facts, _ = parse_facts(f'trade_pick(b, team_b, team_a, 1, team_a, 2027).\n% "{sentence}"')
+    found = [i for i in nba_issues("Operations:\n" + sentence, facts[0].canonical + f'\n% "{sentence}"')
+             if i.kind == "trade_against_wording"]
+    assert len(found) == 1 and "the pick of team_b, not of team_a" in found[0].message
 
 
 def test_the_faithful_reading_passes_even_where_the_text_contradicts_itself():

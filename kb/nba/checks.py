@@ -29,7 +29,8 @@ passes all of them (tests/test_nba_facts.py). Issue kinds:
   moves its asset the way no reading of its sentence does (:func:`move_readings`: "Team S trades
   P to Team R for Q" has S give P to R and get Q from R), whatever the situations say: several
   texts trade a player "for" from a team his contract does not name, and the operation's own
-  sentence is what says who sends him;
+  sentence is what says who sends him; a traded pick whose original team is not the one its
+  sentence says (:func:`pick_owners`: "its" is the giving team's own, "Team X's" is X's);
 - ``player_not_on_team``: a trade whose sentence does not settle who sends the player (the
   three-team form, where "for Player B and Player C ... to Team C" may have S get C or send him
   to Team C; or "Team S trades P for Q", naming no partner team) and whose From team is not where the player is at that
@@ -202,6 +203,10 @@ def move_readings(fact: Fact) -> list[Reading]:
     2025 to Team C. Simultaneously in this trade, ..."), also S gives it to X, (S, X): the words
     do not say which. Mentioned in both parts: both readings. Empty when no clause mentions it
     (or the fact is no trade move)."""
+    return [(r[0], r[1]) for r in _fact_readings(fact)]
+
+
+def _fact_readings(fact: Fact) -> list[tuple[Optional[str], Optional[str], str]]:
     v = [_value(a) for a in fact.args]
     if fact.name == "trade_player" and len(v) == 4 and (m := _LETTER_ATOM.match(str(v[3]))) and m[1] == "player":
         letter = m[2].upper()
@@ -214,7 +219,8 @@ def move_readings(fact: Fact) -> list[Reading]:
     return []
 
 
-def _readings(span: str, mentions) -> list[Reading]:
+def _readings(span: str, mentions) -> list[tuple[Optional[str], Optional[str], str]]:
+    """:func:`move_readings` with, for each reading, the part of the clause that mentions the asset."""
     marks = list(_TRADES.finditer(span))
     for k, mark in enumerate(marks):
         before = re.findall(r"\b[Tt]eam ([A-Z])\b", span[:mark.start()])
@@ -226,16 +232,30 @@ def _readings(span: str, mentions) -> list[Reading]:
         to = _TO_TEAM.search(give)
         partner = f"team_{to[1].lower()}" if to else None
         onward = _TO_TEAM.search(get)
-        out: list[Reading] = []
-        if mentions(give[:to.start()] if to else give):
-            out.append((subject, partner))
-        if mentions(get[:onward.start()] if onward else get):
-            out += [(partner, subject)] + ([(subject, f"team_{onward[1].lower()}")] if onward else [])
-        elif onward and mentions(get[onward.end():]):
-            out.append((partner, subject))
+        out: list[tuple[Optional[str], Optional[str], str]] = []
+        if mentions(part := give[:to.start()] if to else give):
+            out.append((subject, partner, part))
+        if mentions(part := get[:onward.start()] if onward else get):
+            out += [(partner, subject, part)] + ([(subject, f"team_{onward[1].lower()}", part)] if onward else [])
+        elif onward and mentions(part := get[onward.end():]):
+            out.append((partner, subject, part))
         if out:
             return list(dict.fromkeys(out))
     return []
+
+
+def pick_owners(part: str, year: int, giver: Optional[str]) -> Optional[set[str]]:
+    """Whose pick a clause part says a pick of ``year`` is: "its" is the giving team's (``giver``;
+    None: not known, then None), "Team X's" is X's; the owners named since the previous year
+    ("its first-round draft pick and Team D's first-round draft pick in 2028": both), else the
+    last one before it ("its first-round draft pick in 2025 and second-round draft pick in 2027"),
+    else the giver's (a bare "first-round draft pick in 2025")."""
+    at = re.search(rf"(?<!\d){year}(?!\d)", part)
+    prior = part[:at.start()] if at else part
+    since = prior[max((m.end() for m in re.finditer(r"\d{4}", prior)), default=0):]
+    phrases = re.findall(r"\b(its|[Tt]eam [A-Z]'s)\s", since) or re.findall(r"\b(its|[Tt]eam [A-Z]'s)\s", prior)[-1:]
+    owners = {f"team_{p[5].lower()}" if p != "its" else giver for p in phrases} or {giver}
+    return None if None in owners else owners  # type: ignore[return-value]
 
 
 def _pick_part(fact: Fact, span: str) -> str:
@@ -280,12 +300,20 @@ def _move_issues(facts: list[Fact]) -> list[Issue]:
     """Trade facts that move their asset the way no reading of their sentence does (module doc)."""
     issues = []
     for f in facts:
-        readings = move_readings(f)
+        found = _fact_readings(f)
+        readings = [(r[0], r[1]) for r in found]
         v = [_value(a) for a in f.args]
         if readings and not _fits(readings, v):
             issues.append(Issue(kind="trade_against_wording", line=f.line, message=(
                 f"{_fmt(f)}: its sentence moves this {f.name[len('trade_'):]} {_said(readings)}, not {v[1]} -> {v[2]}: "
                 "check which team sends which asset")))
+        elif f.name == "trade_pick" and found:
+            owners = [pick_owners(r[2], v[5], r[0]) for r in found if _fits([(r[0], r[1])], v)]
+            if not any(o is None or v[4] in o for o in owners):
+                said = " or ".join(sorted({t for o in owners for t in o}))  # type: ignore[union-attr]
+                issues.append(Issue(kind="trade_against_wording", line=f.line, message=(
+                    f"{_fmt(f)}: its sentence makes this the pick of {said}, not of {v[4]} (\"its\" is the giving "
+                    "team's own pick, \"Team X's\" is Team X's)")))
     return issues
 
 

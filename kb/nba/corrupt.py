@@ -16,7 +16,9 @@ or None when the program has nothing it applies to. Classes (:data:`OPERATORS`):
   sentence says (``trade_player(L, From, To, P)`` with its To, then its From, replaced by a team
   of the problem that is neither): places go over the trades first, then the other teams;
 - ``asset_direction``: a traded pick or cash sent the other way (``trade_pick`` or ``trade_cash``
-  with From and To swapped).
+  with From and To swapped);
+- ``pick_owner``: a traded pick made another team's pick (``trade_pick(L, From, To, R, Original,
+  Y)`` with Original the other team of the trade: From's own pick becomes To's, any other From's).
 
 ``which`` picks among the places an operator applies to (modulo their number), so a test can
 try several. Used by the NBA corruption tests (tests/test_nba_agent.py).
@@ -171,7 +173,20 @@ def asset_direction(program: str, which: int = 0) -> Optional[str]:
     return "\n".join(lines)
 
 
+def pick_owner(program: str, which: int = 0) -> Optional[str]:
+    lines = _lines(program)
+    picks = [i for i, line in enumerate(lines) if (p := _parsed(line)) and p[0] == "trade_pick" and len(p[1]) == 6]
+    if not picks:
+        return None
+    i = picks[which % len(picks)]
+    name, args, rest = _parsed(lines[i])  # type: ignore[misc]
+    args[4] = args[2] if args[4] == args[1] else args[1]
+    lines[i] = _write(name, args, rest)
+    return "\n".join(lines)
+
+
 OPERATORS: dict[str, Callable[[str, int], Optional[str]]] = {
     "amount": amount, "year": year, "drop_operation": drop_operation, "reorder_operations": reorder_operations,
     "wrong_team": wrong_team, "third_team": third_team, "asset_direction": asset_direction,
+    "pick_owner": pick_owner,
 }
