@@ -1,13 +1,16 @@
 """The NBA grounding checks against corrupted translations, through the agent: figures per class.
 
 For every NBA problem and every corruption class of :mod:`taxlogic.kb.nba.corrupt` (the first
-``--places`` places each applies to), the agent gets the corrupted program as its first
+``--places`` places each applies to; each distinct corruption once), the agent gets the corrupted program as its first
 translation and the gold program as its repair (a scripted translator, budget 1). Per class it
 prints: tried, caught by the checks (round 1 has issues), of those answered as the gold method,
 abstained, and uncaught (no issue): right (the corruption did not change the answer) or wrong.
 Then the gold translator itself: answered as gold / abstained (false abstentions) / wrong.
 
-    .venv/bin/python scripts/nba_corruption.py [--places 1] [--every 1]
+    .venv/bin/python scripts/nba_corruption.py [--places 1] [--every 1] [--problems nba-1-25,nba-1-2]
+                                               [--classes wrong_team]
+
+Uncaught corruptions that change the answer are listed (problem, place, the changed lines).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="NBA corruption classes through the agent")
     parser.add_argument("--places", type=int, default=1, help="places tried per operator and problem")
     parser.add_argument("--every", type=int, default=1, help="use every n-th problem")
+    parser.add_argument("--problems", default="", help="comma-separated problem ids (default: all)")
+    parser.add_argument("--classes", default="", help="comma-separated corruption classes (default: all)")
     args = parser.parse_args()
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -39,12 +44,27 @@ def main() -> int:
     from taxlogic.tools.engine import Engine, Job
 
     texts = problem_texts()[::args.every]
+    if args.problems:
+        wanted = set(args.problems.split(","))
+        texts = [p for p in texts if p.id in wanted]
+        if unknown := wanted - {p.id for p in texts}:
+            parser.error(f"unknown problem ids: {', '.join(sorted(unknown))}")
+    classes = args.classes.split(",") if args.classes else list(OPERATORS)
+    if unknown := set(classes) - set(OPERATORS):
+        parser.error(f"unknown classes: {', '.join(sorted(unknown))} (classes: {', '.join(OPERATORS)})")
     rules = nba_rules()
     with Engine(rules, workers=1) as engine:
         gold = {}
         for p in texts:
             o = engine.run(Job(facts=gold_program(p.id), query=ANSWER_QUERY, mode="first", var="X", trusted=True))
-            gold[p.id] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
+            try:
+                gold[p.id] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
+            except ValueError:  # undetermined (the Minimum Player Salary decides): the gold method abstains
+                gold[p.id] = None
+
+        def as_gold(r, pid):
+            """The agent's result is the gold method's: the same answer, or an abstention where gold has none."""
+            return r.abstained if gold[pid] is None else not r.abstained and r.answer == gold[pid]
 
         def run(p, script, budget):
             case = CaseInput(case_id=p.id, text=p.text, question=NBA_QUESTION, kind="entailment", query=ANSWER_QUERY,
@@ -56,30 +76,38 @@ def main() -> int:
         base = collections.Counter()
         for p in texts:
             r = run(p, [gold_program(p.id)], 0)
-            base["as gold" if not r.abstained and r.answer == gold[p.id] else "abstained" if r.abstained else "wrong"] += 1
+            base["as gold" if as_gold(r, p.id) else "abstained" if r.abstained else "wrong"] += 1
         print(f"gold translator on {len(texts)} problems: {dict(base)}")
         print(f"{'class':20} {'tried':>6} {'caught':>7} {'caught+right':>13} {'abstained':>10} {'uncaught right':>15} {'uncaught WRONG':>15}")
-        for name, op in OPERATORS.items():
+        misses = []
+        for name in classes:
+            op = OPERATORS[name]
             c = collections.Counter()
             for p in texts:
                 program = gold_program(p.id)
+                seen = {program}
                 for w in range(args.places):
                     bad = op(program, w)
-                    if bad is None or bad == program:
+                    if bad is None or bad in seen:  # fewer places than --places: each corruption once
                         continue
+                    seen.add(bad)
                     c["tried"] += 1
                     r = run(p, [bad, program], 1)
                     if r.rounds[0].issues:
                         c["caught"] += 1
-                        c["caught_right"] += not r.abstained and r.answer == gold[p.id]
+                        c["caught_right"] += as_gold(r, p.id)
                     elif r.abstained:
                         c["abstained"] += 1
-                    elif r.answer == gold[p.id]:
+                    elif as_gold(r, p.id):
                         c["uncaught_right"] += 1
                     else:
                         c["uncaught_wrong"] += 1
+                        changed = [line for line in bad.split("\n") if line not in program.split("\n")]
+                        misses.append(f"  {name} {p.id} place {w}: {' '.join(changed)} -> {r.answer} (gold {gold[p.id]})")
             print(f"{name:20} {c['tried']:6} {c['caught']:7} {c['caught_right']:13} {c['abstained']:10} "
                   f"{c['uncaught_right']:15} {c['uncaught_wrong']:15}")
+        if misses:
+            print("uncaught corruptions that changed the answer:", *misses, sep="\n")
     return 0
 
 

@@ -1,8 +1,9 @@
 """The NBA KB against RuleArena's annotations: agreement and the rules the explanations cite.
 
 Runs every gold program (kb/nba/gold) through the KB and prints, per level and in all: problems
-whose answer is the annotation, documented errata (kb/nba/errata.json) per class, other
-disagreements (there should be none). Then, over the agreeing problems, the share of each
+whose answer is the annotation, documented errata (kb/nba/errata.json) per class, problems the
+KB leaves undetermined (their answer changes with the Minimum Player Salary, which the rule text
+does not give), other disagreements (there should be none). Then, over the agreeing problems, the share of each
 problem's annotated ``relevant_rules`` (canonical names, citations.canonical_rule) that the
 explanation cites: of the whole problem (every rule the run applied) and of the illegal
 operation alone (its violated, met and not-met rules; annotated problems list the rules of all
@@ -25,7 +26,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from taxlogic.kb.airline import rulearena_root
-    from taxlogic.kb.nba import ANSWER_QUERY, nba_rules, prolog_dir
+    from taxlogic.kb.nba import ANSWER_QUERY, UNDETERMINED_MINIMUM, nba_rules, prolog_dir
     from taxlogic.kb.nba.citations import canonical_rule
     from taxlogic.kb.nba.errata import load_errata
     from taxlogic.tools.engine import Engine, Job
@@ -47,6 +48,7 @@ def main() -> int:
     agree = collections.Counter()
     kinds = collections.Counter()
     other = []
+    undetermined = []
     share_all, share_op = [], []
     for pid in ids:
         p = problems[pid]
@@ -56,6 +58,9 @@ def main() -> int:
         out = outs[pid]
         text = out.values[0].replace(" ", "") if out.values else out.status
         got = text[2:text.index(",[")] if text.startswith("r(") else text
+        if got == UNDETERMINED_MINIMUM:
+            undetermined.append(pid)
+            continue
         if got != want:
             if pid in errata:
                 kinds[errata[pid].kind] += 1
@@ -77,7 +82,9 @@ def main() -> int:
 
     for level in sorted(per_level):
         print(f"level {level}: {agree[level]}/{per_level[level]} give the annotated answer")
-    print(f"all: {sum(agree.values())}/{len(ids)}; errata {sum(kinds.values())}; other disagreements {len(other)}")
+    print(f"all: {sum(agree.values())}/{len(ids)}; errata {sum(kinds.values())}; "
+          f"undetermined (the answer changes with the Minimum Player Salary, no amount in the rule text) {len(undetermined)}"
+          f"{' (' + ', '.join(undetermined) + ')' if undetermined else ''}; other disagreements {len(other)}")
     for kind, n in kinds.most_common():
         print(f"  erratum class {kind}: {n}")
     for pid, want, got in other:

@@ -11,9 +11,14 @@ player or amount is in the KB.
 Queries (one binding of ``X``):
 
 - :data:`ANSWER_QUERY` ``nba_answer(X)``: ``none`` or ``illegal(Letter, Team)``, the first
-  operation (``operation/2`` order) that breaks a rule and the team at fault;
+  operation (``operation/2`` order) that breaks a rule and the team at fault, or
+  :data:`UNDETERMINED_MINIMUM` when that answer changes with the Minimum Player Salary (no amount
+  in the rule text);
 - :data:`VIOLATIONS_QUERY`: every violation as ``v(Letter, Team, Rule)``;
-- :data:`DETAILS_QUERY`: the same with the amounts that decided each, ``v(L, T, Rule, Detail)``.
+- :data:`DETAILS_QUERY`: the same with the amounts that decided each, ``v(L, T, Rule, Detail)``
+  (minimum-salary contracts at $0);
+- :data:`MINIMUM_PROBES_QUERY`: ``[Dollars-Answer, ...]``, the answer at each probed Minimum
+  Player Salary (the evidence for an undetermined answer).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from taxlogic.kb.rules import RuleSet
 ANSWER_QUERY = "nba_answer(X)"
 VIOLATIONS_QUERY = "findall(v(L, T, R), violation(L, T, R), X)"
 DETAILS_QUERY = "findall(v(L, T, R, D), violation_detail(L, T, R, D), X)"
+#: ``Dollars-Answer`` for each probed Minimum Player Salary (why an answer is undetermined).
+MINIMUM_PROBES_QUERY = "minimum_salary_answers(X)"
 
 
 def prolog_dir() -> Path:
@@ -40,13 +47,23 @@ def nba_rules(source_dir: str | Path | None = None) -> RuleSet:
     return RuleSet("nba", prolog_dir(), Path(source_dir) if source_dir is not None else prolog_dir())
 
 
+#: ``nba_answer/1``'s value when the answer changes with the Minimum Player Salary, an amount the
+#: rule text does not give (figures.pl ``minimum_salary_probe/1``): no answer.
+UNDETERMINED_MINIMUM = "undetermined(minimum_player_salary)"
+UNDETERMINED_REASON = ("the answer depends on the Minimum Player Salary, which the rule text does not give "
+                       "(the KB's answers differ for minimum salaries between $0 and $5,000,000)")
+
+
 def answer_of(value: str) -> tuple[str, str] | None:
     """The Prolog text of ``nba_answer/1``'s binding -> ``(operation letter, team letter)`` in
     RuleArena's form (``illegal(b, team_a)`` -> ``("B", "A")``), or None for ``none``.
-    Raises ValueError for any other text."""
+    Raises ValueError for any other text, with :data:`UNDETERMINED_REASON` for
+    :data:`UNDETERMINED_MINIMUM`."""
     text = value.replace(" ", "")
     if text == "none":
         return None
+    if text == UNDETERMINED_MINIMUM:
+        raise ValueError(UNDETERMINED_REASON)
     if text.startswith("illegal(") and text.endswith(")"):
         letter, _, team = text[len("illegal("):-1].partition(",")
         if len(letter) == 1 and letter.isalpha() and team.startswith("team_") and len(team) == len("team_") + 1:

@@ -4,7 +4,34 @@
 %   `none`, or illegal(Letter, Team): the first operation (operation/2 order) that breaks a rule
 %   and the team at fault. When several teams break rules in that operation, the team that
 %   conducts it (operation_actor/2) is named if it is one of them, else the first.
+%   A problem with a minimum-salary contract is decided at each amount of
+%   minimum_salary_probe/1 (the rule text gives no Minimum Player Salary, figures.pl): when the
+%   answers differ, Answer is undetermined(minimum_player_salary) (no answer: the text does not
+%   decide it). Fails when the run gives no answer at all.
 nba_answer(Answer) :-
+    (   uses_minimum_salary
+    ->  minimum_salary_answers(Pairs),
+        pairs_values(Pairs, As),
+        sort(As, Distinct),
+        (   Distinct = [Answer] -> true
+        ;   Distinct = [_, _|_] -> Answer = undetermined(minimum_player_salary)
+        )
+    ;   answer_now(Answer)
+    ).
+
+%!  minimum_salary_answers(-Pairs)
+%   Dollars-Answer for each probed Minimum Player Salary (minimum_salary_probe/1): the evidence
+%   behind undetermined(minimum_player_salary).
+minimum_salary_answers(Pairs) :-
+    findall(M-A, ( minimum_salary_probe(M), b_setval(nba_minimum_salary, M), answer_now(A) ), Pairs).
+
+%!  uses_minimum_salary
+%   Some contract of the problem pays "the minimum salary".
+uses_minimum_salary :- contract(_, _, _, _, _, minimum, _), !.
+uses_minimum_salary :- sign(_, _, _, _, minimum, _), !.
+uses_minimum_salary :- offer_sheet(_, _, _, _, minimum, _), !.
+
+answer_now(Answer) :-
     nba_run(Vs),
     (   Vs = [v(L, T0, _, _)|_]
     ->  (   operation_actor(L, A), memberchk(v(L, A, _, _), Vs) -> T = A ; T = T0 ),

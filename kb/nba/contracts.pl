@@ -22,7 +22,9 @@ new_contract(L, P, N, First0, Raise, contract(N, Salaries, FirstCap, Flags)) :-
     append(Flags0, Flags1, Flags).
 
 first_salary(L, P, minimum, S, [minimum]) :- !,
-    ( minimum_plus(L, P, D) -> S = D ; S = 0 ).
+    % the Minimum Player Salary (figures.pl: no amount in the rule text), plus any stated amount
+    minimum_salary(M),
+    ( minimum_plus(L, P, D) -> S is M + D ; S = M ).
 first_salary(L, P, cap_pct, S, []) :- !, salary_cap_pct(L, P, Pct), cap_pct(Pct, S).
 first_salary(_, _, non_taxpayer_mid_level, S, []) :- !, exception_amount(non_taxpayer_mid_level, S).
 first_salary(_, _, S, S, []) :- number(S).

@@ -11,7 +11,14 @@ or None when the program has nothing it applies to. Classes (:data:`OPERATORS`):
   ``operation(b, 2)`` become ``operation(a, 2)`` and ``operation(b, 1)``);
 - ``wrong_team``: a player given to the wrong team: a traded player sent the other way
   (``trade_player(L, From, To, P)`` -> ``trade_player(L, To, From, P)``), else a contract's
-  team replaced by another team of the problem.
+  team replaced by another team of the problem;
+- ``third_team``: a traded player sent to, or taken from, another team of the problem than the
+  sentence says (``trade_player(L, From, To, P)`` with its To, then its From, replaced by a team
+  of the problem that is neither): places go over the trades first, then the other teams;
+- ``asset_direction``: a traded pick or cash sent the other way (``trade_pick`` or ``trade_cash``
+  with From and To swapped);
+- ``pick_owner``: a traded pick made another team's pick (``trade_pick(L, From, To, R, Original,
+  Y)`` with Original the other team of the trade: From's own pick becomes To's, any other From's).
 
 ``which`` picks among the places an operator applies to (modulo their number), so a test can
 try several. Used by the NBA corruption tests (tests/test_nba_agent.py).
@@ -136,7 +143,50 @@ def wrong_team(program: str, which: int = 0) -> Optional[str]:
     return "\n".join(lines)
 
 
+def third_team(program: str, which: int = 0) -> Optional[str]:
+    lines = _lines(program)
+    teams = sorted({a for line in lines if (p := _parsed(line)) for a in p[1] if re.fullmatch(r"team_[a-z]", a)})
+    places = []
+    for i, line in enumerate(lines):
+        p = _parsed(line)
+        if p and p[0] == "trade_player" and len(p[1]) == 4:
+            others = [t for t in teams if t not in p[1][1:3]]
+            places += [(rank, i, k, pos, t) for rank, t in enumerate(others) for k, pos in enumerate((2, 1))]
+    if not places:
+        return None
+    _, i, _, pos, team = sorted(places)[which % len(places)]
+    name, args, rest = _parsed(lines[i])  # type: ignore[misc]
+    args[pos] = team
+    lines[i] = _write(name, args, rest)
+    return "\n".join(lines)
+
+
+def asset_direction(program: str, which: int = 0) -> Optional[str]:
+    lines = _lines(program)
+    moves = [i for i, line in enumerate(lines) if (p := _parsed(line)) and p[0] in ("trade_pick", "trade_cash")]
+    if not moves:
+        return None
+    i = moves[which % len(moves)]
+    name, args, rest = _parsed(lines[i])  # type: ignore[misc]
+    args[1], args[2] = args[2], args[1]
+    lines[i] = _write(name, args, rest)
+    return "\n".join(lines)
+
+
+def pick_owner(program: str, which: int = 0) -> Optional[str]:
+    lines = _lines(program)
+    picks = [i for i, line in enumerate(lines) if (p := _parsed(line)) and p[0] == "trade_pick" and len(p[1]) == 6]
+    if not picks:
+        return None
+    i = picks[which % len(picks)]
+    name, args, rest = _parsed(lines[i])  # type: ignore[misc]
+    args[4] = args[2] if args[4] == args[1] else args[1]
+    lines[i] = _write(name, args, rest)
+    return "\n".join(lines)
+
+
 OPERATORS: dict[str, Callable[[str, int], Optional[str]]] = {
     "amount": amount, "year": year, "drop_operation": drop_operation, "reorder_operations": reorder_operations,
-    "wrong_team": wrong_team,
+    "wrong_team": wrong_team, "third_team": third_team, "asset_direction": asset_direction,
+    "pick_owner": pick_owner,
 }

@@ -47,6 +47,21 @@ expanded_tpe_allowance(D) :- salary_cap(C), cap_figure(salary_cap_2023, C0), D i
 %   The "$250,000" of Art. VII §6(j)(1)(i)-(v).
 tpe_allowance(250000).
 
+%!  minimum_salary(-Dollars)
+%   The Minimum Player Salary (Art. VII §6(i): "the Minimum Player Salary applicable to that
+%   player"): the rule text gives no amount (no minimum scale) and the problems say only
+%   "minimum salary". The KB decides with the amount of the `nba_minimum_salary` global
+%   variable (b_setval/2; none set: 0) and nba_answer/1 decides once per probe amount
+%   (minimum_salary_probe/1): when the answers differ, the answer depends on an amount the text
+%   does not give (`undetermined(minimum_player_salary)`, answer.pl).
+minimum_salary(M) :-
+    (   nb_current(nba_minimum_salary, M0), number(M0) -> M = M0 ; M = 0 ).
+
+%!  minimum_salary_probe(-Dollars)
+%   The amounts the Minimum Player Salary is tried at: $0 to $5,000,000 in steps of $500,000 (a
+%   documented limit of the check, not a figure of the rule text).
+minimum_salary_probe(M) :- between(0, 10, K), M is K * 500000.
+
 %!  leq(+A, +B)
 %   A =< B for dollar amounts, up to a cent (the rules' percentages make fractions of a cent).
 leq(A, B) :- A =< B + 0.01.

@@ -250,7 +250,9 @@ bird_fails(early_qualifying, P, _, K, early_qualifying_veteran_free_agent_except
     Max is max(1.75 * S, 1.05 * Avg),
     contract_cap_salary(K, X), \+ leq(X, Max).
 bird_fails(non_qualifying, P, _, K, non_qualifying_veteran_free_agent_exception, above(X, Max)) :-
-    prior_salary(P, S), Max is 1.2 * S,
+    % §6(b)(2): the greater of (i) 120% of his prior Salary and (ii) 120% of the Minimum Annual
+    % Salary applicable to him
+    prior_salary(P, S), minimum_salary(Min), Max is max(1.2 * S, 1.2 * Min),
     contract_cap_salary(K, X), \+ leq(X, Max).
 
 exception_left(S0, T, E, Left) :-

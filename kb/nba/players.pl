@@ -5,8 +5,7 @@
 %
 % Seasons and Salary Cap Years are named by their first calendar year (2023 = 2023-24); the
 % current one is 2024 (figures.pl). "Minimum" salaries have no amount in the rule text: they
-% count as 0 dollars wherever an amount is summed (kb/nba/vocabulary.md; documented in the
-% issue note).
+% count as minimum_salary/1 (figures.pl), which nba_answer/1 tries at several amounts.
 
 % ------------------------------------------------------------------------- contracts
 
@@ -38,8 +37,9 @@ contract_last_season(P, Y, N, Last) :-
 %   Salary in the Index-th season (1 = first) of a contract with that first-season salary and a
 %   yearly change of Raise percent of the first season's salary (Art. VII §5(a): increases and
 %   decreases are "percent ... of the Salary for the first Salary Cap Year covered by the
-%   Contract"). A `minimum` salary counts as 0; an `unstated` raise as none.
-season_salary(minimum, _, _, 0) :- !.
+%   Contract"). A `minimum` salary counts as minimum_salary/1 in every season (the text gives
+%   no scale); an `unstated` raise as none.
+season_salary(minimum, _, _, M) :- !, minimum_salary(M).
 season_salary(First, unstated, _, First) :- !.
 season_salary(First, Raise, I, S) :- S is First * (1 + Raise * (I - 1) / 100).
 
@@ -81,7 +81,8 @@ free_agent(P, Prior) :-
     current_team_of_contract(P, T0, Y, Prior).
 
 %!  prior_salary(?P, ?Salary)
-%   The player's Salary for the final season of his prior contract (0 for a minimum contract).
+%   The player's Salary for the final season of his prior contract (minimum_salary/1 for a
+%   minimum contract).
 prior_salary(P, S) :-
     latest_contract(P, _, Y, N, F, R),
     (   integer(Y) -> contract_last_season(P, Y, N, Last), I is Last - Y + 1 ; I = N ),
@@ -185,14 +186,21 @@ designated_veteran(P, Team) :-
 %   re-signs or signs elsewhere (Art. VII §4(d)), with its RuleArena rule name:
 %   qualifying 150% of the prior salary (190% below the prior year's Average Player Salary;
 %   250%/300% after a Rookie Scale Contract's second option year), early qualifying 130%,
-%   non-qualifying 120%; never above his Maximum Annual Salary (§4(d)(5)).
+%   non-qualifying 120%; never above his Maximum Annual Salary (§4(d)(5)). A player whose prior
+%   Salary was the minimum counts at "the portion of the then-current Minimum Annual Salary ...
+%   that would not be reimbursed" (§4(d)(4)): the text gives neither amount, so the Minimum
+%   Annual Salary (minimum_salary/1) is taken.
 free_agent_amount(P, Team, Amount, Rule) :-
     free_agent(P, Team),
-    prior_salary(P, S),
     bird_class(P, Class),
-    fa_pct(Class, P, S, Pct, Rule),
-    A0 is S * Pct / 100,
-    (   max_salary(P, Team, Max, _) -> Amount is min(A0, Max) ; Amount = A0 ).
+    (   minimum_contract(P)
+    ->  fa_pct(Class, P, 0, _, Rule),
+        minimum_salary(Amount)
+    ;   prior_salary(P, S),
+        fa_pct(Class, P, S, Pct, Rule),
+        A0 is S * Pct / 100,
+        (   max_salary(P, Team, Max, _) -> Amount is min(A0, Max) ; Amount = A0 )
+    ).
 
 fa_pct(qualifying, P, S, Pct, salary_space_consumption_qualifying_veteran_free_agent) :-
     cap_figure(average_player_salary_2023, Avg),

@@ -60,9 +60,10 @@ def _violations(engine, facts: str, trusted: bool) -> list[str]:
 
 def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
     """The committed gold program of each problem (``kb/nba/gold/``) run through the NBA KB; an
-    annotation erratum abstains with its reason. ``details``: the reply (RuleArena's statement)
+    annotation erratum abstains with its reason, and so does a problem whose answer depends on the
+    Minimum Player Salary (no amount in the rule text). ``details``: the reply (RuleArena's statement)
     and every violation the KB finds (``v(Letter, Team, Rule)``)."""
-    from taxlogic.kb.nba import ANSWER_QUERY
+    from taxlogic.kb.nba import ANSWER_QUERY, MINIMUM_PROBES_QUERY, UNDETERMINED_MINIMUM, UNDETERMINED_REASON
     from taxlogic.kb.nba.domain import answer_statement
     from taxlogic.kb.nba.errata import errata
     from taxlogic.kb.nba.gold import gold_program
@@ -77,11 +78,17 @@ def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
         facts = gold_program(item.id)
         engine = opts.engines(item.rules)
         outcome = engine.run(Job(facts=facts, query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+        details = {"level": item.level, "violations": _violations(engine, facts, True)}
+        value = outcome.values[0].replace(" ", "") if outcome.status == "values" and outcome.values else None
+        if value == UNDETERMINED_MINIMUM:  # the rule text does not decide it: abstain, with the reason
+            probes = engine.run(Job(facts=facts, query=MINIMUM_PROBES_QUERY, mode="first", var="X", trusted=True))
+            details["minimum_salary_answers"] = list(probes.values[:1]) if probes.status == "values" else []
+            return CaseRecord(**base, abstained=True, reason=f"undetermined: {UNDETERMINED_REASON}",
+                              seconds=outcome.seconds, details=details)
         try:
-            reply = answer_statement(outcome.values[0]) if outcome.status == "values" and outcome.values else None
+            reply = answer_statement(value) if value is not None else None
         except ValueError:
             reply = None
-        details = {"level": item.level, "violations": _violations(engine, facts, True)}
         if reply is not None:
             details["reply"] = reply
         return CaseRecord(**base, prediction=reply, invalid=reply is None,
