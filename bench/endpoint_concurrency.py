@@ -4,7 +4,7 @@ several concurrency levels, with a profile of where each run's slots went.
 The cases are SARA's rule-free cases (all splits: the 317 whose gold program is facts only, so a
 translator can give it whole); the endpoint is :class:`taxlogic.eval.gold_endpoint.GoldEndpoint`
 (a real HTTP server on 127.0.0.1 answering each translation request with the case's gold fact
-clauses after ``--latency`` seconds; by default in a process of its own, as a remote endpoint
+clauses ``--latency`` seconds after it arrives; by default in a process of its own, as a remote endpoint
 is, so that its HTTP threads do not compete for this process's GIL; ``--endpoint thread``
 serves it from this process's threads); the agent runs with the paper's prompts
 (``--paper-prompts``) and its default repair budget (3), so some cases make more than one call.

@@ -45,7 +45,9 @@ class Request:
 
 class GoldEndpoint:
     """The endpoint over ``cases`` (objects with ``id``, ``text``, ``question``, ``gold_facts``).
-    ``latency``: seconds before each answer (requests are served concurrently); ``port``: 0 for a
+    ``latency``: seconds from a request's arrival to its answer (requests are served concurrently;
+    the endpoint's own work on a request happens within that time, as a remote model's does);
+    ``port``: 0 for a
     free one (kept across :meth:`stop` / :meth:`start`); ``refuse``: see :data:`Refusal`;
     ``anchored``: answer with the anchored gold translation (each group of facts closed by its
     sentence, :func:`taxlogic.eval.gold_translator.anchored_gold`), as the agent's default
@@ -75,7 +77,10 @@ class GoldEndpoint:
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+                arrived = time.monotonic()
                 status, payload, headers = endpoint._answer(self.path, body)
+                if status == 200:  # answered `latency` seconds after the request came, whatever the work took
+                    time.sleep(max(0.0, arrived + endpoint.latency - time.monotonic()))
                 data = json.dumps(payload).encode()
                 self.send_response(status)
                 for k, v in {"Content-Type": "application/json", "Content-Length": str(len(data)), **headers}.items():
@@ -144,7 +149,6 @@ class GoldEndpoint:
             return status, {"error": {"message": f"refused (HTTP {status})", "type": "scripted"}}, refused[1]
         if status != 200:
             return status, {"error": {"message": f"no such path {path}"}}, {}
-        time.sleep(self.latency)
         system = "\n".join(str(m.get("content", "")) for m in body.get("messages", []) if m.get("role") == "system")
         if "five-choice quiz" in system:  # the contamination quiz (A.1.1): always the first option
             text = json.dumps({"answer": "A"})
