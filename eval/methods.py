@@ -50,9 +50,10 @@ class Engines:
     asking at once get the same engine, the KB is loaded once), shared by every case of a run and
     closed together. The pool has :attr:`pool_size` Prolog processes: ``workers`` if given, else
     ``TAXLOGIC_WORKERS`` if set, else one per core, or up to two per core when ``concurrency``
-    (cases in flight) is higher: a job that runs for seconds (SARA's tax_case_16: 4.8 CPU-s)
-    then holds one worker while the short jobs of the other cases go on in the rest, the
-    system sharing the cores, instead of every case queueing behind it. A worker is ~24 MB."""
+    (cases in flight) is higher: after a round of LLM calls returns, many cases want a worker
+    at once, and a long job (a numeric case's whole return) holds one while the short jobs of
+    the other cases go on in the rest, instead of every case queueing behind it. A worker is
+    ~24 MB."""
 
     dataset: "Dataset"
     workers: int | None = None
