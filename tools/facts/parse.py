@@ -5,6 +5,7 @@ fact (no nested terms, no named variables)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from taxlogic.tools.facts.anchors import _anchored, _anchors
 from taxlogic.tools.facts.syntax import _Nested, _Parser, _Raw, _Var
@@ -39,6 +40,22 @@ def _decode(text: str | bytes, max_bytes: int) -> tuple[str | None, list[Problem
 
 
 def _parse(text: str | bytes, max_bytes: int, max_facts: int) -> tuple[list[_Raw], list[Problem]]:
+    """The clauses of ``text`` and its problems (new lists each call: callers add to them). A
+    round parses the same facts several times (validation, the domain's checks, the aligner),
+    so the last texts' parses are kept (their items are frozen; texts over 32 KB are not kept)."""
+    if len(text) > 32_768:
+        return _parse_text(text, max_bytes, max_facts)
+    raws, problems = _parsed(text, max_bytes, max_facts)
+    return list(raws), list(problems)
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str | bytes, max_bytes: int, max_facts: int) -> tuple[tuple[_Raw, ...], tuple[Problem, ...]]:
+    raws, problems = _parse_text(text, max_bytes, max_facts)
+    return tuple(raws), tuple(problems)
+
+
+def _parse_text(text: str | bytes, max_bytes: int, max_facts: int) -> tuple[list[_Raw], list[Problem]]:
     decoded, problems = _decode(text, max_bytes)
     if decoded is None:
         return [], problems
