@@ -10,7 +10,8 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json, progress_bar, stage_progress
+from taxlogic.cli.common import (check_choice, console, fail, friendly_errors, load_case, option_list, print_json,
+                                 progress_bar, stage_progress)
 
 DATA_DIR_HELP = "Data directory (default: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."
 
@@ -153,12 +154,13 @@ def plus(
     from taxlogic.eval.plus.build import build_plus, build_summary, default_build_dir, gold_check
     from taxlogic.eval.plus.rules import PerturbationError
 
-    if paraphrase not in ("offline", "llm"):
-        fail(f"--paraphrase must be offline or llm, not {paraphrase!r}")
-    case_ids = [c.strip() for c in cases.split(",") if c.strip()] if cases else None
+    check_choice("--paraphrase", paraphrase, ("offline", "llm"))
+    case_ids = option_list("--cases", cases)
     target = out or default_build_dir(seed)
     t0 = time.perf_counter()
     with friendly_errors():
+        for case_id in case_ids or ():  # an unknown id is usage, with close matches, before anything is written
+            load_case(case_id, "--cases")
         try:
             with progress_bar() as bar:
                 progress = stage_progress(bar, _STAGES)
