@@ -11,7 +11,7 @@ import re
 import pytest
 
 from taxlogic.kb.data import DataError
-from taxlogic.kb.nba import checks, corrupt, gold, reader, records
+from taxlogic.kb.nba import checks, corrupt, gold, reader, records, roles, spans
 from taxlogic.kb.nba.problems import ANNOTATIONS, SECTIONS, problem_text, problem_texts, text_sentences
 
 
@@ -97,7 +97,7 @@ def test_roles_cover_the_vocabulary():
 
     events = resources.files("taxlogic.kb.nba").joinpath("events.pl").read_text()
     declared = {(n, int(a)) for n, a in re.findall(r"^:- dynamic (\w+)/(\d+)\.", events, re.M)}
-    assert declared == {(n, len(r)) for n, r in checks.ROLES.items()}
+    assert declared == {(n, len(r)) for n, r in roles.ROLES.items()}
 
 
 def test_text_layout_round_trip(texts):
@@ -106,9 +106,9 @@ def test_text_layout_round_trip(texts):
 
 
 def test_named_lists():
-    assert checks.named("Team A trades Player A with Player C and D to Team B for Player B, D and E.", "player") == set("ABCDE")
-    assert checks.named("Team A, Team B, and Team C have all their picks; Team F's pick", "team") == set("ABCF")
-    assert checks.years("during 2023-24 Salary Cap Year, in 2026 and 2028, $2,025,000") == {2023, 2026, 2028}
+    assert spans.named("Team A trades Player A with Player C and D to Team B for Player B, D and E.", "player") == set("ABCDE")
+    assert spans.named("Team A, Team B, and Team C have all their picks; Team F's pick", "team") == set("ABCF")
+    assert spans.years("during 2023-24 Salary Cap Year, in 2026 and 2028, $2,025,000") == {2023, 2026, 2028}
 
 
 @pytest.mark.parametrize("name", sorted(corrupt.OPERATORS))

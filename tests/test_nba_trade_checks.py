@@ -1,4 +1,4 @@
-"""The NBA checks on who sends a traded player (kb/nba/checks.py), on an invented problem.
+"""The NBA checks on who sends a traded player (kb/nba/trade_checks.py), on an invented problem.
 
 The problem below is made up for these tests (no RuleArena text): like several RuleArena texts it
 contradicts itself (Player B's contract is with Team A, yet Team A trades Player A "for Player B"),
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from taxlogic.kb.nba.checks import move_readings, nba_issues, pick_owners
+from taxlogic.kb.nba.checks import nba_issues
+from taxlogic.kb.nba.trade_checks import move_readings, pick_owners
 from taxlogic.tools.facts import parse_facts
 
 SITUATIONS = {
