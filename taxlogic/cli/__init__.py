@@ -1,175 +1,64 @@
-"""The ``taxlogic`` command line. Every command is mounted here, from :data:`COMMANDS`; each
-command group has one module beside this file, named for it (``data``, ``evaluate`` for ``eval``,
-``llm``), with ``eval contamination`` and ``eval verifier`` in modules of their own. Shared
-helpers (console, one-line errors, progress bar) are in :mod:`taxlogic.cli.common`; no CLI module
-imports another, except ``chat`` and ``solve``, which share :mod:`taxlogic.cli.trace`.
+"""The ``taxlogic`` command line. The app, every command mounted from one table, is in
+:mod:`taxlogic.cli.root` (``app``, ``COMMANDS``, ``GROUPS``, ``build_app`` are also names of this
+package, imported on first use); one module per command group or command beside it; shared
+helpers (console, one-line errors, exit codes, progress bars) in :mod:`taxlogic.cli.common`.
+
+This module is the console script's entry (``taxlogic = "taxlogic.cli:main"``) and imports only
+the standard library, so that :func:`main` covers Ctrl-C from the moment it runs, while Python
+imports the app (typer, rich, pydantic and every command: most of the first second).
 """
 
 from __future__ import annotations
 
-from inspect import cleandoc
-from typing import Callable
+import os
+import signal
 
-import typer
-from typer.core import TyperCommand, TyperGroup
+#: Names of :mod:`taxlogic.cli.root` that ``from taxlogic.cli import NAME`` gives.
+_ROOT_NAMES = frozenset({"app", "build_app", "COMMANDS", "GROUPS", "EPILOGS", "Group", "Command"})
 
-import sys
-
-from rich.markup import escape
-
-from taxlogic.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, check_settings, err_console
-from taxlogic.cli import chat, contamination, data, evaluate, explain, inspect, llm, paper, run, solve, verifier
-
-#: Command groups: name -> help.
-GROUPS: dict[str, str] = {
-    "data": "Install and check the SARA (2020 release) data (cases, statutes, splits).",
-    "eval": "Evaluate methods on SARA: gold programs, the agent, direct QA.",
-    "llm": llm.HELP,
-}
-
-#: Text below a command's options (long lists of choices), by command path.
-EPILOGS: dict[str, str] = {"eval run": evaluate.RUN_EPILOG}
-
-#: Every command: ("group name", function) or ("name", function) for a top-level command.
-COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
-    ("data install", data.install),
-    ("data info", data.info),
-    ("data install-rulearena", data.install_rulearena),
-    ("data plus", data.plus),
-    ("data errata", data.errata),
-    ("eval gold", evaluate.gold),
-    ("eval run", evaluate.run),
-    ("eval report", evaluate.report),
-    ("eval paper", paper.paper),
-    ("eval contamination", contamination.contamination),
-    ("eval verifier", verifier.verifier),
-    ("run", run.run),
-    ("solve", solve.solve),
-    ("inspect", inspect.inspect_cmd),
-    ("explain", explain.explain),
-    ("chat", chat.chat),
-    ("llm serve", llm.serve),
-    ("llm stop", llm.stop),
-    ("llm status", llm.status),
-)
+#: Exit code of a Ctrl-C (``taxlogic.cli.common.EXIT_INTERRUPTED``; not imported from there,
+#: which would load rich and typer before SIGINT is covered).
+_EXIT_INTERRUPTED = 130
 
 
-class _HelpFixes:
-    """Two fixes to typer's rich help. A boolean flag is listed without a type: typer writes
-    ``--json <bool>`` (and ``--help <bool>``) though a flag takes no value; an empty metavar is
-    what it prints instead. Help paragraphs wrap at the terminal's width: typer's rich markup
-    keeps a docstring's single line breaks (in command lists and later paragraphs), so each
-    paragraph is joined into one line first (paragraphs stay apart)."""
+def __getattr__(name: str) -> object:
+    if name in _ROOT_NAMES:
+        from taxlogic.cli import root
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for attr in ("help", "epilog"):
-            text = getattr(self, attr, None)
-            if text:
-                paragraphs = cleandoc(text).split("\n\n")
-                setattr(self, attr, "\n\n".join(" ".join(p.split()) for p in paragraphs))
-
-    def get_params(self, ctx):
-        params = super().get_params(ctx)
-        for p in params:
-            if getattr(p, "is_flag", False) and p.metavar is None:
-                p.metavar = ""
-        return params
+        return getattr(root, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class Command(_HelpFixes, TyperCommand):
-    pass
-
-
-class Group(_HelpFixes, TyperGroup):
-    """The root group also gives every error one style: click's usage errors (unknown option, bad
-    value, missing argument) as one red line naming the command's --help, exit code 2, as
-    :func:`taxlogic.cli.common.fail` prints the commands' own errors; and Ctrl-C in a command
-    that does not say more itself (eval gold and eval run say what was done) as one line
-    "interrupted", exit code 130 (typer alone exits 130 silently)."""
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt:
-            err_console.print("[yellow]interrupted[/]")
-            raise typer.Exit(EXIT_INTERRUPTED) from None
-
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
-        try:  # typer vendors click (typer._click): its exceptions, not click's
-            from typer._click import exceptions as click_errors
-        except ImportError:  # pragma: no cover - typer versions that use click itself
-            from click import exceptions as click_errors
-
-        try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click_errors.NoArgsIsHelpError as exc:  # a bare group: its help
-            typer.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
-            sys.exit(EXIT_USAGE)
-        except click_errors.UsageError as exc:
-            where = exc.ctx.command_path if exc.ctx else "taxlogic"
-            err_console.print(f"[bold red]error:[/] {escape(' '.join(exc.format_message().split()))} "
-                              f"(see {escape(where)} --help)", highlight=False, soft_wrap=True)
-            sys.exit(EXIT_USAGE)
-        except typer.Abort:
-            err_console.print("[yellow]interrupted[/]")
-            sys.exit(EXIT_INTERRUPTED)
-        except click_errors.ClickException as exc:  # e.g. a file option that cannot be opened
-            err_console.print(f"[bold red]error:[/] {escape(' '.join(exc.format_message().split()))}",
-                              highlight=False, soft_wrap=True)
-            sys.exit(exc.exit_code)
-        sys.exit(rv if isinstance(rv, int) else 0)
-
-
-def _version(value: bool) -> None:
-    if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            v = version("taxlogic")
-        except PackageNotFoundError:  # pragma: no cover - run from a source tree without install
-            v = "unknown (not installed)"
-        typer.echo(f"taxlogic {v}")
-        raise typer.Exit()
-
-
-def _start(
-    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version, help="Print the version and exit."),
-) -> None:
-    """taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides."""
-    check_settings()
-
-
-def build_app() -> typer.Typer:
-    """The ``taxlogic`` Typer app with every command of :data:`COMMANDS` mounted."""
-    root = typer.Typer(
-        help="taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides.",
-        no_args_is_help=True,
-        pretty_exceptions_enable=False,
-        add_completion=False,
-        cls=Group,
-    )
-    root.callback()(_start)
-    groups = {name: typer.Typer(help=text, no_args_is_help=True, cls=Group) for name, text in GROUPS.items()}
-    for path, fn in COMMANDS:
-        group, _, name = path.rpartition(" ")
-        (groups[group] if group else root).command(name, cls=Command, epilog=EPILOGS.get(path))(fn)
-    for name, sub in groups.items():
-        root.add_typer(sub, name=name)
-    return root
-
-
-app = build_app()
+def _interrupted_while_loading(signum: int, frame: object) -> None:
+    """SIGINT while the app is imported: one line, exit 130, at once. Not a KeyboardInterrupt:
+    raised inside some library's import, a broad ``except`` there could swallow it, or a
+    half-imported module could print a traceback. Nothing has started yet (no file written, no
+    Prolog worker), so there is nothing to close."""
+    os.write(2, b"interrupted\n")
+    os._exit(_EXIT_INTERRUPTED)
 
 
 def main() -> None:
     """The console script. Ctrl-C ends any command with one line "interrupted" (or the command's
     own line), exit code 130, no traceback (the Prolog workers ignore SIGINT and are closed by
-    the engine); also before a command starts, once this module is imported."""
+    the engine); also while the app is being imported, from the first line of this function
+    (the interpreter's own start-up before it, some 60 ms, is outside any program's reach). When
+    SIGINT is ignored (e.g. ``nohup``), it stays ignored."""
+    covered = False
     try:
+        covered = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        if covered:
+            signal.signal(signal.SIGINT, _interrupted_while_loading)
+    except ValueError:  # pragma: no cover - not the main thread: no handler can be set
+        covered = False
+    try:
+        from taxlogic.cli.root import app
+
+        if covered and signal.getsignal(signal.SIGINT) is _interrupted_while_loading:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # from here: KeyboardInterrupt
         app()
     except KeyboardInterrupt:
+        from taxlogic.cli.common import EXIT_INTERRUPTED, err_console
+
         err_console.print("[yellow]interrupted[/]")
-        raise SystemExit(130) from None
+        raise SystemExit(EXIT_INTERRUPTED) from None

@@ -19,7 +19,7 @@ err_console = Console(stderr=True)
 
 # Exit codes of every command (README, "Exit codes"): EXIT_ERROR for an error it reports (one
 # line, :func:`fail`), EXIT_USAGE for a wrong command line (:func:`usage_error`, and click's own
-# usage errors, printed the same way by the root group: taxlogic.cli.Group.main).
+# usage errors, printed the same way by the root group: taxlogic.cli.root.Group.main).
 EXIT_ANSWERED = 0    #: an answer (eval run: every case finished)
 EXIT_ERROR = 1       #: an error: data, SWI-Prolog, the LLM endpoint (eval run: stopped, or cases errored)
 EXIT_USAGE = 2       #: the command line is wrong (as typer/click exit for unknown options)
