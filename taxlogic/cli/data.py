@@ -81,11 +81,9 @@ def errata(
     reports give accuracy with and without them (SARA) or say which records have one (RuleArena)."""
     from rich.markup import escape
 
-    from taxlogic.cli.common import usage_error
     from taxlogic.kb.errata import ERRATA_DOMAINS, errata_classes, load_errata
 
-    if domain not in ERRATA_DOMAINS:
-        usage_error(f"--domain must be one of {', '.join(ERRATA_DOMAINS)}, not {domain!r}")
+    check_choice("--domain", domain, ERRATA_DOMAINS)
     with friendly_errors():
         found = load_errata(domain)
         classes = errata_classes(domain)
