@@ -93,3 +93,59 @@ def test_a_run_outside_sara_has_no_errata_figure(tmp_path):
     from taxlogic.eval.summary import errata_summary
 
     assert errata_summary("rulearena-airline", []) is None
+
+
+# ------------------------------------------------------ one shape for every domain's errata (kb/errata.py)
+
+
+def test_the_shared_loader_reads_the_three_domains_in_one_shape():
+    import json as _json
+    from importlib import resources
+
+    from taxlogic.kb.errata import ERRATA_DOMAINS, errata_classes
+    from taxlogic.kb.errata import load_errata as load_all
+    from taxlogic.kb.form1040.errata import erratum_of
+    from taxlogic.kb.nba.errata import errata as nba_entries
+
+    counts = {d: len(load_all(d)) for d in ERRATA_DOMAINS}
+    assert counts == {"sara": 40, "nba": 43, "form1040": 43}
+    everything = load_all()
+    assert len(everything) == 126 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
+    for d in ERRATA_DOMAINS:
+        found, classes = load_all(d), errata_classes(d)
+        assert len({e.id for e in found}) == len(found), d
+        for e in found:
+            assert e.domain == d and all(s.strip() for s in (e.id, e.reason, e.evidence, e.dataset_says, e.rules_give)), e.id
+            assert e.klass.split("+") and all(k in classes for k in e.klass.split("+")), (e.id, e.klass)
+            doc = e.as_json()
+            assert {"id", "domain", "class", "reason", "evidence", "dataset_says", "rules_give"} <= set(doc) and doc["class"] == e.klass
+    # each domain's record says what its own file says, unchanged
+    sara = {e.id: e for e in load_all("sara")}
+    assert {c: (e.gold, e.text, e.evidence, e.klass) for c, e in sara.items()} == {
+        e["case"]: (e["gold"], e["text"], e["evidence"], e["class"]) for e in
+        _json.loads(resources.files("taxlogic.kb.sara").joinpath("errata.json").read_text())["errata"]}
+    for e in load_all("nba"):
+        raw = nba_entries()[e.id]
+        assert (e.reason, e.evidence, e.dataset_says, e.rules_give, e.klass) == (
+            raw["reason"], raw["evidence"], raw["annotated"], raw["kb"], raw["class"]) and e.dataset_says != e.rules_give
+    tax_doc = _json.loads(resources.files("taxlogic.kb.form1040").joinpath("errata.json").read_text())
+    assert {e.id: e.klass.split("+") for e in load_all("form1040")} == {p["id"]: p["classes"] for p in tax_doc["problems"]}
+    tax_113 = next(e for e in load_all("form1040") if e.id == "tax-1-13")
+    assert erratum_of("tax-1-13") == ["E1", "E2"] and erratum_of("tax-0-0") == []
+    assert tax_doc["classes"]["E2"]["evidence"] in tax_113.evidence and tax_doc["classes"]["E1"]["text"] in tax_113.rules_give
+    with pytest.raises(ValueError, match="no errata for domain"):
+        load_all("airline")
+
+
+def test_data_errata_lists_any_domain():
+    from taxlogic.kb.errata import load_errata as load_all
+
+    for domain, n in (("nba", 43), ("form1040", 43)):
+        res = CliRunner(env={"COLUMNS": "250"}).invoke(app, ["data", "errata", "--domain", domain])
+        assert res.exit_code == 0, res.output
+        assert f"({n} cases)" in res.output and all(e.id in res.output for e in load_all(domain)), domain
+        doc = json.loads(CliRunner().invoke(app, ["data", "errata", "--domain", domain, "--json"]).output)
+        assert doc["domain"] == domain and len(doc["errata"]) == n and doc["classes"]
+        assert {e["domain"] for e in doc["errata"]} == {domain}
+    res = CliRunner().invoke(app, ["data", "errata", "--domain", "airline"])
+    assert res.exit_code == 2 and "--domain" in res.output

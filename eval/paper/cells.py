@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from taxlogic.eval.paper.published import published
 from taxlogic.eval.records import RunConfig
@@ -46,17 +46,6 @@ class Cell:
 
     def folder(self, out: Path) -> Path:
         return Path(out) / self.name
-
-
-def parse_list(text: str, known: Iterable[Any], what: str, cast=str) -> list:
-    """``"a,b"`` -> [a, b] in the order given, each one of ``known``. Raises ValueError naming
-    the unknown ones."""
-    items = [cast(x.strip()) for x in text.split(",") if x.strip()]
-    known = list(known)
-    bad = [str(x) for x in items if x not in known]
-    if bad or not items:
-        raise ValueError(f"{what} must be among {', '.join(map(str, known))} (not {', '.join(bad) or 'nothing'})")
-    return list(dict.fromkeys(items))
 
 
 def cells_for(tables: Iterable[int], methods: Iterable[str]) -> list[Cell]:

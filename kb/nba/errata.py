@@ -6,15 +6,16 @@ Each entry: ``reason`` (one line: the rule and the numbers), ``annotated`` and `
 annotated answer and the KB's with the gold facts, as ``nba_answer/1`` values), ``class`` (a key
 of the file's ``classes``: what the annotation does and the rule text it contradicts),
 ``evidence`` (that class's text), ``kb_violations`` (the KB's first violations). The gold method
-abstains on them with the reason; they are never bent to fit.
+abstains on them with the reason; they are never bent to fit. :func:`load_errata` gives them in
+the shared shape of :mod:`taxlogic.kb.errata` (``taxlogic data errata --domain nba``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from importlib import resources
 
+from taxlogic.kb.errata import Erratum
 from taxlogic.tables import shared_table
 
 
@@ -38,18 +39,39 @@ def erratum_classes() -> dict[str, str]:
     return dict(_doc().get("classes", {}))
 
 
-@dataclass(frozen=True)
-class Erratum:
-    """One problem's erratum as a value: ``problem`` id, the ``annotated`` and ``kb`` answers
-    (``nba_answer/1`` values), its ``kind`` (class names joined by ``+``) and ``reason``."""
+class NbaErratum(Erratum):
+    """An NBA erratum in the shared shape (:class:`taxlogic.kb.errata.Erratum`), with the file's
+    own names: ``problem`` (the id), ``annotated`` (RuleArena's answer: the dataset) and ``kb``
+    (the KB's answer with the gold facts: the rules), ``nba_answer/1`` values; ``kind`` (class
+    names joined by ``+``)."""
 
-    problem: str
-    annotated: str
-    kb: str
-    kind: str
-    reason: str
+    @property
+    def problem(self) -> str:
+        return self.id
+
+    @property
+    def annotated(self) -> str:
+        return self.dataset_says
+
+    @property
+    def kb(self) -> str:
+        return self.rules_give
+
+    @property
+    def kind(self) -> str:
+        return self.klass
 
 
-def load_errata() -> dict[str, Erratum]:
-    """Problem id -> :class:`Erratum`, for every documented NBA annotation erratum."""
-    return {pid: Erratum(pid, e["annotated"], e["kb"], e.get("class", ""), e["reason"]) for pid, e in errata().items()}
+def load_errata() -> dict[str, NbaErratum]:
+    """Problem id -> :class:`NbaErratum`, for every documented NBA annotation erratum: ``reason``
+    and ``evidence`` as the file has them, ``dataset_says`` the annotated answer, ``rules_give``
+    the KB's. Raises ValueError as :func:`errata` does."""
+    return {pid: NbaErratum(id=pid, domain="nba", klass=e.get("class", ""), reason=e["reason"],
+                            evidence=e.get("evidence", ""), dataset_says=e["annotated"], rules_give=e["kb"], source=dict(e))
+            for pid, e in errata().items()}
+
+
+def errata_records() -> tuple[NbaErratum, ...]:
+    """Every NBA erratum in the shared shape, in file order (the plug-in's answer to
+    :func:`taxlogic.kb.errata.load_errata`)."""
+    return tuple(load_errata().values())

@@ -2,7 +2,8 @@
 case text, each with its evidence (``errata.json`` beside this module; project-authored, no SARA
 text beyond the few words each piece of evidence quotes).
 
-An erratum is documented, never fixed: the gold program stays as SARA ships it (a check that
+The entries are converted to the shared shape of :mod:`taxlogic.kb.errata` (one concept for
+every domain's errata; ``taxlogic data errata --domain sara``). An erratum is documented, never fixed: the gold program stays as SARA ships it (a check that
 flags it is right, and the case's label is what every published figure was scored against).
 Reports give accuracy on all cases and on the cases without errata side by side
 (:func:`has_erratum`: a SARA⁺ item inherits its source case's erratum, its gold program being
@@ -20,8 +21,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from pydantic import BaseModel
-
+from taxlogic.kb.errata import Erratum
 from taxlogic.tables import shared_table
 
 ERRATA_FILE = Path(__file__).with_name("errata.json")
@@ -39,41 +39,57 @@ CLASSES = {
 }
 
 
-class Erratum(BaseModel):
-    """One gold program that contradicts its case text: ``case`` (SARA case id), what the
-    ``gold`` program says, what the ``text`` says, the ``evidence`` (the check's finding, quoting
-    both), its ``klass`` (JSON ``class``, one of :data:`CLASSES`) and ``found_by``."""
+class SaraErratum(Erratum):
+    """A SARA erratum in the shared shape (:class:`taxlogic.kb.errata.Erratum`), with the file's
+    own names for its fields: ``case`` (the id), ``gold`` (what the gold program says: the
+    dataset), ``text`` (what the case text says), ``found_by``."""
 
-    case: str
-    gold: str
-    text: str
-    evidence: str
-    klass: str
-    found_by: str
+    @property
+    def case(self) -> str:
+        return self.id
 
-    def as_json(self) -> dict[str, Any]:
-        """The JSON form, with ``class`` for ``klass``."""
-        d = self.model_dump()
-        d["class"] = d.pop("klass")
-        return d
+    @property
+    def gold(self) -> str:
+        return self.dataset_says
+
+    @property
+    def text(self) -> str:
+        return self.rules_give
+
+    @property
+    def found_by(self) -> str:
+        return self.source["found_by"]
+
+
+def erratum_classes() -> dict[str, str]:
+    """Class name -> what an erratum of that class is (:data:`CLASSES`)."""
+    return dict(CLASSES)
 
 
 @shared_table(maxsize=1)
-def load_errata(path: str | None = None) -> tuple[Erratum, ...]:
-    """Every documented erratum, in file order. Raises ValueError on an unknown class, a case
-    listed twice or a malformed file."""
+def load_errata(path: str | None = None) -> tuple[SaraErratum, ...]:
+    """Every documented erratum (``errata.json``, or ``path``), in file order, in the shared shape:
+    ``reason`` is the class's meaning, ``evidence`` the check's finding, ``dataset_says`` the
+    gold, ``rules_give`` the text. Raises ValueError on an unknown class, a case listed twice or a
+    malformed file."""
     raw = json.loads(Path(path or ERRATA_FILE).read_text(encoding="utf-8"))
     out, seen = [], set()
     for e in raw["errata"]:
-        e = dict(e)
-        klass = e.pop("class")
+        klass = e["class"]
         if klass not in CLASSES:
             raise ValueError(f"erratum {e.get('case')}: unknown class {klass!r} (known: {', '.join(CLASSES)})")
         if e["case"] in seen:
             raise ValueError(f"erratum {e['case']} listed twice")
         seen.add(e["case"])
-        out.append(Erratum(klass=klass, **e))
+        out.append(SaraErratum(id=e["case"], domain="sara", klass=klass, reason=CLASSES[klass], evidence=e["evidence"],
+                               dataset_says=e["gold"], rules_give=e["text"], source=dict(e)))
     return tuple(out)
+
+
+def errata_records() -> tuple[SaraErratum, ...]:
+    """Every SARA erratum in the shared shape (the plug-in's answer to
+    :func:`taxlogic.kb.errata.load_errata`)."""
+    return load_errata()
 
 
 def errata_ids(found_by: str | None = None) -> frozenset[str]:

@@ -7,7 +7,7 @@ import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Callable, Iterable, NoReturn, Sequence
 
 import typer
 from rich.console import Console
@@ -32,10 +32,51 @@ def usage_error(message: str) -> NoReturn:
     fail(message, EXIT_USAGE)
 
 
+def check_choice(option: str, value: str, choices: Sequence[str]) -> str:
+    """``value`` when it is one of ``choices`` (an option taking a name from a fixed set: a split,
+    a task, a method); otherwise a usage error, one line naming ``option`` and every choice, exit
+    :data:`EXIT_USAGE`."""
+    if value not in choices:
+        usage_error(f"{option} must be one of {', '.join(map(str, choices))} (not {value!r})")
+    return value
+
+
+def option_list(option: str, values: str | Iterable[str] | None, choices: Sequence[Any] | None = None,
+                cast: Callable[[str], Any] = str) -> list | None:
+    """The values of a comma-separated and/or repeated option (``--ops a,b``, ``--cases x --cases
+    y``) as a list in the order given, repeats dropped, each passed through ``cast``; None when
+    the option was not given. A usage error (exit :data:`EXIT_USAGE`, one line naming ``option``
+    and ``choices``) when it was given but names nothing (``--ops ,``: not silently "all"), when
+    ``cast`` refuses a value, or when a value is not among ``choices`` (None: any value, e.g.
+    case ids, which :func:`load_case` checks)."""
+    if values is None:
+        return None
+    texts = [values] if isinstance(values, str) else list(values)
+    raw = [v.strip() for text in texts for v in text.split(",") if v.strip()]
+    known = f"; one or more of {', '.join(map(str, choices))}" if choices is not None else "; give comma-separated values"
+    if not raw:
+        usage_error(f"{option} names nothing{known}")
+    items, bad = [], []
+    for text in raw:
+        try:
+            item = cast(text)
+        except ValueError:
+            bad.append(text)
+            continue
+        if choices is not None and item not in choices:
+            bad.append(text)
+        items.append(item)
+    if bad:
+        usage_error(f"{option} must be among {', '.join(map(str, choices))} (not {', '.join(bad)})" if choices
+                    is not None else f"{option}: bad value(s) {', '.join(bad)}")
+    return list(dict.fromkeys(items))
+
+
 def load_case(case_id: str, option: str = "--case"):
     """The SARA case ``case_id`` (:func:`taxlogic.kb.cases.get_case`) of the commands that take
-    ``--case`` (run, solve, inspect, explain; ``eval verifier --cases``). An unknown id is a wrong
-    command line: one line naming ``option``, with close matches, exit :data:`EXIT_USAGE`.
+    ``--case`` (run, solve, inspect, explain; ``--cases`` of ``eval verifier`` and ``data plus``,
+    split by :func:`option_list`). An unknown id is a wrong command line: one line naming
+    ``option``, with close matches, exit :data:`EXIT_USAGE`.
     Raises :class:`taxlogic.kb.data.DataError` if SARA is not installed (an error, not usage)."""
     from taxlogic.kb.cases import get_case
 

@@ -46,7 +46,7 @@ from typing import Any, Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json, progress_bar, stage_progress
+from taxlogic.cli.common import check_choice, console, fail, friendly_errors, print_json, progress_bar, stage_progress
 
 __all__ = ["contamination", "render_summary"]
 
@@ -158,14 +158,10 @@ def contamination(
     from taxlogic.kb.cases import load_cases
     from taxlogic.settings import get_settings
 
-    if dataset.lower() != "sara":
-        fail(f"unknown dataset {dataset!r}: only 'sara' is supported")
-    if split not in ("all", "train", "test"):
-        fail(f"--split must be all, train or test, not {split!r}")
-    if task not in ("all", "entailment", "numeric"):
-        fail(f"--task must be all, entailment or numeric, not {task!r}")
-    if perturber not in ("llm", "offline"):
-        fail(f"--perturber must be llm or offline, not {perturber!r}")
+    check_choice("--dataset", dataset.lower(), ("sara",))
+    check_choice("--split", split, ("all", "train", "test"))
+    check_choice("--task", task, ("all", "entailment", "numeric"))
+    check_choice("--perturber", perturber, ("llm", "offline"))
 
     settings = get_settings()
     name = model or settings.llm_model

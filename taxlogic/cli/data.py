@@ -10,7 +10,8 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json, progress_bar, stage_progress
+from taxlogic.cli.common import (check_choice, console, fail, friendly_errors, load_case, option_list, print_json,
+                                 progress_bar, stage_progress)
 
 DATA_DIR_HELP = "Data directory (default: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."
 
@@ -66,31 +67,40 @@ def info(
     console.print(f"installed in {out['root']}", highlight=False)
 
 
+_ERRATA_TITLES = {"sara": "SARA gold errata", "nba": "RuleArena NBA annotation errata",
+                  "form1040": "RuleArena tax (Form 1040) label errata"}
+
+
 def errata(
-    as_json: bool = typer.Option(False, "--json", help="Print every erratum as JSON: case, gold, text, evidence, class, found_by."),
+    domain: str = typer.Option("sara", "--domain", help="Whose errata: sara (gold programs vs their case text), nba (annotations vs the rules), form1040 (tax labels vs the forms' text)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the domain, every erratum (id, domain, class, reason, evidence, dataset_says, rules_give, and the domain file's own fields) and the classes as JSON."),
 ) -> None:
-    """List SARA's documented gold errata: gold programs that contradict their own case text, with
-    what the gold says, what the text says, the evidence and the class (kb/sara/errata.json).
-    They are documented, never fixed; eval summaries and reports give accuracy with and without
-    them."""
+    """List a domain's documented dataset errata: where the dataset's gold or label disagrees with
+    the rules (or the case text) as written, with what each says, the class, the reason and the
+    evidence (kb/<domain>/errata.json). They are documented, never fixed: eval summaries and
+    reports give accuracy with and without them (SARA) or say which records have one (RuleArena)."""
     from rich.markup import escape
 
-    from taxlogic.kb.sara.errata import CLASSES, load_errata
+    from taxlogic.cli.common import usage_error
+    from taxlogic.kb.errata import ERRATA_DOMAINS, errata_classes, load_errata
 
+    if domain not in ERRATA_DOMAINS:
+        usage_error(f"--domain must be one of {', '.join(ERRATA_DOMAINS)}, not {domain!r}")
     with friendly_errors():
-        found = load_errata()
+        found = load_errata(domain)
+        classes = errata_classes(domain)
     if as_json:
-        print_json({"errata": [e.as_json() for e in found], "classes": CLASSES})
+        print_json({"domain": domain, "errata": [e.as_json() for e in found], "classes": classes})
         return
-    table = Table(title=f"SARA gold errata ({len(found)} cases)", title_justify="left", show_lines=False)
-    for col in ("case", "class", "the gold says", "the text says", "found by"):
+    table = Table(title=f"{_ERRATA_TITLES[domain]} ({len(found)} cases)", title_justify="left", show_lines=False)
+    for col in ("id", "class", "the dataset says", "the rules give"):
         table.add_column(col, overflow="fold")
     for e in found:
-        table.add_row(e.case, e.klass, escape(e.gold), escape(e.text), e.found_by)
+        table.add_row(e.id, e.klass, escape(e.dataset_says), escape(e.rules_give))
     console.print(table)
-    counts = {k: sum(e.klass == k for e in found) for k in CLASSES}
+    counts = {k: sum(k in e.klass.split("+") for e in found) for k in classes}
     console.print("by class: " + ", ".join(f"{k} {n}" for k, n in counts.items() if n) +
-                  "; evidence of each: taxlogic data errata --json", highlight=False)
+                  f"; reason and evidence of each: taxlogic data errata --domain {domain} --json", highlight=False)
 
 
 def install_rulearena(
@@ -153,12 +163,13 @@ def plus(
     from taxlogic.eval.plus.build import build_plus, build_summary, default_build_dir, gold_check
     from taxlogic.eval.plus.rules import PerturbationError
 
-    if paraphrase not in ("offline", "llm"):
-        fail(f"--paraphrase must be offline or llm, not {paraphrase!r}")
-    case_ids = [c.strip() for c in cases.split(",") if c.strip()] if cases else None
+    check_choice("--paraphrase", paraphrase, ("offline", "llm"))
+    case_ids = option_list("--cases", cases)
     target = out or default_build_dir(seed)
     t0 = time.perf_counter()
     with friendly_errors():
+        for case_id in case_ids or ():  # an unknown id is usage, with close matches, before anything is written
+            load_case(case_id, "--cases")
         try:
             with progress_bar() as bar:
                 progress = stage_progress(bar, _STAGES)

@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import (EXIT_INTERRUPTED, console, fail, friendly_errors, print_json, progress_bar,
+from taxlogic.cli.common import (EXIT_INTERRUPTED, console, fail, friendly_errors, option_list, print_json, progress_bar,
                                  stage_progress, usage_error)
 
 
@@ -116,13 +116,13 @@ def paper(
     plan: cells, cases, LLM calls, tokens and dollars (SARA⁺ is built first when a split is missing,
     under --dry-run too: no LLM call). Exit code 0: every cell finished, 1: stopped
     (over --max-cost, endpoint down, cases errored), 2: usage, 130: interrupted."""
-    from taxlogic.eval.paper.cells import METHODS, TABLES, cells_for, parse_list
+    from taxlogic.eval.paper.cells import METHODS, TABLES, cells_for
     from taxlogic.eval.prices import price_for
     from taxlogic.settings import get_settings
 
+    chosen_methods = option_list("--methods", methods, METHODS)
+    chosen_tables = option_list("--tables", tables, TABLES, cast=int)
     try:
-        chosen_methods = parse_list(methods, METHODS, "--methods")
-        chosen_tables = parse_list(tables, TABLES, "--tables", cast=int)
         price = price_for(model or get_settings().llm_model, price_in, price_out)
     except ValueError as exc:
         usage_error(str(exc))

@@ -10,7 +10,8 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import console, fail, friendly_errors, load_case, pct, print_json, progress_bar, stage_progress
+from taxlogic.cli.common import (console, friendly_errors, load_case, option_list, pct, print_json, progress_bar,
+                                 stage_progress)
 
 
 def verifier(
@@ -40,13 +41,10 @@ def verifier(
 
     k_given = k is not None
     k = k if k is not None else 3
-    ids = [c.strip() for item in (cases or []) for c in item.split(",") if c.strip()]
-    op_list = [o.strip() for o in ops.split(",")] if ops else list(OPERATORS)
-    bad = [o for o in op_list if o not in OPERATORS]
-    if bad:
-        fail(f"unknown operator(s) {', '.join(bad)}; known: {', '.join(OPERATORS)}")
+    ids = option_list("--cases", cases)
+    op_list = option_list("--ops", ops, list(OPERATORS)) or list(OPERATORS)
     with friendly_errors():
-        selected = [load_case(i, "--cases") for i in ids] if ids else load_cases()
+        selected = [load_case(i, "--cases") for i in ids] if ids is not None else load_cases()
         rules = sara_rules()
         limits = experiment_limits(time_limit=time_limit)
         if anchors:

@@ -7,15 +7,14 @@ under. The domain's entry in the registry is :data:`METHODS` + :func:`tax_rule_s
 Scoring of a computed answer (:func:`tax_correct`): RuleArena's own tolerance for tax answers,
 ``numpy.isclose(prediction, answer)`` (derived README), the same check its ``auto_test.py``
 applies to a model's stated amount. Problems whose RuleArena label departs from the forms' text
-are listed with the reason in ``kb/form1040/errata.json`` (:func:`erratum_of`); their records
+are listed with the reason by the plug-in (:func:`taxlogic.kb.form1040.errata.erratum_of`,
+``kb/form1040/errata.json``; re-exported here as :func:`erratum_of`); their records
 say so (``details["erratum"]``) and they still count as RuleArena scores them.
 """
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from taxlogic.eval.benchmarks.rulearena.agent import agent_contexts
@@ -24,7 +23,7 @@ from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.methods import Method, MethodOptions, record_base
 from taxlogic.eval.records import CaseRecord
 from taxlogic.eval.transcript import transcript_of
-from taxlogic.tables import shared_table
+from taxlogic.kb.form1040.errata import erratum_of
 
 if TYPE_CHECKING:
     from taxlogic.eval.benchmarks import Dataset
@@ -56,18 +55,6 @@ def tax_value(outcome) -> Fraction | None:
 def tax_correct(prediction: float | None, answer: float) -> bool:
     """RuleArena's tolerance: ``numpy.isclose(prediction, answer)``."""
     return prediction is not None and isclose(float(prediction), float(answer))
-
-
-@shared_table(maxsize=1)
-def _errata() -> dict[str, list[str]]:
-    text = resources.files("taxlogic.kb.form1040").joinpath("errata.json").read_text()
-    return {p["id"]: p["classes"] for p in json.loads(text)["problems"]}
-
-
-def erratum_of(problem_id: str) -> list[str]:
-    """The erratum classes (``E1``, ``E2``: ``kb/form1040/errata.json``) of a RuleArena problem
-    whose label departs from the forms' text; [] for any other problem."""
-    return list(_errata().get(problem_id, []))
 
 
 def _explanation(opts: MethodOptions, item: RuleArenaItem, facts: str) -> dict[str, Any] | None:
