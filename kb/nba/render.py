@@ -135,7 +135,7 @@ def sentence_block(sentence: str, records: Iterable[Record]) -> str:
 
 
 def render_reading(reading, *, header: Optional[str] = None) -> str:
-    """A whole :class:`~taxlogic.kb.nba.reader.Reading` as a fact program (its sentences in
+    """A whole :class:`~taxlogic.kb.nba.reading.Reading` as a fact program (its sentences in
     order, one blank line between groups). Raises ``ValueError`` if a sentence is unread."""
     if not reading.complete:
         raise ValueError("unread sentences: " + "; ".join(s.text for s in reading.unread))
