@@ -385,7 +385,8 @@ def test_cli_plus_json(sara_data_dir, tmp_path):
     assert all(s["gold_agreement"] in (1.0, None) for s in data["splits"].values())
     assert (out / "build.json").is_file()
     bad = CliRunner().invoke(app, ["plus", "--out", str(tmp_path / "x"), "--cases", "no_such_case"])
-    assert bad.exit_code == 1 and "no_such_case" in bad.output
+    assert bad.exit_code == 2 and "--cases: no SARA case 'no_such_case'" in bad.output  # usage (README "Exit codes")
+    assert not (tmp_path / "x").exists()
 
 
 def test_llm_paraphraser_keeps_only_checked_rewordings(monkeypatch):
