@@ -146,12 +146,15 @@ def test_records_carry_spans_and_are_the_same_at_concurrency_1_and_8(endpoint_ru
     assert {k: r.model_dump(include=fields) for k, r in one.items()} == \
         {k: r.model_dump(include=fields) for k, r in eight.items()}
     for r in eight.values():
-        assert {"llm", "engine", "validate", "inspect", "graph"} <= set(r.spans), r.spans
+        # (a record keeps spans of 0.1 ms or more: validating facts parsed before, e.g. by the c1
+        # run in this process, can take less, so "validate" is looked for in the trace below)
+        assert {"llm", "engine", "inspect", "graph"} <= set(r.spans), r.spans
         assert all(v >= 0 for v in r.spans.values())
         assert sum(r.spans.values()) >= r.seconds * 0.99  # the spans cover the whole case
-        assert set(r.span_cpu) <= set(r.spans) and r.span_cpu["validate"] > 0
+        assert set(r.span_cpu) <= set(r.spans) and r.span_cpu["inspect"] > 0
         assert all(r.span_cpu[k] <= r.spans[k] + 0.005 for k in r.span_cpu)  # working is part of the wall time
         steps = {s.node: s.spans for s in r.transcript.trace}
+        assert "validate" in steps  # the step ran (its spans may round to nothing)
         assert "llm" in steps["generate"] and "engine" in steps["execute"]  # each step's own spans in the trace
 
 
