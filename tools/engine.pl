@@ -105,7 +105,8 @@ tl_add_clause(C, _, Acc, Acc1) :-
 %   twice).
 tl_case_fact(C) :-
     C \= (_ :- _), ground(C),
-    tl_case_ref(R), catch(clause(C, true, R), _, fail), !.
+    catch(clause(C, true, R), _, fail),  % indexed on C's arguments: no scan of the case
+    tl_case_ref(R), !.
 
 %   Materialisation (trusted gold only): a base predicate (declared in events.pl) that the case
 %   defines with rules is replaced by the facts it derives, in the same order, if there are
