@@ -11,7 +11,7 @@ import re
 import pytest
 
 from taxlogic.kb.data import DataError
-from taxlogic.kb.nba import checks, corrupt, gold, reader, records, roles, spans
+from taxlogic.kb.nba import checks, corrupt, gold, reader, records, roles, stated
 from taxlogic.kb.nba.problems import ANNOTATIONS, SECTIONS, problem_text, problem_texts, text_sentences
 
 
@@ -106,9 +106,9 @@ def test_text_layout_round_trip(texts):
 
 
 def test_named_lists():
-    assert spans.named("Team A trades Player A with Player C and D to Team B for Player B, D and E.", "player") == set("ABCDE")
-    assert spans.named("Team A, Team B, and Team C have all their picks; Team F's pick", "team") == set("ABCF")
-    assert spans.years("during 2023-24 Salary Cap Year, in 2026 and 2028, $2,025,000") == {2023, 2026, 2028}
+    assert stated.named("Team A trades Player A with Player C and D to Team B for Player B, D and E.", "player") == set("ABCDE")
+    assert stated.named("Team A, Team B, and Team C have all their picks; Team F's pick", "team") == set("ABCF")
+    assert stated.years("during 2023-24 Salary Cap Year, in 2026 and 2028, $2,025,000") == {2023, 2026, 2028}
 
 
 @pytest.mark.parametrize("name", sorted(corrupt.OPERATORS))

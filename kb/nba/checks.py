@@ -8,7 +8,7 @@ issue kinds):
 
 - :mod:`taxlogic.kb.nba.grounding`: anchors, names and values of single facts (``anchor_missing``,
   ``anchor_not_in_text``, ``ungrounded_*``, ``unknown_name``, ``name_not_in_anchor``,
-  ``sentence_not_encoded``), with :mod:`taxlogic.kb.nba.spans` (what a span states) and
+  ``sentence_not_encoded``), with :mod:`taxlogic.kb.nba.stated` (what a span states) and
   :mod:`taxlogic.kb.nba.roles` (each predicate's argument roles);
 - :mod:`taxlogic.kb.nba.operation_checks`: the operations' numbering, order, steps and anchors
   (``operation_*``);

@@ -28,7 +28,7 @@ from typing import Optional
 
 from taxlogic.core import Issue
 from taxlogic.kb.nba.roles import LETTER_ATOM, ROLES, arg_value
-from taxlogic.kb.nba.spans import ages, amounts, counts, named, norm, percents, picks, years
+from taxlogic.kb.nba.stated import ages, amounts, counts, named, norm, percents, picks, years
 from taxlogic.tools.facts import Fact
 
 #: (predicate, argument position) whose team or player may come from elsewhere in the problem.

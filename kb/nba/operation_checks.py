@@ -13,7 +13,7 @@ import re
 
 from taxlogic.core import Issue
 from taxlogic.kb.nba.roles import ROLES, STEPS, arg_value
-from taxlogic.kb.nba.spans import norm, norm_cached
+from taxlogic.kb.nba.stated import norm, norm_cached
 from taxlogic.tools.facts import Fact
 
 

@@ -25,7 +25,7 @@ from typing import Optional
 
 from taxlogic.core import Issue
 from taxlogic.kb.nba.roles import LETTER_ATOM, arg_value
-from taxlogic.kb.nba.spans import amounts, named, years
+from taxlogic.kb.nba.stated import amounts, named, years
 from taxlogic.tools.facts import Fact
 
 _TRADES = re.compile(r"\btra(?:de|ed)s\b")  # "traeds": a typo of the texts

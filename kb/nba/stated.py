@@ -1,4 +1,5 @@
-"""What a span of an NBA problem's text states: the values and names the grounding checks look for.
+"""What a span of an NBA problem's text states: the values and names the grounding checks look for
+(not to be confused with :mod:`taxlogic.spans`, the timing spans).
 
 Each function takes a span (an anchor, a part of a sentence, or the whole text) and returns the
 values of one class it states (:mod:`taxlogic.kb.nba.grounding`, :mod:`taxlogic.kb.nba.trade_checks`).
