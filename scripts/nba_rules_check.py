@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-from pathlib import Path
 
 
 def main() -> int:
