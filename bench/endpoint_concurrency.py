@@ -20,8 +20,12 @@ cases/s, LLM requests per case, the ideal and the share of it reached, the most 
 alive at once, CPU seconds of this process and of Prolog, the machine's load average, whether
 the records equal the reference, and the profile (:mod:`taxlogic.eval.profile`).
 
+Each level runs its slots over ``--processes`` worker processes (default ``auto``:
+:func:`taxlogic.eval.processes.auto_processes`, 1 at concurrency 8, 2 at 64 on 2 cores), as
+``eval run`` does.
+
 Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 8,64] [--limit N]
-[--ref-latency 0] [--endpoint process|thread] [--json FILE]``.
+[--ref-latency 0] [--endpoint process|thread] [--processes auto|N] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -113,11 +117,13 @@ class ProcessEndpoint:
         self.proc.join(10)
 
 
-def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", limit: int = 0) -> tuple[dict, dict]:
+def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", limit: int = 0,
+             processes: int = 1) -> tuple[dict, dict]:
     """One fresh run; (figures and profile, case id -> :func:`comparable` record). ``endpoint``:
-    ``process`` (the endpoint in a child process) or ``thread`` (in this process's threads)."""
+    ``process`` (the endpoint in a child process) or ``thread`` (in this process's threads);
+    ``processes``: worker processes sharing the slots (:mod:`taxlogic.eval.processes`)."""
     from taxlogic.eval.gold_endpoint import GoldEndpoint
-    from taxlogic.eval.methods import Engines, MethodOptions, make_method
+    from taxlogic.eval.methods import Engines, MethodBuilder, MethodOptions, make_method
     from taxlogic.eval.profile import RunProfile
     from taxlogic.eval.records import RunConfig, RunStore, read_records
     from taxlogic.eval.runner import run_eval
@@ -136,22 +142,28 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         cfg = RunConfig(method="agent", dataset="sara", split="all", task="all", budget=3, anchors=False)
-        engines = Engines(ds, concurrency=concurrency)
+        forked = processes > 1 and concurrency > 1
+        engines = None if forked else Engines(ds, concurrency=concurrency)
         profile = RunProfile(concurrency, engines)
         try:
             with RunStore(Path(tmp), cfg) as store:
-                method = make_method("agent", ds, MethodOptions(engines=engines, budget=3, anchors=False))
-                counts = run_eval(ds, method, "agent", store, concurrency=concurrency, on_record=profile.add)
+                options = MethodOptions(engines=engines, budget=3, anchors=False)
+                method = (MethodBuilder("agent", ds, options, workers=Engines(ds, concurrency=concurrency).pool_size // processes or 1)
+                          if forked else make_method("agent", ds, options))
+                counts = run_eval(ds, method, "agent", store, concurrency=concurrency, processes=processes,
+                                  on_record=profile.add)
+            profile.add_workers(counts.workers)
             prof = profile.finish()
         finally:
-            engines.close()
+            if engines is not None:
+                engines.close()
             stop.set()
             sampler.join()
         records = {r.case_id: comparable(r) for r in read_records(Path(tmp))}
     n, seconds = counts.ran, prof["wall"]
     calls = len(ep.requests) / max(n, 1)
     ideal = min(concurrency, n) / (latency * calls) if latency else float("nan")
-    return {"concurrency": concurrency, "cases": n, "errored": counts.errored, "seconds": seconds,
+    return {"concurrency": concurrency, "processes": max(1, len(counts.workers)), "cases": n, "errored": counts.errored, "seconds": seconds,
             "rate": n / seconds, "calls_per_case": calls, "ideal": ideal, "share": n / seconds / ideal if latency else None,
             "prolog_procs": most[0], "requests": len(ep.requests), "profile": prof}, records
 
@@ -165,6 +177,9 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="the first N cases only (0: all 317)")
     ap.add_argument("--ref-latency", type=float, default=0.0, help="latency of the reference run at concurrency 1")
     ap.add_argument("--json", type=Path, help="also write every figure and profile to this file")
+    ap.add_argument("--processes", default="auto",
+                    help="worker processes sharing each level's slots: a number, or auto (one per 16 cases in flight, "
+                         "at most one per core: taxlogic.eval.processes.auto_processes)")
     ap.add_argument("--endpoint", choices=("process", "thread"), default="process",
                     help="the endpoint in a process of its own (as a remote one) or in this process's threads")
     args = ap.parse_args()
@@ -180,16 +195,19 @@ def main() -> None:
     _, ref = run_once(ds, 1, args.ref_latency, args.endpoint, args.limit)
     print(f"reference run at concurrency 1 (latency {args.ref_latency:g} s): {len(ref)} records in "
           f"{time.perf_counter() - t0:.1f} s", flush=True)
-    print(f"{'conc':>4} {'cases':>5} {'seconds':>7} {'cases/s':>7} {'calls/case':>10} {'ideal':>6} {'share':>5} "
+    print(f"{'conc':>4} {'procs':>5} {'cases':>5} {'seconds':>7} {'cases/s':>7} {'calls/case':>10} {'ideal':>6} {'share':>5} "
           f"{'Prolog procs':>12} {'CPU self':>8} {'CPU Prolog':>10} {'load':>5} {'= c1':>6}")
     results = []
+    from taxlogic.eval.processes import auto_processes
+
     for level in (int(x) for x in args.levels.split(",")):
-        r, records = run_once(ds, level, args.latency, args.endpoint, args.limit)
+        procs = auto_processes(level) if args.processes == "auto" else int(args.processes)
+        r, records = run_once(ds, level, args.latency, args.endpoint, args.limit, procs)
         diff = [cid for cid in ref if records.get(cid) != ref[cid]] + [cid for cid in records if cid not in ref]
         r["differ_from_c1"] = diff
         results.append(r)
         p = r["profile"]
-        print(f"{level:>4} {r['cases']:>5} {r['seconds']:>7.1f} {r['rate']:>7.2f} {r['calls_per_case']:>10.2f} "
+        print(f"{level:>4} {r['processes']:>5} {r['cases']:>5} {r['seconds']:>7.1f} {r['rate']:>7.2f} {r['calls_per_case']:>10.2f} "
               f"{r['ideal']:>6.1f} {100 * r['share']:>4.0f}% {r['prolog_procs']:>12} {p['cpu']['process']:>7.1f}s "
               f"{p['cpu']['prolog']:>9.1f}s {p['load'][1]:>5.1f} {'same' if not diff else f'{len(diff)} differ'}",
               flush=True)

@@ -151,6 +151,31 @@ class MethodOptions:
     anchors: bool = True
 
 
+@dataclass(frozen=True)
+class MethodBuilder:
+    """A method to make later, where it runs: :meth:`build` makes ``make_method(name, dataset,
+    options)`` on a fresh :class:`Engines` (``workers`` per rule set, sized for the slots it
+    serves). A run over several worker processes
+    (:func:`taxlogic.eval.runner.run_eval` with ``processes`` > 1) builds one in each worker, so
+    that its chat model, HTTP clients and Prolog engines are its own."""
+
+    name: str
+    dataset: "Dataset"
+    options: MethodOptions
+    workers: int | None = None
+
+    def build(self, concurrency: int) -> tuple[Method, Callable[[], None]]:
+        """(the method, ``close``: closes its engines) for ``concurrency`` cases in flight.
+        Raises :class:`MethodUnavailable`."""
+        engines = Engines(self.dataset, workers=self.workers, concurrency=concurrency)
+        try:
+            method = make_method(self.name, self.dataset, replace(self.options, engines=engines))
+        except BaseException:
+            engines.close()
+            raise
+        return method, engines.close
+
+
 def exemplar_source(ds: "Dataset", opts: MethodOptions):
     """The exemplars of a translator method over ``ds``: ``opts.exemplars`` per item, none related
     to any evaluated item. Raises :class:`~taxlogic.agent.exemplars.ExemplarError` when too few

@@ -49,12 +49,22 @@ class RunProfile:
         for g in (spans.LLM_CALLS, spans.CASES, spans.ENGINE_JOBS):
             g.reset()
         self.records: list = []
+        self.workers: list[dict] = []
         self.load_before = os.getloadavg()
         self.cpu0 = _cpu()
         self.start = time.perf_counter()
 
     def add(self, record: Any) -> None:
         self.records.append(record)
+
+    def add_workers(self, reports: list[dict]) -> None:
+        """A run over worker processes (:attr:`taxlogic.eval.runner.RunCounts.workers`): their
+        gauges join this process's, and their CPU is told apart from their Prolog workers'."""
+        self.workers = list(reports)
+        for report in reports:
+            for name, steps in report.get("gauges", {}).items():
+                if name in spans.GAUGES:
+                    spans.GAUGES[name].absorb(steps)
 
     def finish(self) -> dict:
         """The profile as a dict (seconds; ``share``: of the run's slot-seconds): ``cases``,
@@ -84,8 +94,9 @@ class RunProfile:
         groups["slot empty (no case)"] = (max(0.0, slots - sum(totals.values())), None)
         longest = sorted(self.records, key=lambda r: -sum((getattr(r, "spans", None) or {}).values()))[:3]
         cores = os.cpu_count() or 1
-        process = cpu_self - self.cpu0[0]
-        prolog = cpu_kids - self.cpu0[1] + prolog_live
+        workers = sum(w.get("cpu", 0.0) for w in self.workers)  # forked workers: reaped, so in `cpu_kids`
+        process = cpu_self - self.cpu0[0] + workers
+        prolog = cpu_kids - self.cpu0[1] - workers + prolog_live
         return {
             "cases": len(self.records), "wall": round(wall, 3), "concurrency": self.concurrency,
             "slot_seconds": round(slots, 3),
@@ -100,6 +111,7 @@ class RunProfile:
             "llm_calls": spans.LLM_CALLS.stats(self.start, end),
             "cases_in_flight": spans.CASES.stats(self.start, end),
             "engine_jobs": spans.ENGINE_JOBS.stats(self.start, end),
+            "processes": max(1, len(self.workers)),
             "cpu": {"process": round(process, 2), "prolog": round(prolog, 2), "cores": cores,
                     "use": round((process + prolog) / (cores * wall), 3) if wall else 0.0},
             "load": [round(self.load_before[0], 2), round(os.getloadavg()[0], 2)],
@@ -109,8 +121,9 @@ class RunProfile:
 def render(profile: dict) -> list[str]:
     """The profile as plain text lines for a terminal (80 columns)."""
     p = profile
-    lines = [f"{p['cases']} cases in {p['wall']:.1f} s at concurrency {p['concurrency']}: "
-             f"{p['slot_seconds']:.0f} slot-seconds",
+    procs = p.get("processes", 1)
+    lines = [f"{p['cases']} cases in {p['wall']:.1f} s at concurrency {p['concurrency']}"
+             f"{f' over {procs} processes' if procs > 1 else ''}: {p['slot_seconds']:.0f} slot-seconds",
              f"  {'where the slots went':<40} {'wall s':>9} {'share':>6} {'CPU s':>7}"]
     for label, g in p["groups"].items():
         if g["seconds"] >= 0.0005 or label.startswith("LLM call"):
@@ -124,7 +137,7 @@ def render(profile: dict) -> list[str]:
         parts = ", ".join(f"{k} {v:.1f}" for k, v in r["spans"].items())
         lines.append(f"  longest: {r['case']} {r['seconds']:.1f} s, {r['rounds']} round(s) ({parts})")
     c = p["cpu"]
-    lines.append(f"  CPU: this process {c['process']:.1f} s, Prolog {c['prolog']:.1f} s: "
+    lines.append(f"  CPU: {'this process' if procs == 1 else f'the {procs} processes'} {c['process']:.1f} s, Prolog {c['prolog']:.1f} s: "
                  f"{100 * c['use']:.0f}% of {c['cores']} cores x {p['wall']:.1f} s")
     lines.append(f"  machine load average (1 min): {p['load'][0]:g} before, {p['load'][1]:g} after")
     return lines

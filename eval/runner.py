@@ -10,14 +10,15 @@ run stops with :class:`EndpointDown`.
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from taxlogic import spans
 from taxlogic.agent.llm import LLMError, is_endpoint_failure
 from taxlogic.eval.benchmarks import Dataset, score
 from taxlogic.eval.concurrency import run_bounded
-from taxlogic.eval.methods import Method, record_base
+from taxlogic.eval.methods import Method, MethodBuilder, record_base
+from taxlogic.eval.processes import run_forked
 from taxlogic.eval.records import CaseRecord, ErroredCase, RunStore
 
 
@@ -34,15 +35,17 @@ class EndpointDown(RuntimeError):
 @dataclass
 class RunCounts:
     """What one :func:`run_eval` call did: ``ran`` records written, ``errored`` cases the endpoint
-    failed on (left to redo)."""
+    failed on (left to redo), ``workers``: each worker process's end report (a run over several
+    processes: ``{"report": ..., "cpu": seconds}``, see :func:`taxlogic.eval.processes.run_forked`)."""
 
     ran: int = 0
     errored: int = 0
+    workers: list = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class _Errored:
-    error: LLMError
+    error: str  # the endpoint failure's message (a string: it crosses from a worker process)
 
 
 def _safe(method: Method, item: Any, ds: Dataset, method_name: str) -> CaseRecord | _Errored:
@@ -52,15 +55,15 @@ def _safe(method: Method, item: Any, ds: Dataset, method_name: str) -> CaseRecor
         return method(item)
     except LLMError as exc:
         if is_endpoint_failure(exc):
-            return _Errored(exc)
+            return _Errored(str(exc))
         return CaseRecord(**record_base(item, ds, method_name), invalid=True, reason=str(exc), errors=[str(exc)])
     except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
         return CaseRecord(**record_base(item, ds, method_name), invalid=True,
                           reason=f"{type(exc).__name__}: {exc}", errors=[traceback.format_exc(limit=3)])
 
 
-def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, concurrency: int = 1,
-             on_record: Callable[[CaseRecord], None] | None = None,
+def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, store: RunStore, *, concurrency: int = 1,
+             processes: int = 1, on_record: Callable[[CaseRecord], None] | None = None,
              on_error: Callable[[ErroredCase], None] | None = None,
              max_failures: int | None = None) -> RunCounts:
     """Evaluate every item of ``ds`` not yet in ``store`` with at most ``concurrency`` cases in
@@ -70,7 +73,14 @@ def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, 
     cases are then not started, cases in flight finish and are saved, and :class:`EndpointDown`
     is raised. Each record's :attr:`~CaseRecord.spans` say where its time went
     (:mod:`taxlogic.spans`; ``slot_wait``: its slot stood free before it started). Returns
-    :class:`RunCounts`."""
+    :class:`RunCounts`.
+
+    ``processes`` > 1 spreads the ``concurrency`` slots over that many forked worker processes
+    (:mod:`taxlogic.eval.processes`), each making its own method from ``method``, which must then
+    be a :class:`~taxlogic.eval.methods.MethodBuilder` (ValueError otherwise); the records come
+    back to this process, which scores and saves them as above. :attr:`RunCounts.workers` holds
+    the workers' end reports (CPU seconds; :class:`taxlogic.eval.profile.RunProfile` reads them).
+    A builder with ``processes`` 1 is built here and closed at the end."""
     if max_failures is None:
         from taxlogic.settings import get_settings
 
@@ -111,5 +121,23 @@ def run_eval(ds: Dataset, method: Method, method_name: str, store: RunStore, *, 
             result.spans, result.span_cpu = clock.rounded(), clock.rounded_cpu()
         return result
 
-    run_bounded(todo, work, finished, max(1, concurrency), slot_wait=True)
+    if processes > 1 and len(todo) > 1 and concurrency > 1:
+        if not isinstance(method, MethodBuilder):
+            raise ValueError("run_eval: processes > 1 needs a MethodBuilder (each worker process makes its own method)")
+
+        def build(share: int):
+            nonlocal method
+            method, close = method.build(share)  # in the worker: its own engines, chat model
+            return work, close
+
+        counts.workers = run_forked(todo, build, finished, concurrency, processes)
+        return counts
+    close = None
+    if isinstance(method, MethodBuilder):
+        method, close = method.build(concurrency)
+    try:
+        run_bounded(todo, work, finished, max(1, concurrency), slot_wait=True)
+    finally:
+        if close is not None:
+            close()
     return counts

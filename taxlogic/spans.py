@@ -158,6 +158,26 @@ class Gauge:
     def __exit__(self, *exc: object) -> None:
         self._step(-1)
 
+    def steps(self) -> list[tuple[float, int]]:
+        """A copy of the (time, in flight) steps since the last :meth:`reset`."""
+        with self._lock:
+            return list(self._steps)
+
+    def absorb(self, steps: list[tuple[float, int]]) -> None:
+        """Add another process's steps of the same gauge (:meth:`steps`; a forked worker of a
+        batch run): from then on the counts are the sum of both. ``time.perf_counter()`` is
+        the system's monotonic clock on Linux, the same in every process."""
+        def changes(seq: list[tuple[float, int]]) -> list[tuple[float, int]]:
+            return [(t, n - prev) for (t, n), prev in zip(seq, [0] + [n for _, n in seq[:-1]])]
+
+        with self._lock:
+            merged = sorted(changes(self._steps) + changes(list(steps)), key=lambda step: step[0])
+            total, self._steps = 0, []
+            for t, delta in merged:
+                total += delta
+                self._steps.append((t, total))
+            self.now = total
+
     def stats(self, start: float, end: float, buckets: int = 10) -> dict:
         """Over ``[start, end]`` (``time.perf_counter()`` seconds): ``mean`` in flight (time-weighted),
         ``most`` at once, ``timeline``: the mean in each of ``buckets`` equal intervals."""
@@ -184,3 +204,6 @@ class Gauge:
 LLM_CALLS = Gauge("llm calls")
 CASES = Gauge("cases")
 ENGINE_JOBS = Gauge("engine jobs")
+
+#: Every gauge above, by name (a worker process reports them to its parent).
+GAUGES = {g.name: g for g in (LLM_CALLS, CASES, ENGINE_JOBS)}

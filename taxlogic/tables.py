@@ -12,6 +12,7 @@ This module imports nothing from taxlogic's layers (tools, kb, agent and eval al
 
 from __future__ import annotations
 
+import os
 import threading
 from functools import update_wrapper
 from typing import Callable, TypeVar
@@ -27,13 +28,13 @@ def shared_table(fn: Callable[..., T] | None = None, *, maxsize: int | None = 16
     so the callers that arrive meanwhile wait and take the same object. Use it on loaders whose
     arguments are names or paths, not on per-case computations (the lock would serialise them).
     ``maxsize``: values kept (the oldest built goes first; None: no bound). ``cache_clear()``
-    forgets them all.
+    forgets them all. A forked process keeps the values built and gets new locks.
 
     Usable bare (``@shared_table``) or with a size (``@shared_table(maxsize=4)``)."""
 
     def wrap(f: Callable[..., T]) -> Callable[..., T]:
         values: dict = {}
-        lock = threading.RLock()
+        locks = [threading.RLock()]
 
         def wrapper(*args, **kwargs) -> T:
             key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
@@ -41,7 +42,7 @@ def shared_table(fn: Callable[..., T] | None = None, *, maxsize: int | None = 16
                 return values[key]
             except KeyError:
                 pass
-            with lock:
+            with locks[0]:
                 if key not in values:
                     value = f(*args, **kwargs)
                     if maxsize is not None and len(values) >= maxsize:
@@ -49,6 +50,9 @@ def shared_table(fn: Callable[..., T] | None = None, *, maxsize: int | None = 16
                     values[key] = value
                 return values[key]
 
+        # a forked child (a batch run's worker process) keeps the tables built, but a lock another
+        # thread of the parent held at the fork would never be released there: a new one
+        os.register_at_fork(after_in_child=lambda: locks.__setitem__(0, threading.RLock()))
         update_wrapper(wrapper, f)
         wrapper.cache_clear = values.clear  # type: ignore[attr-defined]
         return wrapper

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from pathlib import Path
@@ -128,3 +129,19 @@ def disable_cache() -> None:
     with _cache_lock:
         set_llm_cache(None)
         _cache_state.update(path=None, cache=None)
+
+
+def _after_fork_in_child() -> None:
+    """A forked process (a batch run's worker, :mod:`taxlogic.eval.processes`) must not use the
+    SQLite connections its parent opened: drop them from the cache's pool without closing them
+    (SQLAlchemy's ``dispose(close=False)``, its documented way across a fork); the child opens its
+    own on first use. Locks held by another parent thread at the fork are made anew."""
+    global _cache_lock
+    _cache_lock = threading.Lock()
+    cache = _cache_state.get("cache")
+    engine = getattr(cache, "engine", None)
+    if engine is not None:
+        engine.dispose(close=False)
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)

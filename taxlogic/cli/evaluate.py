@@ -142,7 +142,8 @@ def run(
     anchors: Optional[bool] = typer.Option(None, "--anchors/--paper-prompts", help="agent: anchored translation (default) or the appendix prompts (paper).", rich_help_panel=_PROMPTS),
     out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/ and a name made of the method, model, dataset, split and task, relative to the current directory). Re-running resumes it.", rich_help_panel=_RUN),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once.", rich_help_panel=_RUN),
-    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: TAXLOGIC_WORKERS if set, else one per core, up to two per core when --concurrency is higher).", rich_help_panel=_RUN),
+    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: TAXLOGIC_WORKERS if set, else one per core, up to two per core when --concurrency is higher), shared by the worker processes.", rich_help_panel=_RUN),
+    processes: int = typer.Option(0, min=0, help="Worker processes sharing the --concurrency slots, each with its own Python interpreter, chat model and Prolog engines (0: one per 16 cases in flight, at most one per core; 1: all in this process). Linux: forked.", rich_help_panel=_RUN),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON.", rich_help_panel=_RUN),
     explain: bool = typer.Option(False, "--explain", help="agent on SARA: save each answer's explanation in its record (gold records always have one).", rich_help_panel=_RUN),
     profile: bool = typer.Option(False, "--profile", help="Where the concurrency slots went (LLM, Prolog, checks, idle; CPU); also saved as profile.json.", rich_help_panel=_RUN),
@@ -153,7 +154,8 @@ def run(
     code 0: every case finished, 1: stopped or some cases errored (or another error), 2: usage,
     130: interrupted."""
     from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
-    from taxlogic.eval.methods import Engines, MethodOptions, make_method, method_names
+    from taxlogic.eval.methods import Engines, MethodBuilder, MethodOptions, make_method, method_names
+    from taxlogic.eval.processes import auto_processes
     from taxlogic.eval.profile import RunProfile
     from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_errored, read_records
     from taxlogic.eval.runner import EndpointDown, run_eval
@@ -218,21 +220,28 @@ def run(
             usage_error(str(exc))
         if not bench.offers(method):
             usage_error(bench.unavailable(method))
+        processes = processes or auto_processes(concurrency)
+        forked = processes > 1 and concurrency > 1
         engines = Engines(ds, workers=workers or None, concurrency=concurrency)
         try:
             with RunStore(out, config) as store:
-                fn = make_method(method, ds, MethodOptions(engines=engines, model_name=model, budget=budget,
-                                                           samples=samples, exemplars=exemplars, explain=explain,
-                                                           exemplar_pool=pool, query_in_prompt=query_in_prompt,
-                                                           anchors=anchors))
+                options = MethodOptions(engines=engines, model_name=model, budget=budget, samples=samples,
+                                        exemplars=exemplars, explain=explain, exemplar_pool=pool,
+                                        query_in_prompt=query_in_prompt, anchors=anchors)
+                if forked:  # each worker process makes its own engines, its share of the Prolog workers
+                    fn = MethodBuilder(method, ds, options, workers=max(1, engines.pool_size // processes))
+                else:
+                    fn = make_method(method, ds, options)
                 done = len(store.done_ids() & {c.id for c in ds.items})
-                prof, profiled = (RunProfile(concurrency, engines) if profile else None), None
+                prof, profiled = (RunProfile(concurrency, None if forked else engines) if profile else None), None
                 with progress_bar() as bar:
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)
                     try:
-                        run_eval(ds, fn, method, store, concurrency=concurrency,
-                                 on_record=lambda r: (bar.advance(tid), prof and prof.add(r)))
-                        profiled = prof.finish() if prof else None  # before the engines close (their CPU)
+                        counts = run_eval(ds, fn, method, store, concurrency=concurrency, processes=processes,
+                                          on_record=lambda r: (bar.advance(tid), prof and prof.add(r)))
+                        if prof:
+                            prof.add_workers(counts.workers)
+                            profiled = prof.finish()  # before the engines close (their CPU)
                     except KeyboardInterrupt:
                         saved = len(store.done_ids() & {c.id for c in ds.items})
                         console.print(f"[yellow]interrupted[/]: {saved} of {len(ds.items)} cases are saved in {out}; "
