@@ -25,7 +25,10 @@ Each level runs its slots over ``--processes`` worker processes (default ``auto`
 ``eval run`` does.
 
 Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 8,64] [--limit N]
-[--ref-latency 0] [--endpoint process|thread] [--processes auto|N] [--json FILE]``.
+[--ref-latency 0] [--endpoint process|thread] [--processes auto|N] [--order benchmark|history]
+[--json FILE]``. ``--order history`` starts the cases that took most rounds in the reference run
+first (:mod:`taxlogic.eval.history`: what ``eval run`` does when earlier runs of the same
+cases lie beside the new one); the default is the benchmark's own order, what a first run gets.
 """
 
 from __future__ import annotations
@@ -118,10 +121,11 @@ class ProcessEndpoint:
 
 
 def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", limit: int = 0,
-             processes: int = 1) -> tuple[dict, dict]:
+             processes: int = 1, rounds: dict[str, int] | None = None) -> tuple[dict, dict]:
     """One fresh run; (figures and profile, case id -> :func:`comparable` record). ``endpoint``:
     ``process`` (the endpoint in a child process) or ``thread`` (in this process's threads);
-    ``processes``: worker processes sharing the slots (:mod:`taxlogic.eval.processes`)."""
+    ``processes``: worker processes sharing the slots (:mod:`taxlogic.eval.processes`); ``rounds``:
+    case id -> rounds an earlier run took (:func:`taxlogic.eval.history.case_rounds`: the start order)."""
     from taxlogic.eval.gold_endpoint import GoldEndpoint
     from taxlogic.eval.methods import Engines, MethodBuilder, MethodOptions, make_method
     from taxlogic.eval.profile import RunProfile
@@ -151,7 +155,7 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
                 method = (MethodBuilder("agent", ds, options, workers=Engines(ds, concurrency=concurrency).pool_size // processes or 1)
                           if forked else make_method("agent", ds, options))
                 counts = run_eval(ds, method, "agent", store, concurrency=concurrency, processes=processes,
-                                  on_record=profile.add)
+                                  rounds=rounds, on_record=profile.add)
             profile.add_workers(counts.workers)
             prof = profile.finish()
         finally:
@@ -180,6 +184,9 @@ def main() -> None:
     ap.add_argument("--processes", default="auto",
                     help="worker processes sharing each level's slots: a number, or auto (one per 16 cases in flight, "
                          "at most one per core: taxlogic.eval.processes.auto_processes)")
+    ap.add_argument("--order", choices=("benchmark", "history"), default="benchmark",
+                    help="start order: the benchmark's (numeric cases first), or history: the cases that took most "
+                         "rounds in the reference run first (as eval run does from earlier runs beside it)")
     ap.add_argument("--endpoint", choices=("process", "thread"), default="process",
                     help="the endpoint in a process of its own (as a remote one) or in this process's threads")
     args = ap.parse_args()
@@ -190,7 +197,7 @@ def main() -> None:
     from taxlogic.settings import get_settings
 
     print(f"SARA rule-free cases: {len(ds.items)}; endpoint latency {args.latency:.1f} s (endpoint: {args.endpoint}); agent --paper-prompts "
-          f"--budget 3; TAXLOGIC_WORKERS={get_settings().workers}; {os.cpu_count()} cores", flush=True)
+          f"--budget 3; TAXLOGIC_WORKERS={get_settings().workers}; {os.cpu_count()} cores; start order: {args.order}", flush=True)
     t0 = time.perf_counter()
     _, ref = run_once(ds, 1, args.ref_latency, args.endpoint, args.limit)
     print(f"reference run at concurrency 1 (latency {args.ref_latency:g} s): {len(ref)} records in "
@@ -202,7 +209,8 @@ def main() -> None:
 
     for level in (int(x) for x in args.levels.split(",")):
         procs = auto_processes(level) if args.processes == "auto" else int(args.processes)
-        r, records = run_once(ds, level, args.latency, args.endpoint, args.limit, procs)
+        r, records = run_once(ds, level, args.latency, args.endpoint, args.limit, procs,
+                              {k: v["rounds"] for k, v in ref.items()} if args.order == "history" else None)
         diff = [cid for cid in ref if records.get(cid) != ref[cid]] + [cid for cid in records if cid not in ref]
         r["differ_from_c1"] = diff
         results.append(r)

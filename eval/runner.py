@@ -63,11 +63,13 @@ def _safe(method: Method, item: Any, ds: Dataset, method_name: str) -> CaseRecor
 
 
 def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, store: RunStore, *, concurrency: int = 1,
-             processes: int = 1, on_record: Callable[[CaseRecord], None] | None = None,
+             processes: int = 1, rounds: dict[str, int] | None = None, on_record: Callable[[CaseRecord], None] | None = None,
              on_error: Callable[[ErroredCase], None] | None = None,
              max_failures: int | None = None) -> RunCounts:
     """Evaluate every item of ``ds`` not yet in ``store`` with at most ``concurrency`` cases in
-    flight (started costliest first, :meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`); score each record by ``ds.benchmark`` and append it as it finishes. An errored case
+    flight (started costliest first: most ``rounds`` first, case id -> LLM rounds an earlier run took,
+    :func:`taxlogic.eval.history.case_rounds`, 1 for a case not in it; then by
+    :meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`); score each record by ``ds.benchmark`` and append it as it finishes. An errored case
     is logged (``store.append_error``, ``on_error``) and left to redo. ``max_failures``: errored
     cases in a row that stop the run (None: ``TAXLOGIC_LLM_MAX_CONSECUTIVE_FAILURES``); queued
     cases are then not started, cases in flight finish and are saved, and :class:`EndpointDown`
@@ -87,8 +89,10 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
         max_failures = get_settings().llm_max_consecutive_failures
     done = store.done_ids()
     todo = [c for c in ds.items if c.id not in done]
-    if concurrency > 1 and ds.benchmark is not None:  # longest first: no long case starts at the end
-        todo.sort(key=lambda c: -ds.benchmark.expected_cost(c))
+    if concurrency > 1:  # longest first: no long case starts at the end
+        prior = ds.benchmark.expected_cost if ds.benchmark is not None else (lambda c: 0.0)
+        known = rounds or {}
+        todo.sort(key=lambda c: (-known.get(c.id, 1), -prior(c)))
     counts = RunCounts()
     streak, stopping = 0, False
 

@@ -142,8 +142,8 @@ def run(
     anchors: Optional[bool] = typer.Option(None, "--anchors/--paper-prompts", help="agent: anchored translation (default) or the appendix prompts (paper).", rich_help_panel=_PROMPTS),
     out: Optional[Path] = typer.Option(None, help="Run folder (default: runs/ and a name made of the method, model, dataset, split and task, relative to the current directory). Re-running resumes it.", rich_help_panel=_RUN),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once.", rich_help_panel=_RUN),
-    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: TAXLOGIC_WORKERS if set, else one per core, up to two per core when --concurrency is higher), shared by the worker processes.", rich_help_panel=_RUN),
-    processes: int = typer.Option(0, min=0, help="Worker processes sharing the --concurrency slots, each with its own Python interpreter, chat model and Prolog engines (0: one per 16 cases in flight, at most one per core; 1: all in this process). Linux: forked.", rich_help_panel=_RUN),
+    workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: TAXLOGIC_WORKERS if set, else one per core, up to two per core when --concurrency is higher).", rich_help_panel=_RUN),
+    processes: int = typer.Option(0, min=0, show_default=False, help="Processes for the slots (0: auto).", rich_help_panel=_RUN),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON.", rich_help_panel=_RUN),
     explain: bool = typer.Option(False, "--explain", help="agent on SARA: save each answer's explanation in its record (gold records always have one).", rich_help_panel=_RUN),
     profile: bool = typer.Option(False, "--profile", help="Where the concurrency slots went (LLM, Prolog, checks, idle; CPU); also saved as profile.json.", rich_help_panel=_RUN),
@@ -155,6 +155,7 @@ def run(
     130: interrupted."""
     from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
     from taxlogic.eval.methods import Engines, MethodBuilder, MethodOptions, make_method, method_names
+    from taxlogic.eval.history import case_rounds
     from taxlogic.eval.processes import auto_processes
     from taxlogic.eval.profile import RunProfile
     from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_errored, read_records
@@ -238,6 +239,7 @@ def run(
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)
                     try:
                         counts = run_eval(ds, fn, method, store, concurrency=concurrency, processes=processes,
+                                          rounds=case_rounds(out.parent, ds.name) if concurrency > 1 else None,
                                           on_record=lambda r: (bar.advance(tid), prof and prof.add(r)))
                         if prof:
                             prof.add_workers(counts.workers)

@@ -1,0 +1,42 @@
+"""What earlier runs say a case costs: the start order of a batch run (issue 27).
+
+A run at concurrency > 1 starts its cases costliest first, so that no long case starts in the
+last seconds and holds the whole run open behind it. Which cases are long is known only once they
+have run: on SARA's 317 rule-free cases through the gold endpoint, 30 take four rounds of LLM
+calls (they abstain after three repairs) and 287 take one, and nothing in a case's text tells
+them apart. A list-scheduling simulation of 64 slots at 1.0 s a round ends at 9.0 s in the
+benchmark's order and at 7.0 s with the four-round cases first (the endpoint-bound ideal is 6.4 s).
+The paper grid and every re-run evaluate the same case ids again (other methods, models,
+perturbations), so the rounds a case took before are the best guess of what it takes now.
+
+:func:`case_rounds` reads them from the run folders beside the new one (``records.jsonl``,
+:mod:`taxlogic.eval.records`); the runner starts the cases with more rounds first, the others in
+the benchmark's own order (:meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`). Only
+the order changes: which cases run, and each one's record, do not depend on it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def case_rounds(runs: Path, dataset: str) -> dict[str, int]:
+    """Case id -> the most LLM rounds (``rounds`` of an agent record) any run under ``runs``
+    (its subfolders' ``records.jsonl``) took on that case of ``dataset`` (the record's
+    ``dataset`` field). Unreadable lines and folders are skipped; {} when there are none."""
+    rounds: dict[str, int] = {}
+    for path in sorted(Path(runs).glob("*/records.jsonl")):
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            continue
+        for line in lines:
+            try:
+                rec = json.loads(line)
+            except ValueError:  # a line cut by a crash
+                continue
+            n = rec.get("rounds") if isinstance(rec, dict) else None
+            if rec.get("dataset") == dataset and isinstance(n, int) and n > 0 and isinstance(rec.get("case_id"), str):
+                rounds[rec["case_id"]] = max(n, rounds.get(rec["case_id"], 0))
+    return rounds

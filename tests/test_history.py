@@ -1,0 +1,50 @@
+"""The start order of a batch run from earlier runs' rounds (issue 27): :mod:`taxlogic.eval.history`."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from taxlogic.eval.history import case_rounds
+
+
+def write_run(folder, records):
+    folder.mkdir(parents=True)
+    (folder / "records.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records) + '{"cut by a cra')
+
+
+def test_rounds_are_the_most_any_earlier_run_of_the_dataset_took(tmp_path):
+    write_run(tmp_path / "agent-a", [{"case_id": "x", "dataset": "sara", "rounds": 4},
+                                     {"case_id": "y", "dataset": "sara", "rounds": 1},
+                                     {"case_id": "z", "dataset": "sara-plus", "rounds": 3}])
+    write_run(tmp_path / "agent-b", [{"case_id": "x", "dataset": "sara", "rounds": 2},
+                                     {"case_id": "y", "dataset": "sara", "rounds": 2},
+                                     {"case_id": "w", "dataset": "sara", "rounds": 0}])  # gold: no LLM round
+    assert case_rounds(tmp_path, "sara") == {"x": 4, "y": 2}
+    assert case_rounds(tmp_path, "sara-plus") == {"z": 3}
+    assert case_rounds(tmp_path / "none", "sara") == {}
+
+
+def test_cases_that_took_more_rounds_start_first(sara_data_dir, tmp_path):
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.methods import record_base
+    from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
+    from taxlogic.eval.runner import run_eval
+
+    ds = load_dataset("sara", "test", "all")
+    long = {ds.items[-1].id: 4, ds.items[len(ds.items) // 2].id: 3}  # late in every other order
+    started, lock = [], threading.Lock()
+
+    def method(item):
+        with lock:
+            started.append(item.id)
+        return CaseRecord(**record_base(item, ds, "fake"), abstained=True)
+
+    with RunStore(tmp_path / "r", RunConfig(method="fake", dataset="sara", split="test", task="all")) as store:
+        assert run_eval(ds, method, "fake", store, concurrency=2, rounds=long).ran == len(ds.items)
+    assert set(started[:2]) == set(long)  # both took the first two slots
+    assert sorted(started) == sorted(c.id for c in ds.items)  # every case once, only the order moved
+    kind = {c.id: c.kind for c in ds.items}
+    rest = [kind[i] for i in started[2:]]
+    n_numeric = rest.count("numeric")
+    assert set(rest[:n_numeric - 2]) == {"numeric"} and set(rest[n_numeric + 2:]) == {"entailment"}  # then the prior
