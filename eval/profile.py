@@ -3,9 +3,11 @@
 A :class:`RunProfile` is started before a run and finished after it (before its engines close):
 it sums every record's timing spans (:attr:`taxlogic.eval.records.CaseRecord.spans`,
 :mod:`taxlogic.spans`) over the run's slot-seconds (``concurrency`` x wall seconds), reads the
-process-wide gauges (LLM calls, cases and Prolog jobs in flight over time) and the CPU seconds
-used by this process and by the Prolog processes (the engines' workers, and short-lived
-``swipl`` children). A slot's time is either in a case (split by span) or ``empty`` (no case in
+process-wide gauges (LLM calls, cases and Prolog jobs in flight over time; a run over worker
+processes adds theirs, :meth:`RunProfile.add_workers`), the CPU seconds used by the run's Python
+processes and by the Prolog processes (the engines' workers, and short-lived ``swipl``
+children), and the whole machine's CPU use over the run (:class:`MachineCPU`: whether the cores
+were the bound). A slot's time is either in a case (split by span) or ``empty`` (no case in
 it: the start, the tail of the run, and cases that ended without a record).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import os
 import resource
+import threading
 import time
 from typing import Any
 
@@ -34,6 +37,61 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 OTHER_NODES = "other nodes (generate, repair, ...)"
 
 
+class MachineCPU:
+    """The machine's CPU use over time, every process included (the endpoint on the same machine,
+    the Prolog workers, other load): ``/proc/stat`` read every ``interval`` seconds by a daemon
+    thread until :meth:`stop` (Linux; elsewhere nothing is read and :meth:`timeline` is None)."""
+
+    def __init__(self, interval: float = 0.1) -> None:
+        self.samples: list[tuple[float, float, float]] = []  # (perf_counter, busy, total) jiffies
+        self._stop = threading.Event()
+        if self._read() is None:
+            return
+        self._thread = threading.Thread(target=self._run, args=(interval,), name="machine-cpu", daemon=True)
+        self._thread.start()
+
+    @staticmethod
+    def _read() -> tuple[float, float, float] | None:
+        try:
+            with open("/proc/stat", encoding="ascii") as f:
+                fields = [float(x) for x in f.readline().split()[1:9]]
+        except (OSError, ValueError):
+            return None
+        idle = fields[3] + fields[4]  # idle + iowait
+        return time.perf_counter(), sum(fields) - idle, sum(fields)
+
+    def _run(self, interval: float) -> None:
+        while True:
+            sample = self._read()
+            if sample is not None:
+                self.samples.append(sample)
+            if self._stop.wait(interval):
+                return
+
+    def stop(self) -> None:
+        self._stop.set()
+        sample = self._read()
+        if sample is not None:
+            self.samples.append(sample)
+
+    def timeline(self, start: float, end: float, buckets: int = 10) -> list[float] | None:
+        """The machine's busy share (0-1, of all its cores) in each of ``buckets`` equal intervals
+        of ``[start, end]`` (``time.perf_counter()`` seconds); None without samples."""
+        pts = list(self.samples)
+        if len(pts) < 2:
+            return None
+        width, out = (end - start) / buckets, []
+        for i in range(buckets):
+            lo, hi = start + i * width, start + (i + 1) * width
+            inside = [p for p in pts if lo <= p[0] <= hi] or [min(pts, key=lambda p: abs(p[0] - (lo + hi) / 2))]
+            before = [p for p in pts if p[0] < inside[0][0]]
+            first = before[-1] if before else inside[0]
+            last = inside[-1]
+            total = last[2] - first[2]
+            out.append(round((last[1] - first[1]) / total, 3) if total > 0 else 0.0)
+        return out
+
+
 def _cpu() -> tuple[float, float]:
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
@@ -51,6 +109,7 @@ class RunProfile:
         self.records: list = []
         self.workers: list[dict] = []
         self.load_before = os.getloadavg()
+        self.machine = MachineCPU()
         self.cpu0 = _cpu()
         self.start = time.perf_counter()
 
@@ -68,12 +127,14 @@ class RunProfile:
 
     def finish(self) -> dict:
         """The profile as a dict (seconds; ``share``: of the run's slot-seconds): ``cases``,
-        ``wall``, ``concurrency``, ``slot_seconds``, ``spans`` (summed over cases, by name),
+        ``wall``, ``concurrency``, ``processes``, ``slot_seconds``, ``spans`` (summed over cases, by name),
         ``groups`` (label -> seconds and share, ``empty`` included), ``llm_calls``, ``cases_in_flight``,
         ``engine_jobs`` (:meth:`taxlogic.spans.Gauge.stats`), ``cpu`` (``process``, ``prolog``
-        seconds, ``cores``, ``use``: their sum over cores x wall), ``load`` (1-minute load
-        average before and after)."""
+        seconds, ``cores``, ``use``: their sum over cores x wall, ``machine``: the whole machine's
+        busy share per tenth of the run, :class:`MachineCPU`), ``load`` (1-minute load average
+        before and after)."""
         end = time.perf_counter()
+        self.machine.stop()
         wall = end - self.start
         cpu_self, cpu_kids = _cpu()
         prolog_live = self.engines.cpu_seconds() if self.engines is not None and hasattr(self.engines, "cpu_seconds") else 0.0
@@ -113,7 +174,8 @@ class RunProfile:
             "engine_jobs": spans.ENGINE_JOBS.stats(self.start, end),
             "processes": max(1, len(self.workers)),
             "cpu": {"process": round(process, 2), "prolog": round(prolog, 2), "cores": cores,
-                    "use": round((process + prolog) / (cores * wall), 3) if wall else 0.0},
+                    "use": round((process + prolog) / (cores * wall), 3) if wall else 0.0,
+                    "machine": self.machine.timeline(self.start, end)},
             "load": [round(self.load_before[0], 2), round(os.getloadavg()[0], 2)],
         }
 
@@ -137,6 +199,8 @@ def render(profile: dict) -> list[str]:
         parts = ", ".join(f"{k} {v:.1f}" for k, v in r["spans"].items())
         lines.append(f"  longest: {r['case']} {r['seconds']:.1f} s, {r['rounds']} round(s) ({parts})")
     c = p["cpu"]
+    if c.get("machine"):
+        lines.append(f"    {'machine CPU':<11} {'':>6} {'':>4}  " + " ".join(f"{100 * x:.0f}%" for x in c["machine"]))
     lines.append(f"  CPU: {'this process' if procs == 1 else f'the {procs} processes'} {c['process']:.1f} s, Prolog {c['prolog']:.1f} s: "
                  f"{100 * c['use']:.0f}% of {c['cores']} cores x {p['wall']:.1f} s")
     lines.append(f"  machine load average (1 min): {p['load'][0]:g} before, {p['load'][1]:g} after")

@@ -166,4 +166,21 @@ def test_ctrl_c_while_waiting_stops_the_workers_and_keeps_what_finished():
     assert 0 < len(seen) < 100_000 and len(set(seen)) == len(seen)
     import multiprocessing
 
-    assert not multiprocessing.active_children()  # every worker ended and was joined
+    assert not [p for p in multiprocessing.active_children() if p.name.startswith("taxlogic-slots-")]  # all joined
+
+
+def test_the_machine_cpu_timeline_sees_a_busy_core():
+    import time
+
+    from taxlogic.eval.profile import MachineCPU
+
+    machine = MachineCPU(interval=0.02)
+    start = time.perf_counter()
+    while time.perf_counter() - start < 0.6:  # one core busy for the whole window
+        pass
+    end = time.perf_counter()
+    machine.stop()
+    timeline = machine.timeline(start, end, buckets=3)
+    cores = os.cpu_count() or 1
+    assert timeline is not None and len(timeline) == 3
+    assert all(1 / cores * 0.7 <= x <= 1.0 for x in timeline), timeline  # at least ~one core of them
