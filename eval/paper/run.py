@@ -79,6 +79,7 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
     endpoint fails on too many cases in a row, ValueError for a folder holding another run."""
     if cell.is_quiz:
         return _run_quiz(cell, out, model, limit, concurrency, progress)
+    from taxlogic.eval.history import case_rounds
     from taxlogic.eval.methods import MethodOptions, make_method
     from taxlogic.eval.records import RunStore
     from taxlogic.eval.runner import run_eval
@@ -106,7 +107,8 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
                     count[0] += 1
                     if progress:
                         progress(cell, count[0], len(ids))
-                counts = run_eval(ds, fn, cell.method, store, concurrency=concurrency, on_record=tick)
+                rounds = case_rounds(folder.parent, ds.name) if concurrency > 1 else None  # the other cells' rounds
+                counts = run_eval(ds, fn, cell.method, store, concurrency=concurrency, rounds=rounds, on_record=tick)
                 ran = counts.ran
             else:
                 ran = 0
