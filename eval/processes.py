@@ -28,8 +28,9 @@ import traceback
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Sequence, TypeVar
 
-from taxlogic import spans
 from taxlogic.eval.concurrency import run_bounded
+
+from taxlogic import spans
 
 T = TypeVar("T")
 

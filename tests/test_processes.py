@@ -7,10 +7,10 @@ import json
 import os
 
 import pytest
+from taxlogic.eval.processes import WorkerDied, auto_processes, run_forked, shares
 from typer.testing import CliRunner
 
 from taxlogic import spans
-from taxlogic.eval.processes import WorkerDied, auto_processes, run_forked, shares
 
 
 def squares(share: int):
@@ -83,6 +83,7 @@ def test_gauges_of_another_process_add_to_this_ones():
 def sara_endpoint(sara_data_dir, monkeypatch):
     from taxlogic.eval.benchmarks import load_dataset
     from taxlogic.eval.gold_endpoint import GoldEndpoint
+
     from taxlogic.settings import get_settings
 
     ds = load_dataset("sara", "test", "all", limit=12)
