@@ -152,7 +152,7 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
         try:
             with RunStore(Path(tmp), cfg) as store:
                 options = MethodOptions(engines=engines, budget=3, anchors=False)
-                method = (MethodBuilder("agent", ds, options, workers=Engines(ds, concurrency=concurrency).pool_size // processes or 1)
+                method = (MethodBuilder("agent", ds, options, workers=Engines(ds).per_process(processes))
                           if forked else make_method("agent", ds, options))
                 counts = run_eval(ds, method, "agent", store, concurrency=concurrency, processes=processes,
                                   rounds=rounds, on_record=profile.add)

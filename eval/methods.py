@@ -75,6 +75,26 @@ class Engines:
             return settings.workers
         return max(settings.workers, min(self.concurrency, 2 * (os.cpu_count() or 1)))
 
+    def per_process(self, processes: int) -> int:
+        """Prolog processes per engine in each of ``processes`` worker processes sharing a run's
+        slots (:mod:`taxlogic.eval.processes`): ``workers`` or ``TAXLOGIC_WORKERS`` if given,
+        split among them; else one per core in all, split among them (at least one each). A run
+        needs several processes when its Python keeps a core busy, and then the cores are the
+        bound: more Prolog processes add their start-up (~0.3 CPU-s each) and contention, not
+        speed (``bench/endpoint_concurrency.py`` at 64 over 2 processes on 2 cores: 8.6-10.5 s with
+        2 workers in all, 9.8-11.0 s with 4, 11.1-11.9 s with 8)."""
+        import os
+
+        from taxlogic.settings import get_settings
+
+        if self.workers:
+            total = self.workers
+        elif "workers" in get_settings().model_fields_set:
+            total = get_settings().workers
+        else:
+            total = os.cpu_count() or 1
+        return max(1, total // max(1, processes))
+
     def __call__(self, rules: str) -> Engine:
         engine = self._engines.get(rules)  # started: no lock to take
         if engine is not None:

@@ -185,3 +185,23 @@ def test_the_machine_cpu_timeline_sees_a_busy_core():
     cores = os.cpu_count() or 1
     assert timeline is not None and len(timeline) == 3
     assert all(1 / cores * 0.7 <= x <= 1.0 for x in timeline), timeline  # at least ~one core of them
+
+
+def test_prolog_workers_per_process_split_the_given_count_or_the_cores(sara_data_dir, monkeypatch):
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.methods import Engines
+    from taxlogic.settings import get_settings
+
+    ds = load_dataset("sara", "test", "all", limit=1)
+    cores = os.cpu_count() or 1
+    monkeypatch.delenv("TAXLOGIC_WORKERS", raising=False)
+    get_settings.cache_clear()
+    try:
+        assert Engines(ds, concurrency=64).per_process(2) == max(1, cores // 2)  # one per core in all
+        assert Engines(ds, concurrency=64).per_process(cores * 4) == 1  # never none
+        assert Engines(ds, workers=6).per_process(2) == 3
+        monkeypatch.setenv("TAXLOGIC_WORKERS", "8")
+        get_settings.cache_clear()
+        assert Engines(ds).per_process(4) == 2
+    finally:
+        get_settings.cache_clear()

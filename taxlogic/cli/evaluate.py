@@ -230,7 +230,7 @@ def run(
                                         exemplars=exemplars, explain=explain, exemplar_pool=pool,
                                         query_in_prompt=query_in_prompt, anchors=anchors)
                 if forked:  # each worker process makes its own engines, its share of the Prolog workers
-                    fn = MethodBuilder(method, ds, options, workers=max(1, engines.pool_size // processes))
+                    fn = MethodBuilder(method, ds, options, workers=engines.per_process(processes))
                 else:
                     fn = make_method(method, ds, options)
                 done = len(store.done_ids() & {c.id for c in ds.items})
