@@ -23,6 +23,7 @@ import multiprocessing as mp
 import os
 import resource
 import signal
+import sys
 import threading
 import traceback
 from multiprocessing.connection import Connection, wait
@@ -50,8 +51,15 @@ def auto_processes(concurrency: int, cores: int | None = None) -> int:
     one per core, at least 1 (so concurrency 8 stays in one process). One interpreter serves
     ~25-35 rounds of a case (an LLM call and its Python) per second on this project's cases
     (see the module doc): 16 cases in flight at a 1 s endpoint is about half of that."""
+    if not can_fork():
+        return 1
     cores = cores or os.cpu_count() or 1
     return max(1, min(cores, concurrency // 16))
+
+
+def can_fork() -> bool:
+    """Can this platform start the workers (Linux: the ``fork`` start method, safe there)?"""
+    return sys.platform.startswith("linux") and "fork" in mp.get_all_start_methods()
 
 
 def shares(concurrency: int, processes: int) -> list[int]:
@@ -113,6 +121,8 @@ def run_forked(items: Sequence[T], build: Build, done: Callable[[T, Any], None],
     ``{"report": close()'s value, "cpu": the worker's own CPU seconds (its Prolog workers, once
     closed and reaped, count in this process's children's CPU), "gauges": name -> the steps of
     its :data:`taxlogic.spans.GAUGES`}``."""
+    if not can_fork():
+        raise RuntimeError("worker processes are forked, which needs Linux: run with --processes 1")
     ctx = mp.get_context("fork")
     cursor, stop = ctx.Value("l", 0), ctx.Event()
     alive: dict[Connection, Any] = {}

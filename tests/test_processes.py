@@ -205,3 +205,12 @@ def test_prolog_workers_per_process_split_the_given_count_or_the_cores(sara_data
         assert Engines(ds).per_process(4) == 2
     finally:
         get_settings.cache_clear()
+
+
+def test_where_workers_cannot_be_forked_runs_stay_in_one_process(monkeypatch):
+    import taxlogic.eval.processes as processes
+
+    monkeypatch.setattr(processes.sys, "platform", "win32")
+    assert processes.auto_processes(64, cores=8) == 1
+    with pytest.raises(RuntimeError, match="--processes 1"):
+        run_forked([1, 2], squares, lambda i, r: None, 2, 2)
