@@ -117,7 +117,8 @@ def run_forked(items: Sequence[T], build: Build, done: Callable[[T, Any], None],
     no item is started after it, items in progress finish and those that succeeded still reach
     ``done``, then the exception is re-raised. Raises :class:`WorkerDied` if a worker ends
     without finishing (the other workers' results are kept); the exception a worker's ``build``
-    or ``close`` raised (RuntimeError with its traceback if it does not pickle). Returns each worker's end report:
+    or ``close`` raised (RuntimeError with its traceback if it does not pickle); RuntimeError
+    where workers cannot be forked (:func:`can_fork`). Returns each worker's end report:
     ``{"report": close()'s value, "cpu": the worker's own CPU seconds (its Prolog workers, once
     closed and reaped, count in this process's children's CPU), "gauges": name -> the steps of
     its :data:`taxlogic.spans.GAUGES`}``."""
