@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import pickle
 import resource
 import signal
 import sys
@@ -101,6 +102,7 @@ def _worker(items: Sequence[Any], build: Build, share: int, cursor: Any, stop: A
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises it
         text = traceback.format_exc(limit=8)
         try:
+            pickle.loads(pickle.dumps(exc))  # the parent must be able to rebuild it
             send(("error", exc, text))
         except Exception:  # noqa: BLE001 - an exception that does not pickle: its text
             send(("error", None, text))

@@ -214,3 +214,15 @@ def test_where_workers_cannot_be_forked_runs_stay_in_one_process(monkeypatch):
     assert processes.auto_processes(64, cores=8) == 1
     with pytest.raises(RuntimeError, match="--processes 1"):
         run_forked([1, 2], squares, lambda i, r: None, 2, 2)
+
+
+def test_a_build_error_that_cannot_be_rebuilt_arrives_as_its_traceback():
+    class Odd(Exception):
+        def __init__(self, a, b):  # pickles, but cannot be rebuilt from its args
+            super().__init__(f"{a}{b}")
+
+    def build(share):
+        raise Odd("no ", "engine")
+
+    with pytest.raises(RuntimeError, match="no engine"):
+        run_forked([1, 2, 3], build, lambda i, r: None, 2, 2)
