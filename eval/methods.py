@@ -184,6 +184,21 @@ class MethodBuilder:
     options: MethodOptions
     workers: int | None = None
 
+    def preload(self) -> None:
+        """Import, in this process before the workers are forked, what every worker would
+        otherwise import on its own (the agent, LangGraph and its compiled graph, LangChain's
+        OpenAI client: ~0.5 CPU-s a worker at the start of the run). The model made here is not
+        used: each worker makes its own (HTTP connections are never shared across a fork)."""
+        from taxlogic.agent.graph import build_graph
+        from taxlogic.agent.llm import make_chat_model
+        from taxlogic.agent.solve import solve  # noqa: F401
+
+        build_graph()
+        try:  # the client imports the OpenAI SDK's modules on first use
+            make_chat_model(self.options.settings)
+        except Exception:  # noqa: BLE001 - a method without an LLM; else the workers say it, with its message
+            pass
+
     def build(self, concurrency: int) -> tuple[Method, Callable[[], None]]:
         """(the method, ``close``: closes its engines) for ``concurrency`` cases in flight.
         Raises :class:`MethodUnavailable`."""

@@ -128,6 +128,7 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
     if processes > 1 and len(todo) > 1 and concurrency > 1:
         if not isinstance(method, MethodBuilder):
             raise ValueError("run_eval: processes > 1 needs a MethodBuilder (each worker process makes its own method)")
+        method.preload()  # once here, not in every worker
 
         def build(share: int):
             nonlocal method

@@ -231,6 +231,7 @@ def run(
                                         query_in_prompt=query_in_prompt, anchors=anchors)
                 if forked:  # each worker process makes its own engines, its share of the Prolog workers
                     fn = MethodBuilder(method, ds, options, workers=engines.per_process(processes))
+                    fn.preload()  # before the run's clock starts, as make_method's own imports below
                 else:
                     fn = make_method(method, ds, options)
                 done = len(store.done_ids() & {c.id for c in ds.items})
