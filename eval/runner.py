@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from taxlogic import spans
+from taxlogic.priority import urgency
 from taxlogic.agent.llm import LLMError, is_endpoint_failure
 from taxlogic.eval.benchmarks import Dataset, score
 from taxlogic.eval.concurrency import run_bounded
@@ -69,7 +70,8 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
     """Evaluate every item of ``ds`` not yet in ``store`` with at most ``concurrency`` cases in
     flight (started costliest first: most ``rounds`` first, case id -> LLM rounds an earlier run took,
     :func:`taxlogic.eval.history.case_rounds`, 1 for a case not in it; then by
-    :meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`); score each record by ``ds.benchmark`` and append it as it finishes. An errored case
+    :meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`; each case's Prolog jobs get idle
+    workers before those of cases with fewer ``rounds``, :mod:`taxlogic.priority`); score each record by ``ds.benchmark`` and append it as it finishes. An errored case
     is logged (``store.append_error``, ``on_error``) and left to redo. ``max_failures``: errored
     cases in a row that stop the run (None: ``TAXLOGIC_LLM_MAX_CONSECUTIVE_FAILURES``); queued
     cases are then not started, cases in flight finish and are saved, and :class:`EndpointDown`
@@ -89,9 +91,9 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
         max_failures = get_settings().llm_max_consecutive_failures
     done = store.done_ids()
     todo = [c for c in ds.items if c.id not in done]
+    known = rounds or {}
     if concurrency > 1:  # longest first: no long case starts at the end
         prior = ds.benchmark.expected_cost if ds.benchmark is not None else (lambda c: 0.0)
-        known = rounds or {}
         todo.sort(key=lambda c: (-known.get(c.id, 1), -prior(c)))
     counts = RunCounts()
     streak, stopping = 0, False
@@ -118,7 +120,7 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
             on_record(record)
 
     def work(item: Any, waited: float) -> CaseRecord | _Errored:
-        with spans.CASES, spans.case_clock() as clock:
+        with spans.CASES, spans.case_clock() as clock, urgency(known.get(item.id, 1)):
             clock.add("slot_wait", waited)
             result = _safe(method, item, ds, method_name)
         if isinstance(result, CaseRecord):

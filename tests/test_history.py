@@ -48,3 +48,25 @@ def test_cases_that_took_more_rounds_start_first(sara_data_dir, tmp_path):
     rest = [kind[i] for i in started[2:]]
     n_numeric = rest.count("numeric")
     assert set(rest[:n_numeric - 2]) == {"numeric"} and set(rest[n_numeric + 2:]) == {"entailment"}  # then the prior
+
+
+def test_each_case_runs_with_the_urgency_of_its_earlier_rounds(sara_data_dir, tmp_path):
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.methods import record_base
+    from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
+    from taxlogic.eval.runner import run_eval
+    from taxlogic.priority import current
+
+    ds = load_dataset("sara", "test", "all", limit=6)
+    seen = {}
+
+    def method(item):
+        seen[item.id] = current()
+        return CaseRecord(**record_base(item, ds, "fake"), abstained=True)
+
+    rounds = {ds.items[0].id: 4}
+    for concurrency in (1, 3):
+        seen.clear()
+        with RunStore(tmp_path / f"c{concurrency}", RunConfig(method="fake", dataset="sara", split="test", task="all")) as store:
+            run_eval(ds, method, "fake", store, concurrency=concurrency, rounds=rounds)
+        assert seen == {c.id: 4.0 if c.id in rounds else 1.0 for c in ds.items}

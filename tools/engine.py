@@ -10,8 +10,9 @@ workers (default: one per core) that is safe to call from many threads.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import multiprocessing as mp
-import queue
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +23,7 @@ from typing import Any, Iterable, Iterator, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from taxlogic.priority import current as urgency
 from taxlogic.settings import Settings, get_settings
 from taxlogic.spans import ENGINE_JOBS, span
 from taxlogic.spans import current as current_clock
@@ -266,12 +268,59 @@ class _Worker:
         return self.conn.recv()["rss_kb"]
 
 
+class _Waiter:
+    def __init__(self) -> None:
+        self.event = threading.Event()
+        self.worker: _Worker | None = None
+
+
+class _Idle:
+    """A pool's idle workers, each lent to the waiting job of highest urgency
+    (:func:`taxlogic.priority.current` in the job's thread), then to the one waiting longest."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._free: list[_Worker] = []
+        self._waiting: list[tuple[float, int, _Waiter]] = []  # a heap: most urgent, then first come
+        self._seq = itertools.count()
+
+    def put(self, worker: "_Worker") -> None:
+        with self._lock:
+            if not self._waiting:
+                self._free.append(worker)
+                return
+            waiter = heapq.heappop(self._waiting)[2]
+            waiter.worker = worker
+        waiter.event.set()
+
+    def get(self) -> "_Worker":
+        with self._lock:
+            if self._free:
+                return self._free.pop()
+            entry = (-urgency(), next(self._seq), _Waiter())
+            heapq.heappush(self._waiting, entry)
+        waiter = entry[2]
+        try:
+            waiter.event.wait()
+        except BaseException:  # Ctrl-C while waiting: leave the queue, or hand on a worker given meanwhile
+            with self._lock:
+                if waiter.worker is None:
+                    self._waiting.remove(entry)
+                    heapq.heapify(self._waiting)
+                    raise
+            self.put(waiter.worker)
+            raise
+        return waiter.worker
+
+
 class Engine:
     """A pool of Prolog workers holding one rule set (a :class:`KnowledgeBase`).
 
     ``Engine(rules, workers=None, settings=None, tabling=True)``; use as a context manager or call
     :meth:`close`. :meth:`run` is thread-safe (each call borrows an idle worker);
-    :meth:`run_many` runs jobs concurrently and yields outcomes in input order.
+    :meth:`run_many` runs jobs concurrently and yields outcomes in input order. A job waiting for
+    a worker gets the next one free before any job of lower urgency (:mod:`taxlogic.priority`:
+    a batch run gives the cases that took more rounds before more), else in turn.
     Raises :class:`EngineError` if a worker cannot start; then, as on Ctrl-C while they start,
     the workers that did start are closed before the error goes on.
     """
@@ -281,7 +330,7 @@ class Engine:
         self.settings = settings or get_settings()
         self.size = workers or self.settings.workers
         options = ["tabling"] if tabling else []
-        self._idle: queue.Queue[_Worker] = queue.Queue()
+        self._idle = _Idle()
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
         ex = ThreadPoolExecutor(self.size)
