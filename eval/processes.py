@@ -117,7 +117,8 @@ def run_forked(items: Sequence[T], build: Build, done: Callable[[T, Any], None],
     ``done`` runs in the calling thread. The first exception from ``done`` or a
     ``KeyboardInterrupt`` stops the run as :func:`~taxlogic.eval.concurrency.run_bounded` does:
     no item is started after it, items in progress finish and those that succeeded still reach
-    ``done``, then the exception is re-raised. Raises :class:`WorkerDied` if a worker ends
+    ``done``, then the exception is re-raised (a second ``KeyboardInterrupt`` meanwhile terminates
+    the workers at once, as it ends a run in threads). Raises :class:`WorkerDied` if a worker ends
     without finishing (the other workers' results are kept); the exception a worker's ``build``
     or ``close`` raised (RuntimeError with its traceback if it does not pickle); RuntimeError
     where workers cannot be forked (:func:`can_fork`). Returns each worker's end report:
@@ -174,9 +175,16 @@ def run_forked(items: Sequence[T], build: Build, done: Callable[[T, Any], None],
     except BaseException as exc:  # KeyboardInterrupt while waiting: in-progress items finish, successes are kept
         stop.set()
         failure = failure or exc
-        while alive:
-            for conn in wait(list(alive)):
-                receive_from(conn)
+        try:
+            while alive:
+                for conn in wait(list(alive)):
+                    receive_from(conn)
+        except BaseException:  # a second Ctrl-C: the workers stop now, their items in progress are lost
+            for proc in alive.values():
+                proc.terminate()
+            for proc in alive.values():
+                proc.join()
+            raise
     if failure is not None:
         raise failure
     return reports

@@ -226,3 +226,24 @@ def test_a_build_error_that_cannot_be_rebuilt_arrives_as_its_traceback():
 
     with pytest.raises(RuntimeError, match="no engine"):
         run_forked([1, 2, 3], build, lambda i, r: None, 2, 2)
+
+
+def test_a_second_ctrl_c_while_draining_terminates_the_workers():
+    import multiprocessing
+    import signal
+    import threading
+    import time
+
+    def build(share):
+        return (lambda item, waited: time.sleep(30) or item), (lambda: None)  # items that never finish in time
+
+    timers = [threading.Timer(t, lambda: os.kill(os.getpid(), signal.SIGINT)) for t in (0.5, 1.0)]
+    for t in timers:
+        t.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        run_forked(list(range(10)), build, lambda i, r: None, 2, 2)
+    for t in timers:
+        t.join()
+    assert time.perf_counter() - start < 10  # not the 30 s the items in progress would take
+    assert not [p for p in multiprocessing.active_children() if p.name.startswith("taxlogic-slots-")]
