@@ -194,10 +194,8 @@ def main() -> None:
     ds = rule_free_cases()
     if args.limit:
         ds = replace(ds, items=ds.items[:args.limit])
-    from taxlogic.settings import get_settings
-
     print(f"SARA rule-free cases: {len(ds.items)}; endpoint latency {args.latency:.1f} s (endpoint: {args.endpoint}); agent --paper-prompts "
-          f"--budget 3; TAXLOGIC_WORKERS={get_settings().workers}; {os.cpu_count()} cores; start order: {args.order}", flush=True)
+          f"--budget 3; TAXLOGIC_WORKERS={os.environ.get('TAXLOGIC_WORKERS', 'unset')}; {os.cpu_count()} cores; start order: {args.order}", flush=True)
     t0 = time.perf_counter()
     _, ref = run_once(ds, 1, args.ref_latency, args.endpoint, args.limit)
     print(f"reference run at concurrency 1 (latency {args.ref_latency:g} s): {len(ref)} records in "
