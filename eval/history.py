@@ -24,19 +24,44 @@ from pathlib import Path
 def case_rounds(runs: Path, dataset: str) -> dict[str, int]:
     """Case id -> the most LLM rounds (``rounds`` of an agent record) any run under ``runs``
     (its subfolders' ``records.jsonl``) took on that case of ``dataset`` (the record's
-    ``dataset`` field). Unreadable lines and folders are skipped; {} when there are none."""
+    ``dataset`` field). Unreadable lines and folders are skipped; {} when there are none. A file
+    read before and unchanged since (size and modification time) is not read again: the paper
+    grid asks before each of its cells, over the same finished cells."""
     rounds: dict[str, int] = {}
     for path in sorted(Path(runs).glob("*/records.jsonl")):
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError:
-            continue
-        for line in lines:
-            try:
-                rec = json.loads(line)
-            except ValueError:  # a line cut by a crash
-                continue
-            n = rec.get("rounds") if isinstance(rec, dict) else None
-            if rec.get("dataset") == dataset and isinstance(n, int) and n > 0 and isinstance(rec.get("case_id"), str):
-                rounds[rec["case_id"]] = max(n, rounds.get(rec["case_id"], 0))
+        for (ds, case_id), n in _file_rounds(path).items():
+            if ds == dataset:
+                rounds[case_id] = max(n, rounds.get(case_id, 0))
     return rounds
+
+
+_READ: dict[Path, tuple[tuple[int, int], dict[tuple[str, str], int]]] = {}
+
+
+def _file_rounds(path: Path) -> dict[tuple[str, str], int]:
+    """(dataset, case id) -> the most rounds in one ``records.jsonl``, remembered per file version."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return {}
+    version = (stat.st_size, stat.st_mtime_ns)
+    known = _READ.get(path)
+    if known is not None and known[0] == version:
+        return known[1]
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return {}
+    found: dict[tuple[str, str], int] = {}
+    for line in lines:
+        try:
+            rec = json.loads(line)
+        except ValueError:  # a line cut by a crash
+            continue
+        if not isinstance(rec, dict):
+            continue
+        n, case_id, ds = rec.get("rounds"), rec.get("case_id"), rec.get("dataset")
+        if isinstance(n, int) and n > 0 and isinstance(case_id, str) and isinstance(ds, str):
+            found[(ds, case_id)] = max(n, found.get((ds, case_id), 0))
+    _READ[path] = (version, found)
+    return found

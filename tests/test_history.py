@@ -70,3 +70,17 @@ def test_each_case_runs_with_the_urgency_of_its_earlier_rounds(sara_data_dir, tm
         with RunStore(tmp_path / f"c{concurrency}", RunConfig(method="fake", dataset="sara", split="test", task="all")) as store:
             run_eval(ds, method, "fake", store, concurrency=concurrency, rounds=rounds)
         assert seen == {c.id: 4.0 if c.id in rounds else 1.0 for c in ds.items}
+
+
+def test_a_file_read_before_is_read_again_only_when_it_changed(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    write_run(tmp_path / "agent-a", [{"case_id": "x", "dataset": "sara", "rounds": 2}])
+    reads = []
+    original = Path.read_text
+    monkeypatch.setattr(Path, "read_text", lambda self, *a, **k: reads.append(self) or original(self, *a, **k))
+    assert case_rounds(tmp_path, "sara") == {"x": 2} and case_rounds(tmp_path, "sara") == {"x": 2}
+    assert len(reads) == 1  # the second call used what the first read
+    with (tmp_path / "agent-a" / "records.jsonl").open("a") as f:
+        f.write('\n{"case_id": "x", "dataset": "sara", "rounds": 4}\n')
+    assert case_rounds(tmp_path, "sara") == {"x": 4}
