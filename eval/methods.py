@@ -171,6 +171,9 @@ class MethodOptions:
     anchors: bool = True
 
 
+_PRELOADED: list[bool] = []  # MethodBuilder.preload has run in this process
+
+
 @dataclass(frozen=True)
 class MethodBuilder:
     """A method to make later, where it runs: :meth:`build` makes ``make_method(name, dataset,
@@ -188,7 +191,10 @@ class MethodBuilder:
         """Import, in this process before the workers are forked, what every worker would
         otherwise import on its own (the agent, LangGraph and its compiled graph, LangChain's
         OpenAI client: ~0.5 CPU-s a worker at the start of the run). The model made here is not
-        used: each worker makes its own (HTTP connections are never shared across a fork)."""
+        used: each worker makes its own (HTTP connections are never shared across a fork). Once
+        per process: a second call does nothing."""
+        if _PRELOADED:
+            return
         from taxlogic.agent.graph import build_graph
         from taxlogic.agent.llm import make_chat_model
         from taxlogic.agent.solve import solve  # noqa: F401
@@ -198,6 +204,7 @@ class MethodBuilder:
             make_chat_model(self.options.settings)
         except Exception:  # noqa: BLE001 - a method without an LLM; else the workers say it, with its message
             pass
+        _PRELOADED.append(True)
 
     def build(self, concurrency: int) -> tuple[Method, Callable[[], None]]:
         """(the method, ``close``: closes its engines) for ``concurrency`` cases in flight.
