@@ -30,9 +30,8 @@ import traceback
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Sequence, TypeVar
 
-from taxlogic.eval.concurrency import run_bounded
-
 from taxlogic import spans
+from taxlogic.eval.concurrency import run_bounded
 
 T = TypeVar("T")
 
@@ -44,7 +43,7 @@ Build = Callable[[int], "tuple[Callable[[Any, float], Any], Callable[[], Any]]"]
 
 class WorkerDied(RuntimeError):
     """A worker process ended without finishing its share (killed, out of memory, a crash in C).
-    ``str(exc)`` names it, its exit code and how many of its cases were lost (not saved)."""
+    ``str(exc)`` names it and its exit code; the cases it was running are not saved."""
 
 
 def auto_processes(concurrency: int, cores: int | None = None) -> int:

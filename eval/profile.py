@@ -104,7 +104,7 @@ class RunProfile:
 
     def __init__(self, concurrency: int, engines: Any = None) -> None:
         self.concurrency, self.engines = max(1, concurrency), engines
-        for g in (spans.LLM_CALLS, spans.CASES, spans.ENGINE_JOBS):
+        for g in spans.GAUGES.values():
             g.reset()
         self.records: list = []
         self.workers: list[dict] = []

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from taxlogic import spans
-from taxlogic.priority import urgency
 from taxlogic.agent.llm import LLMError, is_endpoint_failure
 from taxlogic.eval.benchmarks import Dataset, score
 from taxlogic.eval.concurrency import run_bounded
 from taxlogic.eval.methods import Method, MethodBuilder, record_base
 from taxlogic.eval.processes import run_forked
 from taxlogic.eval.records import CaseRecord, ErroredCase, RunStore
+from taxlogic.priority import urgency
 
 
 class EndpointDown(RuntimeError):

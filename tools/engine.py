@@ -23,7 +23,7 @@ from typing import Any, Iterable, Iterator, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from taxlogic.priority import current as urgency
+from taxlogic.priority import current as current_urgency
 from taxlogic.settings import Settings, get_settings
 from taxlogic.spans import ENGINE_JOBS, span
 from taxlogic.spans import current as current_clock
@@ -297,7 +297,7 @@ class _Idle:
         with self._lock:
             if self._free:
                 return self._free.pop()
-            entry = (-urgency(), next(self._seq), _Waiter())
+            entry = (-current_urgency(), next(self._seq), _Waiter())
             heapq.heappush(self._waiting, entry)
         waiter = entry[2]
         try:
