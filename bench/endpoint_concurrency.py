@@ -127,7 +127,7 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
     ``processes``: worker processes sharing the slots (:mod:`taxlogic.eval.processes`); ``rounds``:
     case id -> rounds an earlier run took (:func:`taxlogic.eval.history.case_rounds`: the start order)."""
     from taxlogic.eval.gold_endpoint import GoldEndpoint
-    from taxlogic.eval.methods import Engines, MethodBuilder, MethodOptions, make_method
+    from taxlogic.eval.methods import MethodOptions, method_for_run
     from taxlogic.eval.profile import RunProfile
     from taxlogic.eval.records import RunConfig, RunStore, read_records
     from taxlogic.eval.runner import run_eval
@@ -146,14 +146,12 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         cfg = RunConfig(method="agent", dataset="sara", split="all", task="all", budget=3, anchors=False)
-        forked = processes > 1 and concurrency > 1
-        engines = None if forked else Engines(ds, concurrency=concurrency)
-        profile = RunProfile(concurrency, engines)
+        profile = RunProfile(concurrency)  # started first: making the method is part of the timed run
+        method, engines = method_for_run("agent", ds, MethodOptions(budget=3, anchors=False), concurrency=concurrency,
+                                         processes=processes)
+        profile.engines = engines
         try:
             with RunStore(Path(tmp), cfg) as store:
-                options = MethodOptions(engines=engines, budget=3, anchors=False)
-                method = (MethodBuilder("agent", ds, options, workers=Engines(ds).per_process(processes))
-                          if forked else make_method("agent", ds, options))
                 counts = run_eval(ds, method, "agent", store, concurrency=concurrency, processes=processes,
                                   rounds=rounds, on_record=profile.add)
             profile.add_workers(counts.workers)

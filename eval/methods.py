@@ -218,6 +218,27 @@ class MethodBuilder:
         return method, engines.close
 
 
+def method_for_run(name: str, ds: "Dataset", options: MethodOptions, *, concurrency: int, processes: int = 1,
+                   workers: int | None = None) -> tuple[Method | MethodBuilder, Engines | None]:
+    """What a batch run of ``ds`` passes to :func:`taxlogic.eval.runner.run_eval`, and the
+    :class:`Engines` this process runs the cases on (to profile, and to close at the end).
+    Over several worker processes (``processes`` > 1 and ``concurrency`` > 1) a
+    :class:`MethodBuilder` already preloaded, and None: each worker makes its own engines with its
+    share of the Prolog workers (:meth:`Engines.per_process`). Else the method itself, made here on
+    new engines (``workers`` per rule set: see :attr:`Engines.pool_size`). Raises
+    :class:`MethodUnavailable` (its engines closed)."""
+    engines = Engines(ds, workers=workers, concurrency=concurrency)
+    if processes > 1 and concurrency > 1:
+        builder = MethodBuilder(name, ds, options, workers=engines.per_process(processes))
+        builder.preload()
+        return builder, None
+    try:
+        return make_method(name, ds, replace(options, engines=engines)), engines
+    except BaseException:
+        engines.close()
+        raise
+
+
 def exemplar_source(ds: "Dataset", opts: MethodOptions):
     """The exemplars of a translator method over ``ds``: ``opts.exemplars`` per item, none related
     to any evaluated item. Raises :class:`~taxlogic.agent.exemplars.ExemplarError` when too few

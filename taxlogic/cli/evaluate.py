@@ -154,7 +154,7 @@ def run(
     code 0: every case finished, 1: stopped or some cases errored (or another error), 2: usage,
     130: interrupted."""
     from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
-    from taxlogic.eval.methods import Engines, MethodBuilder, MethodOptions, make_method, method_names
+    from taxlogic.eval.methods import MethodOptions, method_for_run, method_names
     from taxlogic.eval.history import case_rounds
     from taxlogic.eval.processes import auto_processes
     from taxlogic.eval.profile import RunProfile
@@ -222,20 +222,16 @@ def run(
         if not bench.offers(method):
             usage_error(bench.unavailable(method))
         processes = processes or auto_processes(concurrency)
-        forked = processes > 1 and concurrency > 1
-        engines = Engines(ds, workers=workers or None, concurrency=concurrency)
+        engines = None
         try:
             with RunStore(out, config) as store:
-                options = MethodOptions(engines=engines, model_name=model, budget=budget, samples=samples,
-                                        exemplars=exemplars, explain=explain, exemplar_pool=pool,
-                                        query_in_prompt=query_in_prompt, anchors=anchors)
-                if forked:  # each worker process makes its own engines, its share of the Prolog workers
-                    fn = MethodBuilder(method, ds, options, workers=engines.per_process(processes))
-                    fn.preload()  # before the run's clock starts, as make_method's own imports below
-                else:
-                    fn = make_method(method, ds, options)
+                options = MethodOptions(model_name=model, budget=budget, samples=samples, exemplars=exemplars,
+                                        explain=explain, exemplar_pool=pool, query_in_prompt=query_in_prompt,
+                                        anchors=anchors)
+                fn, engines = method_for_run(method, ds, options, concurrency=concurrency, processes=processes,
+                                             workers=workers or None)
                 done = len(store.done_ids() & {c.id for c in ds.items})
-                prof, profiled = (RunProfile(concurrency, None if forked else engines) if profile else None), None
+                prof, profiled = (RunProfile(concurrency, engines) if profile else None), None
                 with progress_bar() as bar:
                     tid = bar.add_task(f"{method} on {dataset}/{split}/{task}", total=len(ds.items), completed=done)
                     try:
@@ -255,7 +251,8 @@ def run(
         except (RunLockedError, ValueError) as exc:
             fail(str(exc))
         finally:
-            engines.close()
+            if engines is not None:
+                engines.close()
     ids = {c.id for c in ds.items}
     records = [r for r in read_records(out) if r.case_id in ids]
     errored = [e for e in read_errored(out) if e.case_id in ids]
