@@ -24,11 +24,20 @@ Each level runs its slots over ``--processes`` worker processes (default ``auto`
 :func:`taxlogic.eval.processes.auto_processes`, 1 at concurrency 8, 2 at 64 on 2 cores), as
 ``eval run`` does.
 
+Each level runs in each start order of ``--order`` (default both): ``benchmark``, the
+benchmark's own order (:meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`), what a first
+run of the cases gets; ``history``, the cases that took most rounds in the reference run first
+(:mod:`taxlogic.eval.history`: what ``eval run`` does when earlier runs of the same cases lie
+beside the new one). For each run it also prints the **schedule bound**: the seconds the run
+would take if nothing but the endpoint took time, its cases started in that order with the
+rounds they took in the reference run, each in the first slot to free up
+(:func:`taxlogic.eval.history.schedule_makespan`); ``bound share`` is the share of the ideal
+that bound allows (no run in that order can reach more), ``of bound`` the bound over the run's
+seconds (what the run's own overhead costs).
+
 Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 8,64] [--limit N]
-[--ref-latency 0] [--endpoint process|thread] [--processes auto|N] [--order benchmark|history]
-[--json FILE]``. ``--order history`` starts the cases that took most rounds in the reference run
-first (:mod:`taxlogic.eval.history`: what ``eval run`` does when earlier runs of the same
-cases lie beside the new one); the default is the benchmark's own order, what a first run gets.
+[--ref-latency 0] [--endpoint process|thread] [--processes auto|N]
+[--order benchmark,history] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -170,6 +179,15 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
             "prolog_procs": most[0], "requests": len(ep.requests), "profile": prof}, records
 
 
+def orders(text: str) -> list[str]:
+    """``--order``: a comma-separated list of start orders (benchmark, history)."""
+    got = [o.strip() for o in text.split(",") if o.strip()]
+    bad = [o for o in got if o not in ("benchmark", "history")]
+    if bad or not got:
+        raise argparse.ArgumentTypeError(f"start orders are benchmark and history, not {', '.join(bad) or 'none'}")
+    return got
+
+
 def main() -> None:
     from taxlogic.eval.profile import render
 
@@ -182,9 +200,10 @@ def main() -> None:
     ap.add_argument("--processes", default="auto",
                     help="worker processes sharing each level's slots: a number, or auto (one per 16 cases in flight, "
                          "at most one per core: taxlogic.eval.processes.auto_processes)")
-    ap.add_argument("--order", choices=("benchmark", "history"), default="benchmark",
-                    help="start order: the benchmark's (numeric cases first), or history: the cases that took most "
-                         "rounds in the reference run first (as eval run does from earlier runs beside it)")
+    ap.add_argument("--order", default="benchmark,history", type=orders,
+                    help="start orders to run each level in (comma-separated): benchmark, the benchmark's own "
+                         "(numeric cases first: a first run), and history, the cases that took most rounds in the "
+                         "reference run first (as eval run does from earlier runs beside it)")
     ap.add_argument("--endpoint", choices=("process", "thread"), default="process",
                     help="the endpoint in a process of its own (as a remote one) or in this process's threads")
     args = ap.parse_args()
@@ -193,31 +212,39 @@ def main() -> None:
     if args.limit:
         ds = replace(ds, items=ds.items[:args.limit])
     print(f"SARA rule-free cases: {len(ds.items)}; endpoint latency {args.latency:.1f} s (endpoint: {args.endpoint}); agent --paper-prompts "
-          f"--budget 3; TAXLOGIC_WORKERS={os.environ.get('TAXLOGIC_WORKERS', 'unset')}; {os.cpu_count()} cores; start order: {args.order}", flush=True)
+          f"--budget 3; TAXLOGIC_WORKERS={os.environ.get('TAXLOGIC_WORKERS', 'unset')}; {os.cpu_count()} cores; start orders: {', '.join(args.order)}", flush=True)
     t0 = time.perf_counter()
     _, ref = run_once(ds, 1, args.ref_latency, args.endpoint, args.limit)
     print(f"reference run at concurrency 1 (latency {args.ref_latency:g} s): {len(ref)} records in "
           f"{time.perf_counter() - t0:.1f} s", flush=True)
-    print(f"{'conc':>4} {'procs':>5} {'cases':>5} {'seconds':>7} {'cases/s':>7} {'calls/case':>10} {'ideal':>6} {'share':>5} "
-          f"{'Prolog procs':>12} {'CPU self':>8} {'CPU Prolog':>10} {'load':>5} {'= c1':>6}")
+    print(f"{'conc':>4} {'order':>9} {'procs':>5} {'cases':>5} {'seconds':>7} {'cases/s':>7} {'calls/case':>10} "
+          f"{'ideal':>6} {'share':>5} {'bound s':>7} {'bound share':>11} {'of bound':>8} {'Prolog procs':>12} "
+          f"{'CPU self':>8} {'CPU Prolog':>10} {'load':>5} {'= c1':>6}")
     results = []
+    from taxlogic.eval.history import schedule_makespan, start_order
     from taxlogic.eval.processes import auto_processes
 
+    ref_rounds = {k: v["rounds"] for k, v in ref.items()}
     for level in (int(x) for x in args.levels.split(",")):
         procs = auto_processes(level) if args.processes == "auto" else int(args.processes)
-        r, records = run_once(ds, level, args.latency, args.endpoint, args.limit, procs,
-                              {k: v["rounds"] for k, v in ref.items()} if args.order == "history" else None)
-        diff = [cid for cid in ref if records.get(cid) != ref[cid]] + [cid for cid in records if cid not in ref]
-        r["differ_from_c1"] = diff
-        results.append(r)
-        p = r["profile"]
-        print(f"{level:>4} {r['processes']:>5} {r['cases']:>5} {r['seconds']:>7.1f} {r['rate']:>7.2f} {r['calls_per_case']:>10.2f} "
-              f"{r['ideal']:>6.1f} {100 * r['share']:>4.0f}% {r['prolog_procs']:>12} {p['cpu']['process']:>7.1f}s "
-              f"{p['cpu']['prolog']:>9.1f}s {p['load'][1]:>5.1f} {'same' if not diff else f'{len(diff)} differ'}",
-              flush=True)
-        print("\n".join("      " + line for line in render(p)), flush=True)
-        if diff:
-            print(f"      differing cases: {', '.join(diff[:10])}", flush=True)
+        for order in args.order:
+            rounds = ref_rounds if order == "history" else None
+            r, records = run_once(ds, level, args.latency, args.endpoint, args.limit, procs, rounds)
+            diff = [cid for cid in ref if records.get(cid) != ref[cid]] + [cid for cid in records if cid not in ref]
+            started = ds.items if level == 1 else start_order(ds.items, rounds, ds.benchmark.expected_cost)
+            bound = schedule_makespan([ref_rounds.get(c.id, 1) for c in started], level, args.latency)
+            r.update(order=order, differ_from_c1=diff, bound_seconds=bound,
+                     bound_share=len(ds.items) / bound / r["ideal"] if bound else None)
+            results.append(r)
+            p = r["profile"]
+            print(f"{level:>4} {order:>9} {r['processes']:>5} {r['cases']:>5} {r['seconds']:>7.1f} {r['rate']:>7.2f} "
+                  f"{r['calls_per_case']:>10.2f} {r['ideal']:>6.1f} {100 * r['share']:>4.0f}% {bound:>7.1f} "
+                  f"{100 * (r['bound_share'] or 0):>10.0f}% {100 * bound / r['seconds']:>7.0f}% {r['prolog_procs']:>12} "
+                  f"{p['cpu']['process']:>7.1f}s {p['cpu']['prolog']:>9.1f}s {p['load'][1]:>5.1f} "
+                  f"{'same' if not diff else f'{len(diff)} differ'}", flush=True)
+            print("\n".join("      " + line for line in render(p)), flush=True)
+            if diff:
+                print(f"      differing cases: {', '.join(diff[:10])}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, default=str) + "\n")
 

@@ -5,20 +5,53 @@ last seconds and holds the whole run open behind it. Which cases are long is kno
 have run: on SARA's 317 rule-free cases through the gold endpoint, 30 take four rounds of LLM
 calls (they abstain after three repairs) and 287 take one, and nothing in a case's text tells
 them apart. A list-scheduling simulation of 64 slots at 1.0 s a round ends at 9.0 s in the
-benchmark's order and at 7.0 s with the four-round cases first (the endpoint-bound ideal is 6.4 s).
+benchmark's order and at 7.0 s with the four-round cases first (:func:`schedule_makespan`; the
+endpoint-bound ideal is 6.4 s).
 The paper grid and every re-run evaluate the same case ids again (other methods, models,
 perturbations), so the rounds a case took before are the best guess of what it takes now.
 
 :func:`case_rounds` reads them from the run folders beside the new one (``records.jsonl``,
 :mod:`taxlogic.eval.records`); the runner starts the cases with more rounds first, the others in
-the benchmark's own order (:meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`). Only
+the benchmark's own order (:func:`start_order`,
+:meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`). Only
 the order changes: which cases run, and each one's record, do not depend on it.
 """
 
 from __future__ import annotations
 
+import heapq
 import json
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def start_order(items: Iterable[T], rounds: dict[str, int] | None = None,
+                prior: Callable[[T], float] | None = None) -> list[T]:
+    """The order a batch run at concurrency > 1 starts ``items`` (objects with ``id``): most
+    ``rounds`` first (case id -> LLM rounds an earlier run took, :func:`case_rounds`; 1 for a case
+    not in it), then highest ``prior`` (:meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`),
+    then their own order (the sort is stable)."""
+    known, cost = rounds or {}, prior or (lambda _: 0.0)
+    return sorted(items, key=lambda c: (-known.get(c.id, 1), -cost(c)))
+
+
+def schedule_makespan(rounds: Sequence[int], slots: int, seconds_per_round: float) -> float:
+    """Seconds a batch run needs if nothing but the endpoint took time: cases of ``rounds`` LLM
+    rounds each, started in that order, each in the first of ``slots`` slots to free up, each
+    round ``seconds_per_round`` (list scheduling, Graham 1966). A bound for that start order: no
+    run in it can end sooner. 0.0 for no cases. Raises ValueError if ``slots`` < 1."""
+    if slots < 1:
+        raise ValueError(f"schedule_makespan: slots must be at least 1, not {slots}")
+    free = [0.0] * min(slots, max(len(rounds), 1))
+    end = 0.0
+    for n in rounds:
+        start = heapq.heappop(free)
+        end = max(end, start + n * seconds_per_round)
+        heapq.heappush(free, start + n * seconds_per_round)
+    return end
 
 
 def case_rounds(runs: Path, dataset: str) -> dict[str, int]:

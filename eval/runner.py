@@ -17,6 +17,7 @@ from taxlogic import spans
 from taxlogic.agent.llm import LLMError, is_endpoint_failure
 from taxlogic.eval.benchmarks import Dataset, score
 from taxlogic.eval.concurrency import run_bounded
+from taxlogic.eval.history import start_order
 from taxlogic.eval.methods import Method, MethodBuilder, record_base
 from taxlogic.eval.processes import run_forked
 from taxlogic.eval.records import CaseRecord, ErroredCase, RunStore
@@ -93,8 +94,7 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
     todo = [c for c in ds.items if c.id not in done]
     known = rounds or {}
     if concurrency > 1:  # longest first: no long case starts at the end
-        prior = ds.benchmark.expected_cost if ds.benchmark is not None else (lambda c: 0.0)
-        todo.sort(key=lambda c: (-known.get(c.id, 1), -prior(c)))
+        todo = start_order(todo, known, ds.benchmark.expected_cost if ds.benchmark is not None else None)
     counts = RunCounts()
     streak, stopping = 0, False
 

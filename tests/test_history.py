@@ -84,3 +84,32 @@ def test_a_file_read_before_is_read_again_only_when_it_changed(tmp_path, monkeyp
     with (tmp_path / "agent-a" / "records.jsonl").open("a") as f:
         f.write('\n{"case_id": "x", "dataset": "sara", "rounds": 4}\n')
     assert case_rounds(tmp_path, "sara") == {"x": 4}
+
+
+def test_the_start_order_is_most_rounds_then_prior_then_the_given_order():
+    from types import SimpleNamespace
+
+    from taxlogic.eval.history import start_order
+
+    items = [SimpleNamespace(id=i, kind=k) for i, k in (("a", "binary"), ("b", "numeric"), ("c", "binary"),
+                                                         ("d", "numeric"), ("e", "binary"))]
+    prior = lambda c: 1.0 if c.kind == "numeric" else 0.0  # noqa: E731
+    assert [c.id for c in start_order(items)] == ["a", "b", "c", "d", "e"]
+    assert [c.id for c in start_order(items, prior=prior)] == ["b", "d", "a", "c", "e"]
+    assert [c.id for c in start_order(items, {"e": 4, "c": 2, "zz": 9}, prior)] == ["e", "c", "b", "d", "a"]
+
+
+def test_the_schedule_makespan_is_list_scheduling_in_the_given_order():
+    import pytest
+
+    from taxlogic.eval.history import schedule_makespan
+
+    assert schedule_makespan([], 64, 1.0) == 0.0
+    assert schedule_makespan([1] * 128, 64, 1.0) == 2.0  # two full waves
+    assert schedule_makespan([1] * 129, 64, 1.0) == 3.0
+    # a long case started last holds the run open; started first, it overlaps the short ones
+    assert schedule_makespan([1, 1, 1, 1, 4], 2, 0.5) == 3.0
+    assert schedule_makespan([4, 1, 1, 1, 1], 2, 0.5) == 2.0
+    assert schedule_makespan([3], 8, 1.5) == 4.5
+    with pytest.raises(ValueError, match="at least 1"):
+        schedule_makespan([1], 0, 1.0)
