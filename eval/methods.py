@@ -219,15 +219,17 @@ class MethodBuilder:
 
 
 def method_for_run(name: str, ds: "Dataset", options: MethodOptions, *, concurrency: int, processes: int = 1,
-                   workers: int | None = None) -> tuple[Method | MethodBuilder, Engines | None]:
+                   workers: int | None = None, engines: Engines | None = None) -> tuple[Method | MethodBuilder, Engines | None]:
     """What a batch run of ``ds`` passes to :func:`taxlogic.eval.runner.run_eval`, and the
     :class:`Engines` this process runs the cases on (to profile, and to close at the end).
     Over several worker processes (``processes`` > 1 and ``concurrency`` > 1) a
     :class:`MethodBuilder` already preloaded, and None: each worker makes its own engines with its
     share of the Prolog workers (:meth:`Engines.per_process`). Else the method itself, made here on
-    new engines (``workers`` per rule set: see :attr:`Engines.pool_size`). Raises
-    :class:`MethodUnavailable` (its engines closed)."""
-    engines = Engines(ds, workers=workers, concurrency=concurrency)
+    ``engines`` (default: new ones, ``workers`` per rule set: see :attr:`Engines.pool_size`; the
+    paper grid passes engines its cells share). Raises :class:`MethodUnavailable` (new engines
+    closed)."""
+    own = engines is None
+    engines = Engines(ds, workers=workers, concurrency=concurrency) if own else engines
     if processes > 1 and concurrency > 1:
         builder = MethodBuilder(name, ds, options, workers=engines.per_process(processes))
         builder.preload()
@@ -235,7 +237,8 @@ def method_for_run(name: str, ds: "Dataset", options: MethodOptions, *, concurre
     try:
         return make_method(name, ds, replace(options, engines=engines)), engines
     except BaseException:
-        engines.close()
+        if own:
+            engines.close()
         raise
 
 

@@ -194,6 +194,43 @@ def test_agent_cells_estimate_a_range_then_measure_the_repair_rate(endpoint, plu
     assert "repair rate" in replan.output and "measured on 2 cases" in replan.output
 
 
+def test_cells_over_worker_processes_give_the_records_of_one(endpoint, plus_dir, tmp_path, monkeypatch):
+    """``--processes 2``: each cell's slots over two forked workers (their own engines), the same
+    records as one process (issue 27)."""
+    from taxlogic.eval import runner
+
+    forked: list[int] = []
+    real = runner.run_forked
+    monkeypatch.setattr(runner, "run_forked", lambda items, *a: forked.append(a[-1]) or real(items, *a))
+
+    def records(folder):
+        rows = [json.loads(line) for line in (folder / "records.jsonl").read_text().splitlines()]
+        return {r["case_id"]: (r["prediction"], r["abstained"], r["invalid"], r["rounds"], r["facts"]) for r in rows}
+
+    args = ("--methods", "agent,direct", "--tables", "6", "--concurrency", "4")
+    one, two = tmp_path / "one", tmp_path / "two"
+    before = len(endpoint.requests)
+    assert _paper(one, plus_dir, *args, "--processes", "1").exit_code == 0 and forked == []
+    res = _paper(two, plus_dir, *args, "--processes", "2")
+    assert res.exit_code == 0, res.output
+    assert forked == [2, 2, 2, 2]  # every cell of the run over two processes
+    cells = sorted(p.name for p in one.iterdir() if (p / "records.jsonl").is_file())
+    assert len(cells) == 4 and cells == sorted(p.name for p in two.iterdir() if (p / "records.jsonl").is_file())
+    for cell in cells:
+        assert records(two / cell) == records(one / cell) and len(records(one / cell)) == LIMIT, cell
+    assert len(endpoint.requests) - before >= 2 * 4 * LIMIT  # both runs asked the endpoint, case by case
+
+
+def test_worker_processes_where_they_cannot_fork_are_a_usage_error(endpoint, plus_dir, tmp_path, monkeypatch):
+    from taxlogic.eval import processes
+
+    monkeypatch.setattr(processes, "can_fork", lambda: False)
+    before = len(endpoint.requests)
+    res = _paper(tmp_path / "p", plus_dir, "--methods", "agent", "--tables", "6", "--processes", "2")
+    assert res.exit_code == 2 and "--processes above 1 needs Linux" in " ".join(res.output.split())
+    assert len(endpoint.requests) == before and not (tmp_path / "p").exists()
+
+
 def test_eval_run_prints_accuracy_without_errata_and_tokens(sara_data_dir, tmp_path):
     res = CliRunner(env={"COLUMNS": "160"}).invoke(app, ["eval", "run", "--method", "gold", "--split", "test", "--task",
                                                          "numeric", "--limit", "2", "--out", str(tmp_path / "g")])

@@ -72,15 +72,18 @@ class SharedEngines:
 
 def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None, limit: int | None,
              concurrency: int = 2, workers: int | None = None, budget: int = AGENT_BUDGET,
-             progress: Progress | None = None, engines: SharedEngines | None = None) -> CellResult:
+             progress: Progress | None = None, engines: SharedEngines | None = None,
+             processes: int = 1) -> CellResult:
     """Run (or resume) one cell into ``<out>/<cell.name>`` under the paper's protocol, then write
     its ``summary.json``. ``engines``: Prolog engines shared with the other cells (None: the
-    cell's own, closed at its end). Raises :class:`taxlogic.eval.runner.EndpointDown` when the
+    cell's own, closed at its end). ``processes`` > 1: the cell's slots over that many forked
+    worker processes (:mod:`taxlogic.eval.processes`), each with its own engines for the cell
+    (its share of ``workers``) instead of the shared ones. Raises :class:`taxlogic.eval.runner.EndpointDown` when the
     endpoint fails on too many cases in a row, ValueError for a folder holding another run."""
     if cell.is_quiz:
         return _run_quiz(cell, out, model, limit, concurrency, progress)
     from taxlogic.eval.history import case_rounds
-    from taxlogic.eval.methods import MethodOptions, make_method
+    from taxlogic.eval.methods import MethodOptions, method_for_run
     from taxlogic.eval.records import RunStore
     from taxlogic.eval.runner import run_eval
     from taxlogic.eval.summary import run_summary
@@ -95,10 +98,10 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
         with RunStore(folder, config) as store:
             done = len(store.done_ids() & ids)
             if done < len(ids):
-                fn = make_method(cell.method, ds, MethodOptions(
-                    engines=engines, model_name=model, budget=budget, samples=1,
+                fn, _ = method_for_run(cell.method, ds, MethodOptions(
+                    model_name=model, budget=budget, samples=1,
                     exemplars=4 if cell.translator else 0, exemplar_pool=pool, query_in_prompt=not cell.translator,
-                    anchors=False))
+                    anchors=False), concurrency=concurrency, processes=processes, engines=engines)
                 if progress:
                     progress(cell, done, len(ids))
                 count = [done]
@@ -108,7 +111,8 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
                     if progress:
                         progress(cell, count[0], len(ids))
                 rounds = case_rounds(folder.parent, ds.name) if concurrency > 1 else None  # the other cells' rounds
-                counts = run_eval(ds, fn, cell.method, store, concurrency=concurrency, rounds=rounds, on_record=tick)
+                counts = run_eval(ds, fn, cell.method, store, concurrency=concurrency, processes=processes,
+                                  rounds=rounds, on_record=tick)
                 ran = counts.ran
             else:
                 ran = 0

@@ -108,6 +108,7 @@ def paper(
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Only the first N cases of each cell (a trial run; marked not comparable)."),
     concurrency: int = typer.Option(2, min=1, help="Cases in flight at once."),
     workers: int = typer.Option(0, min=0, help="Prolog workers per rule set (0: one per core)."),
+    processes: int = typer.Option(0, min=0, help="Processes for each cell's slots (0: auto, one per 16 cases in flight, at most one per core; Linux)."),
     as_json: bool = typer.Option(False, "--json", help="Print the plan (and, after a run, the tables) as JSON."),
 ) -> None:
     """Reproduce the paper's tables with your model: every (method × split × task) cell of the chosen
@@ -164,6 +165,11 @@ def paper(
                  f"(fewer --tables or --methods, a --limit, or a higher --max-cost)")
     if dry_run:
         return
+    from taxlogic.eval.processes import auto_processes, can_fork
+
+    if processes > 1 and not can_fork():
+        usage_error("--processes above 1 needs Linux (forked worker processes); leave it at 0 (auto)")
+    procs = processes or auto_processes(concurrency)
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     results = []
@@ -185,7 +191,7 @@ def paper(
                     for c in plan.cells:
                         results.append(run_cell(c.cell, out, model_name, plus_dir=plus, limit=limit,
                                                 concurrency=concurrency, workers=workers or None, progress=progress,
-                                                engines=engines))
+                                                engines=engines, processes=procs))
         except KeyboardInterrupt:
             console.print(f"[yellow]interrupted[/]: finished cases are saved in {out}; run the same command to resume")
             raise typer.Exit(EXIT_INTERRUPTED)
