@@ -6,6 +6,7 @@ from langgraph.runtime import Runtime
 
 from taxlogic.agent.context import AgentContext, timed
 from taxlogic.agent.state import AgentState, CaseInput, TraceEvent
+from taxlogic.priority import at_least
 from taxlogic.tools.engine import Job
 
 
@@ -20,8 +21,11 @@ def query_job(case: CaseInput, query: str, canonical: str, domain=None) -> Job:
 
 @timed
 def execute(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
+    """Run the round's facts and query. The job's urgency for a shared engine is at least the
+    round's number (1 for the first translation): a case in repair has shown it is long."""
     ctx = runtime.context
-    outcome = ctx.engine.run(query_job(state["case"], state["query"], state["canonical"], ctx.domain))
+    with at_least(state["round"] + 1):
+        outcome = ctx.engine.run(query_job(state["case"], state["query"], state["canonical"], ctx.domain))
     return {
         "outcome": outcome.model_dump(),
         "trace": [TraceEvent(node="execute", round=state["round"], seconds=0,

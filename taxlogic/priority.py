@@ -7,7 +7,8 @@ run's critical path: its Prolog job delays the end of the run, while another's d
 case. Measured at concurrency 64 over two processes on two cores (``bench/endpoint_concurrency.py
 --order history``): the four-round cases waited 2-3 s for a worker in their first round, behind
 the first wave's other jobs. Where nothing sets it, every job has the same urgency and waits in
-turn.
+turn. Within a case, a Prolog job of its k-th round has urgency at least k (:func:`at_least`):
+a case already in repair has shown it is long, in a first run too.
 
 This module imports nothing from taxlogic's layers (tools and eval both use it).
 """
@@ -34,3 +35,12 @@ def urgency(value: float) -> Iterator[None]:
         yield
     finally:
         _URGENCY.reset(token)
+
+
+@contextmanager
+def at_least(value: float) -> Iterator[None]:
+    """Within the block, urgency is at least ``value`` (the current urgency if higher): what the
+    work itself shows of its length, e.g. a case in its third round of LLM calls has taken at
+    least three (:func:`taxlogic.agent.execute.execute`), whatever an earlier run said."""
+    with urgency(max(current(), float(value))):
+        yield

@@ -189,3 +189,21 @@ def test_text_coverage_extraction():
     text = "Alice paid $1,200.50 on Feb 3rd, 1992 and $300 on May 5th 2019; again $300 on December 31, 2019."
     assert text_amounts(text) == ["1200.5", "300"]
     assert text_dates(text) == ["1992-02-03", "2019-05-05", "2019-12-31"]
+
+
+def test_each_rounds_prolog_job_is_at_least_as_urgent_as_its_round(ctx_for, tax_case, monkeypatch):
+    """A case in repair has shown it is long: its Prolog jobs go ahead of first translations on
+    a shared engine (:func:`taxlogic.priority.at_least`); an earlier run's higher urgency stays."""
+    import taxlogic.agent.execute as execute_mod
+    from taxlogic.priority import current, urgency
+
+    case, inp = tax_case
+    seen: list[float] = []
+    real_job = execute_mod.query_job
+    monkeypatch.setattr(execute_mod, "query_job", lambda *a, **k: seen.append(current()) or real_job(*a, **k))
+    solve(inp, ctx_for(scripted(["income_(e).\nagent_(e, bob).\n", case.gold_facts])))
+    assert seen == [1.0, 2.0] and current() == 0.0
+    seen.clear()
+    with urgency(4):
+        solve(inp, ctx_for(scripted(["income_(e).\nagent_(e, bob).\n", case.gold_facts])))
+    assert seen == [4.0, 4.0]

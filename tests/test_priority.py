@@ -71,3 +71,17 @@ def test_a_waiter_interrupted_leaves_the_queue_and_loses_no_worker():
     assert gone.is_set() and idle._waiting == []
     idle.put(held)
     assert idle.get() == "w"  # the worker came back to the pool
+
+
+def test_at_least_raises_the_urgency_within_its_block_never_lowers_it():
+    from taxlogic.priority import at_least
+
+    with at_least(2):
+        assert current() == 2.0
+    with urgency(3):
+        with at_least(2):
+            assert current() == 3.0
+        with at_least(5):
+            assert current() == 5.0
+        assert current() == 3.0
+    assert current() == 0.0
