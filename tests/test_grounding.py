@@ -257,6 +257,20 @@ def test_anchor_checks(tax14, rules):
     assert "In 2017, Alice's gross income was $44215." in got[0].message
 
 
+def test_facts_without_anchors_are_aligned_once_whether_anchors_count_or_not(tax14, rules):
+    from taxlogic.kb.sara.align import _align, align, anchor_facts
+
+    case, _ = tax14
+    plain = check_facts(case.gold_facts, rules.vocabulary).canonical
+    _align.cache_clear()
+    assert align(case.text, plain) == align(case.text, plain, anchors=False)
+    assert _align.cache_info().misses == 1  # the same alignment: computed once
+    anchored = check_facts(anchor_facts(case.text, case.gold_facts), rules.vocabulary).canonical
+    with_anchors, without = align(case.text, anchored), align(case.text, anchored, anchors=False)
+    assert _align.cache_info().misses == 3 and any(s.source == "anchor" for s in with_anchors.supports)
+    assert not any(s.source == "anchor" for s in without.supports)
+
+
 def test_an_anchor_is_evidence_not_a_constraint(tax14, rules):
     """Issue 22: a correct fact anchored on the wrong sentence is re-anchored, not flagged; a
     whole-text anchor covers nothing (the same issues as no anchor)."""

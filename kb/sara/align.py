@@ -219,6 +219,8 @@ def align(text: str, canonical: str, trusted: str = "", *, terms: dict[str, str]
     ``terms``: the statutes' defined terms, so that statute facts align with their premise
     sentence (:func:`taxlogic.kb.sara.coverage.legal_terms`); ``anchors``: False to read every
     fact as if it had no anchor (the aligner's sentences only)."""
+    if anchors and not any(f.anchor for _, f in FactView.of(canonical, trusted).facts):
+        anchors = False  # nothing anchored: the same alignment, computed once
     return _align(text, canonical, trusted, tuple(sorted((terms or {}).items())), anchors)
 
 

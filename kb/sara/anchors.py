@@ -18,25 +18,29 @@ from __future__ import annotations
 import difflib
 
 from taxlogic.core import CaseInput, Issue
-from taxlogic.kb.sara.align import align, normalise
+from taxlogic.kb.sara.align import anchor_sentences, normalise
 from taxlogic.kb.sara.text import sentences
+from taxlogic.kb.sara.view import FactView
 
 
 def anchor_issues(case: CaseInput, canonical: str, trusted: str = "") -> list[Issue]:
     """The checks of the module doc on the facts of ``canonical``. The text read is
     ``case.text`` with ``case.background`` (a what-if change and the pattern it changes)."""
     text = " ".join(t for t in (case.background, case.text) if t)
-    a = align(text, canonical, trusted)
+    anchored = [(line, f.anchor) for line, f in FactView.of(canonical, trusted).facts if f.anchor]
     issues: list[Issue] = []
     seen: set[tuple[str, ...]] = set()
-    for s in a.supports:
-        if s.missing and s.anchor not in seen:
-            seen.add(s.anchor)
-            lines = [x.line for x in a.supports if x.anchor == s.anchor]
-            for span in s.missing:
+    for line, anchor in anchored:
+        if anchor in seen:
+            continue
+        seen.add(anchor)
+        _, missing = anchor_sentences(text, anchor, ())  # the spans not in the text (no sentence needed)
+        if missing:
+            lines = [x for x, other in anchored if other == anchor]
+            for span in missing:
                 near = difflib.get_close_matches(normalise(span), [normalise(x) for x in sentences(text)], n=1, cutoff=0)
                 hint = f'; the closest sentence is "{_original(text, near[0])}"' if near else ""
-                issues.append(Issue(kind="anchor_not_in_text", line=s.line, message=(
+                issues.append(Issue(kind="anchor_not_in_text", line=line, message=(
                     f'the anchor "{span}" (closing the facts of line{"s" if len(lines) > 1 else ""} '
                     f'{", ".join(map(str, lines[:8]))}) is not in the text: quote the words of the case exactly{hint}')))
     return issues
