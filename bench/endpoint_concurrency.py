@@ -95,19 +95,23 @@ def comparable(record) -> dict:
 
 def _serve(conn, limit: int, latency: float) -> None:
     """Child process: serve the gold endpoint over the bench's cases; send its port, then, when
-    told, the number of requests it saw."""
+    told, the number of requests it saw and the CPU seconds it used meanwhile."""
     from taxlogic.eval.gold_endpoint import GoldEndpoint
 
     ds = rule_free_cases()
     with GoldEndpoint(ds.items[:limit] if limit else ds.items, latency=latency) as ep:
         conn.send(ep.port)
-        conn.recv()
-        conn.send(len(ep.requests))
+        cpu = time.process_time()
+        while conn.recv() == "start":  # the run starts: its CPU from here
+            cpu = time.process_time()
+        conn.send((len(ep.requests), time.process_time() - cpu))
 
 
 class ProcessEndpoint:
     """The gold endpoint in a process of its own, as a remote endpoint is: its HTTP threads do not
-    take this process's GIL (``--endpoint process``). ``requests`` is known after the exit."""
+    take this process's GIL (``--endpoint process``). ``requests`` and ``cpu`` (its process's CPU
+    seconds from the start of the run: what it takes of the machine the run shares) are known
+    after the exit."""
 
     def __init__(self, limit: int, latency: float) -> None:
         import multiprocessing as mp
@@ -119,13 +123,19 @@ class ProcessEndpoint:
         self.port = self.conn.recv()
         self.base_url = f"http://127.0.0.1:{self.port}/v1"
         self.requests: list = []
+        self.cpu: float | None = None
+
+    def start_run(self) -> None:
+        """The run starts now: the endpoint's CPU is counted from here."""
+        self.conn.send("start")
 
     def __enter__(self) -> "ProcessEndpoint":
         return self
 
     def __exit__(self, *exc) -> None:
         self.conn.send("count")
-        self.requests = [None] * self.conn.recv()
+        n, self.cpu = self.conn.recv()
+        self.requests = [None] * n
         self.proc.join(10)
 
 
@@ -155,6 +165,8 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         cfg = RunConfig(method="agent", dataset="sara", split="all", task="all", budget=3, anchors=False)
+        if hasattr(ep, "start_run"):
+            ep.start_run()
         profile = RunProfile(concurrency)  # started first: making the method is part of the timed run
         method, engines = method_for_run("agent", ds, MethodOptions(budget=3, anchors=False), concurrency=concurrency,
                                          processes=processes)
@@ -176,7 +188,8 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
     ideal = min(concurrency, n) / (latency * calls) if latency else float("nan")
     return {"concurrency": concurrency, "processes": max(1, len(counts.workers)), "cases": n, "errored": counts.errored, "seconds": seconds,
             "rate": n / seconds, "calls_per_case": calls, "ideal": ideal, "share": n / seconds / ideal if latency else None,
-            "prolog_procs": most[0], "requests": len(ep.requests), "profile": prof}, records
+            "prolog_procs": most[0], "requests": len(ep.requests), "endpoint_cpu": getattr(ep, "cpu", None),
+            "profile": prof}, records
 
 
 def orders(text: str) -> list[str]:
@@ -243,6 +256,9 @@ def main() -> None:
                   f"{p['cpu']['process']:>7.1f}s {p['cpu']['prolog']:>9.1f}s {p['load'][1]:>5.1f} "
                   f"{'same' if not diff else f'{len(diff)} differ'}", flush=True)
             print("\n".join("      " + line for line in render(p)), flush=True)
+            if r["endpoint_cpu"] is not None:
+                print(f"        the test endpoint's own process: {r['endpoint_cpu']:.1f} CPU-s (a remote endpoint's are not "
+                      "this machine's)", flush=True)
             if diff:
                 print(f"      differing cases: {', '.join(diff[:10])}", flush=True)
     if args.json:
