@@ -10,7 +10,7 @@ the first wave's other jobs. Where nothing sets it, every job has the same urgen
 turn. Within a case, a Prolog job of its k-th round has urgency at least k (:func:`at_least`):
 a case already in repair has shown it is long, in a first run too.
 
-This module imports nothing from taxlogic's layers (tools and eval both use it).
+This module imports nothing from taxlogic's layers (tools, agent and eval use it).
 """
 
 from __future__ import annotations

@@ -78,8 +78,9 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
     its ``summary.json``. ``engines``: Prolog engines shared with the other cells (None: the
     cell's own, closed at its end). ``processes`` > 1: the cell's slots over that many forked
     worker processes (:mod:`taxlogic.eval.processes`), each with its own engines for the cell
-    (its share of ``workers``) instead of the shared ones. Raises :class:`taxlogic.eval.runner.EndpointDown` when the
-    endpoint fails on too many cases in a row, ValueError for a folder holding another run."""
+    (its share of ``workers``) instead of the shared ones. Raises
+    :class:`taxlogic.eval.runner.EndpointDown` when the endpoint fails on too many cases in a
+    row, ValueError for a folder holding another run."""
     if cell.is_quiz:
         return _run_quiz(cell, out, model, limit, concurrency, progress)
     from taxlogic.eval.history import case_rounds
