@@ -61,6 +61,15 @@ class Engines:
     _engines: dict[str, Engine] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
+    def _given(self) -> int | None:
+        """The Prolog processes asked for: ``workers``, else ``TAXLOGIC_WORKERS`` if set, else None."""
+        from taxlogic.settings import get_settings
+
+        if self.workers:
+            return self.workers
+        settings = get_settings()
+        return settings.workers if "workers" in settings.model_fields_set else None
+
     @property
     def pool_size(self) -> int:
         """Prolog processes per engine (see the class doc)."""
@@ -68,12 +77,10 @@ class Engines:
 
         from taxlogic.settings import get_settings
 
-        settings = get_settings()
-        if self.workers:
-            return self.workers
-        if "workers" in settings.model_fields_set:  # TAXLOGIC_WORKERS says how many
-            return settings.workers
-        return max(settings.workers, min(self.concurrency, 2 * (os.cpu_count() or 1)))
+        given = self._given()
+        if given is not None:
+            return given
+        return max(get_settings().workers, min(self.concurrency, 2 * (os.cpu_count() or 1)))
 
     def per_process(self, processes: int) -> int:
         """Prolog processes per engine in each of ``processes`` worker processes sharing a run's
@@ -85,14 +92,8 @@ class Engines:
         2 workers in all, 9.8-11.0 s with 4, 11.1-11.9 s with 8)."""
         import os
 
-        from taxlogic.settings import get_settings
-
-        if self.workers:
-            total = self.workers
-        elif "workers" in get_settings().model_fields_set:
-            total = get_settings().workers
-        else:
-            total = os.cpu_count() or 1
+        given = self._given()
+        total = given if given is not None else os.cpu_count() or 1
         return max(1, total // max(1, processes))
 
     def __call__(self, rules: str) -> Engine:
