@@ -2,7 +2,9 @@
 
 SARA's original statutes are the rule set ``r``; a perturbed copy (SARA⁺, paper §3.2) is ``r'``.
 Both are folders laid out like SARA's ``statutes/``: ``prolog/init.pl`` loading the other
-``.pl`` files, and ``source/`` with one text file per section.
+``.pl`` files, and ``source/`` with one text file per section. SARA's own rule set ``r`` is
+loaded from the installed data by :func:`taxlogic.kb.sara.data.sara_rules`; a plug-in makes its
+rule sets (:meth:`taxlogic.kb.domain.Domain.rule_set`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
-from taxlogic.kb.data import DataError, sara_paths
+from taxlogic.kb.datafiles import DataError
 from taxlogic.kb.vocabulary import load_vocabulary
 from taxlogic.tools.vocabulary import Vocabulary
 
@@ -55,9 +57,3 @@ class RuleSet:
         """All sections' text, in SARA's order, separated by blank lines (for direct QA prompts)."""
         parts = [(self.source_dir / s).read_text().strip() for s in SECTION_ORDER if (self.source_dir / s).is_file()]
         return "\n\n".join(parts) + "\n"
-
-
-def sara_rules(data_dir: Path | None = None) -> RuleSet:
-    """The original SARA statutes (rule set ``r``) from the installed data directory."""
-    paths = sara_paths(data_dir).require()
-    return RuleSet("r", paths.statutes_prolog, paths.statutes_source)

@@ -1,9 +1,11 @@
 """The SARA domain: the statutes of SARA, the 2020 release (Holzenberger, Blair-Stanek and Van
 Durme 2020; sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
 
-Data, cases and rule sets live in :mod:`taxlogic.kb.data`, :mod:`taxlogic.kb.cases` and
-:mod:`taxlogic.kb.rules`; this package presents them through the :class:`~taxlogic.kb.domain.Domain`
-interface, with SARA's answers (:mod:`.answers`) and its checks of a fact set (:mod:`.checks`:
+SARA's data handling lives here: :mod:`.data` (the installed release: where it is, its install
+with checksums ``manifest_2020.json`` and install errata, the rule set ``r``) and :mod:`.cases`
+(cases parsed from the installed files, the train/test split); a second release would sit beside
+them. This package presents them through the :class:`~taxlogic.kb.domain.Domain` interface
+(rule sets: :class:`taxlogic.kb.rules.RuleSet`), with SARA's answers (:mod:`.answers`) and its checks of a fact set (:mod:`.checks`:
 premises, anchors, coverage, events, grounding, sentence support, direction; the statutes' event
 model from ``schema.pl``). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled
 with the rule set's ``events.pl`` and ``utils.pl``; anchored (the default) with the ANCHORS
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from taxlogic.kb.rules import RuleSet, sara_rules
+from taxlogic.kb.rules import RuleSet
+from taxlogic.kb.sara.data import sara_rules
 from taxlogic.tables import shared_table
 
 

@@ -1,0 +1,513 @@
+"""The verifier under fault injection: how many wrong translations slip through the inspector?
+
+No capable LLM runs offline, so the agent's promise (abstain rather than answer from a wrong
+translation) is measured without one: SARA's gold programs stand for correct translations,
+:mod:`taxlogic.eval.faults.corrupt` breaks them the way LLM translators do, and every corrupted fact set
+goes through the same validator, engine job and inspector as the agent's ``validate -> execute
+-> inspect`` round (:func:`inspect_facts`; ``taxlogic inspect`` prints one). Each variant is
+
+- **caught**: the inspector raised at least one issue (the agent would repair or abstain) and
+  the answer changed; **caught_harmless**: flagged, but the answer did not change (a real
+  corruption with no wrong answer at stake); **caught_limited**: flagged, answer unknown (below);
+- **slipped**: nothing flagged and the answer differs from the gold answer (or there is none):
+  the agent would have answered wrongly, the offline measure of Err;
+- **harmless**: nothing flagged and the answer is the gold answer.
+
+"Answer" is what the engine gives on the corrupted facts *as written* (a trusted run when the
+validator rejected something, so that a rejected set is classified by what it would have done
+without the validator). The catch rate is caught / (caught + slipped): the share of
+answer-changing corruptions flagged. False alarms are issues on the untouched gold sets.
+
+**Gold programs.** A SARA gold program is trusted text: besides facts it may hold
+``:- discontiguous`` directives and rules. Treatment, the same for every case:
+
+- ``:- discontiguous`` directives are dropped: they only silence load warnings (the engine
+  asserts clauses and never needs them) and no translator writes them;
+- **fact programs** (no rules once directives are dropped; 317 of 376 cases): the fact text takes
+  the *exact agent path*: :func:`~taxlogic.agent.validate.validation_issues` (``check_facts``),
+  the canonical facts as an untrusted job (:func:`~taxlogic.agent.execute.query_job`), then
+  :func:`~taxlogic.agent.checks.round_issues` with SARA's checks on the rule set
+  (:func:`~taxlogic.kb.sara.checks.static_issues`);
+- **rule programs** (59 cases: repeated events generated with ``between``/``member``, legal
+  conclusions for a range of years, ``s3306_c`` stated with a date test): the rules are trusted
+  and kept verbatim; the fact clauses are the "translation". They are validated like LLM output;
+  if they pass, facts + rules run as a trusted job (the gold method's, with materialisation) and
+  the inspector gets, as trusted context, every ground fact the program holds after
+  materialisation (:data:`DERIVED_QUERY`) and the rule text: it checks the written facts, with
+  the derived events and the rules counting for coverage and references. Corruptions touch only
+  the fact clauses.
+
+Gold sets the inspector flags are reported by name with the evidence (:func:`gold_evidence`:
+a value one keystroke from the text's, an arity no statute defines, roles the other way round
+…) as **gold errata** when every issue has such evidence, else as **false alarms**, and are
+left out of the corruption experiment (a corruption of a flagged set is trivially "caught").
+
+**Limits.** Jobs get the agent's limits, with at least 30 s of CPU time and a wall limit of
+twice that plus 10 s (:func:`experiment_limits`): the slowest gold program needs ~6 s alone, and
+a loaded machine must not turn a slow but finite program into a limit alarm. A corrupted set
+the inspector already flags before Prolog answers (the validator, or the checks on the facts
+themselves) is one the agent never answers from; its answer job gets a quick limit (5 s), and
+if it hits it the variant is ``caught_limited`` (left out of the catch rate: its answer is
+unknown). Unflagged sets always get the full limits, exactly as the agent runs them.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from pydantic import BaseModel, Field
+
+from taxlogic.agent.execute import query_job
+from taxlogic.agent.checks import round_issues
+from taxlogic.agent.state import CaseInput, Issue
+from taxlogic.agent.validate import validation_issues
+from taxlogic.kb.sara.cases import Case
+from taxlogic.kb.rules import RuleSet
+from taxlogic.kb.sara.answers import answer_of, case_job
+from taxlogic.kb.sara.checks import static_issues
+from taxlogic.tools.engine import Engine, Job, Outcome
+from taxlogic.tools.facts import split_clauses
+
+#: Query (trusted jobs only) listing every ground fact clause of the loaded case, after the
+#: engine's materialisation of rule-defined event predicates: the "fact view" of a rule program.
+DERIVED_QUERY = "tl_case_ref(R), clause(H, true, R)"
+DERIVED_MAX = 200_000
+
+# ------------------------------------------------------------------------- gold programs
+
+
+@dataclass(frozen=True)
+class GoldProgram:
+    """A gold program split for the experiment: fact clauses (the translation), rules (trusted,
+    verbatim) and the dropped ``discontiguous`` directives."""
+
+    case: Case
+    facts: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    directives: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "rules" if self.rules else "facts"
+
+    @property
+    def fact_text(self) -> str:
+        return "".join(f + "\n" for f in self.facts)
+
+    @property
+    def rule_text(self) -> str:
+        return "".join(r + "\n" for r in self.rules)
+
+
+def gold_program(case: Case) -> GoldProgram:
+    """Split ``case.gold_facts`` (see the module doc). Directives other than ``discontiguous``
+    are kept with the rules (trusted; the engine reports and never runs them)."""
+    facts, rules, dirs = [], [], []
+    for cl in split_clauses(case.gold_facts):
+        if cl.kind == "directive" and re.match(r":-\s*discontiguous\b", cl.text):
+            dirs.append(cl.text)
+        elif cl.kind == "fact":
+            facts.append(cl.text)
+        else:
+            rules.append(cl.text)
+    return GoldProgram(case, tuple(facts), tuple(rules), tuple(dirs))
+
+
+# ----------------------------------------------------------------------------- inspection
+
+
+class Inspection(BaseModel):
+    """What the inspector found on one fact set, and what answer the facts give.
+
+    ``issues``: the inspector's issues (the agent answers only when there are none).
+    ``answer``: the engine's answer on the facts as written (``None`` with ``reason`` if none),
+    whether or not the inspector let it through; ``agent_answer``: the answer the agent would
+    give (``answer`` if no issues, else None). ``mode``: ``untrusted`` (the agent path) or
+    ``trusted-rules`` (fact clauses validated, trusted rules kept). ``limited``: the run hit the
+    quick limit given to an already flagged fact set (:func:`inspect_many`), so ``answer`` is
+    unknown rather than none.
+    """
+
+    case_id: str
+    mode: str
+    issues: list[Issue] = Field(default_factory=list)
+    answer: str | int | None = None
+    reason: str | None = None
+    agent_answer: str | int | None = None
+    outcome: str | None = None
+    limited: bool = False
+    seconds: float = 0.0
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.issues)
+
+
+@dataclass
+class _Plan:
+    case: Case
+    inp: CaseInput
+    mode: str
+    issues: list[Issue]
+    canonical: str
+    rule_text: str = ""
+    rules: RuleSet | None = None
+    lines: list[int] = field(default_factory=list)
+    jobs: list[Job] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)  # "derived" first (if any), then "run" or "raw"
+
+
+def plan_inspection(case: Case, facts: str, rules: RuleSet, *, rule_text: str = "",
+                    limits: dict | None = None) -> _Plan:
+    """Validation in Python, and the engine jobs the inspection needs (run with :func:`finish`):
+    for a rule program whose fact clauses pass, first the derived-facts job; then the answer job
+    (``run``: the agent's job, or the trusted program; ``raw``: the facts as written, when the
+    validator rejected something, to know what they would have answered)."""
+    from taxlogic.tools.facts import check_facts
+
+    limits = dict(limits or {})
+    inp = CaseInput.from_case(case)
+    issues, canonical = validation_issues(facts, rules)
+    lines = [f.line for f in check_facts(facts, rules.vocabulary).facts]
+    if not rule_text:
+        plan = _Plan(case, inp, "untrusted", issues, canonical, rules=rules, lines=lines)
+        if not issues:
+            plan.jobs.append(query_job(inp, inp.query, canonical).model_copy(update=limits))
+            plan.roles.append("run")
+    else:
+        # the rules are part of the program: fact clauses may be few or none
+        issues = [i for i in issues if i.kind != "empty"]
+        plan = _Plan(case, inp, "trusted-rules", issues, canonical, rule_text, rules, lines)
+        if not issues:
+            program = canonical + rule_text
+            plan.jobs.append(Job(facts=program, query=DERIVED_QUERY, mode="all", var="H", trusted=True,
+                                 max_solutions=DERIVED_MAX, **limits))
+            plan.roles.append("derived")
+            plan.jobs.append(case_job(case, program, trusted=True, **limits))
+            plan.roles.append("run")
+    if issues:  # what the facts as written would answer without the validator
+        plan.jobs.append(case_job(case, facts + rule_text, trusted=True, **limits))
+        plan.roles.append("raw")
+    return plan
+
+
+_VAR_TEXT = re.compile(r"(?<![\w'\"])_[A-Z0-9]\w*")
+
+
+def derived_fact_text(outcome: Outcome) -> str:
+    """The derived-facts job's values as fact text (one per line; variables written ``_``)."""
+    if outcome.status != "values":
+        return ""
+    return "".join(_VAR_TEXT.sub("_", v) + ".\n" for v in outcome.values)
+
+
+def _trusted(plan: _Plan, derived: Outcome | None) -> str:
+    return derived_fact_text(derived) + plan.rule_text if derived is not None else ""
+
+
+def static_flags(plan: _Plan, derived: Outcome | None = None) -> list[Issue]:
+    """What the inspector finds before Prolog answers: the validator's issues, or the checks on
+    the facts themselves (:func:`taxlogic.kb.sara.checks.static_issues`)."""
+    if plan.issues:
+        return list(plan.issues)
+    return static_issues(plan.inp, plan.inp.query, plan.canonical, rules=plan.rules, trusted=_trusted(plan, derived))
+
+
+def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: float | None = None,
+           static: Sequence[Issue] | None = None) -> Inspection:
+    """Run the inspector on a planned fact set given its jobs' outcomes (``quick``: the time limit
+    the answer job had, if it was shortened because the set was already flagged; ``static``: the
+    inspector's static issues if already computed, see :func:`static_flags`)."""
+    by_role = dict(zip(plan.roles, outcomes))
+    run, raw = by_role.get("run"), by_role.get("raw")
+    if not plan.issues and run is not None and static is None:
+        static = static_flags(plan, by_role.get("derived"))
+    issues = round_issues(plan.inp, plan.issues, run, static=static or (), lines=plan.lines)
+    ans_outcome = run if run is not None else raw
+    ans = answer_of(plan.case, ans_outcome) if ans_outcome is not None else None
+    limited = quick is not None and ans_outcome is not None and ans_outcome.status in ("time_limit", "inference_limit")
+    return Inspection(
+        case_id=plan.case.id, mode=plan.mode, issues=issues,
+        answer=ans.value if ans else None, reason=ans.reason if ans else "not run",
+        agent_answer=ans.value if ans and not issues else None,
+        outcome=ans_outcome.summary() if ans_outcome is not None else None, limited=limited,
+        seconds=sum(o.seconds for o in outcomes),
+    )
+
+
+def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: float | None = None,
+                 on_done: Callable[[int], None] | None = None) -> list[Inspection]:
+    """Run every plan's jobs on the engine pool (concurrently) and inspect each.
+
+    ``quick`` (seconds): a fact set the inspector already flags before Prolog answers (the
+    validator, or :func:`static_flags`) is one the agent would never answer from, whatever the
+    outcome; its answer job then gets this shorter time limit (the answer only tells a caught
+    corruption that changed the answer from one that did not). A set that hits it is reported
+    as ``limited`` (answer unknown) rather than as a changed answer. Unflagged sets keep their
+    full limits, exactly as the agent runs them."""
+    derived_jobs = [(i, j) for i, p in enumerate(plans) for j, r in zip(p.jobs, p.roles) if r == "derived"]
+    derived: dict[int, Outcome] = {}
+    for (i, _), o in zip(derived_jobs, engine.run_many([j for _, j in derived_jobs])):
+        derived[i] = o
+        if on_done:
+            on_done(1)
+    main: list[tuple[int, Job]] = []
+    shortened: set[int] = set()
+    static: dict[int, list[Issue]] = {}
+    for i, p in enumerate(plans):
+        for j, r in zip(p.jobs, p.roles):
+            if r == "derived":
+                continue
+            if quick is not None:
+                flags = static_flags(p, derived.get(i))
+                if not p.issues:
+                    static[i] = flags
+                if flags:
+                    j = j.model_copy(update={"time_limit": min(quick, j.time_limit or quick)})
+                    shortened.add(i)
+            main.append((i, j))
+    outs: dict[int, Outcome] = {}
+    for (i, _), o in zip(main, engine.run_many([j for _, j in main])):
+        outs[i] = o
+        if on_done:
+            on_done(1)
+    result = []
+    for i, p in enumerate(plans):
+        outcomes = [derived[i] if r == "derived" else outs[i] for r in p.roles]
+        result.append(finish(p, outcomes, quick=quick if i in shortened else None, static=static.get(i)))
+    return result
+
+
+def inspect_facts(engine: Engine, case: Case, facts: str, rules: RuleSet, *, rule_text: str = "",
+                  limits: dict | None = None) -> Inspection:
+    """Validate, run and inspect one fact set for ``case`` as the agent's round does
+    (``rule_text``: trusted rules of a gold rule program, see the module doc)."""
+    plan = plan_inspection(case, facts, rules, rule_text=rule_text, limits=limits)
+    return finish(plan, [engine.run(j) for j in plan.jobs])
+
+
+def inspect_gold(engine: Engine, case: Case, rules: RuleSet, *, limits: dict | None = None) -> Inspection:
+    """:func:`inspect_facts` on ``case``'s own gold program (module doc: fact and rule programs)."""
+    gp = gold_program(case)
+    return inspect_facts(engine, case, gp.fact_text, rules, rule_text=gp.rule_text, limits=limits)
+
+
+# --------------------------------------------------------------------------- gold errata
+
+_DATE_ISO = re.compile(r'"(\d{4})-(\d{2})-(\d{2})"')
+#: Issue kinds that point at a gold fact set contradicting its own text (given evidence).
+ERRATA = {
+    "typo": "a value one keystroke from the one the text states",
+    "arity": "a fact with an arity no statute defines (the rules never read it)",
+    "omission": "a value the text states that the gold never encodes",
+    "spurious": "a value the gold states that the text never does",
+    "duplicate": "one event stated twice with different values",
+    "reversed": "roles the other way round from the text (as the statutes read them)",
+    "unread": "a fact no rule can read (a misspelt predicate, an event missing its link)",
+    "unsupported": "a fact its sentence does not support (a person, date or event the text does not state there)",
+}
+
+
+def _digits_close(a: str, b: str) -> bool:
+    """One edit apart (a digit changed, added or dropped, or two neighbours transposed)."""
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    return len(long_) - len(short) == 1 and any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def gold_evidence(case: Case, issue: Issue) -> tuple[str, str]:
+    """(category, evidence) for an issue the inspector raised on ``case``'s untouched gold facts.
+
+    Categories of :data:`ERRATA` (the gold contradicts its own text; evidence quotes both), or
+    ``other`` (a false alarm unless shown otherwise; resource limits are ``other`` too)."""
+    facts = case.gold_facts
+    kind, msg = issue.kind, issue.message
+    if kind == "arity":
+        return "arity", f"{msg}; SARA loads the fact but no rule ever calls that arity"
+    m = re.search(r"the text states \$(\S+), but", msg)
+    if kind == "coverage_amount" and m:
+        stated = m.group(1).rstrip(",")
+        near = sorted({n for n in re.findall(r"(?<![\w.])\d+(?![\w.])", facts) if _digits_close(stated, n)})
+        if near:
+            return "typo", f"text states ${stated}; gold has {', '.join(near)}"
+        return "omission", f"text states ${stated}; no gold fact holds it"
+    m = re.search(r"the date (\d{4})-(\d{2})-(\d{2})", msg)
+    if kind == "coverage_date" and m:
+        stated = m.groups()
+        near = sorted({"-".join(g) for g in _DATE_ISO.findall(facts) if sum(x != y for x, y in zip(g, stated)) == 1})
+        if near:
+            return "typo", f"text states {'-'.join(stated)}; gold has {', '.join(near)}"
+        return "omission", f"text states {'-'.join(stated)}; no gold fact holds it"
+    if kind == "amount_unstated":
+        m = re.search(r"has the number (\S+),", msg)
+        n = m.group(1) if m else ""
+        near = [a for a in re.findall(r"\$\s?(\d[\d,]*)", case.text) if _digits_close(a.replace(",", ""), n)]
+        return ("typo", f"{msg}; the text states ${near[0]}") if near else ("spurious", msg)
+    category = {"date_near_miss": "typo", "name_near_miss": "typo", "predicate_unread": "unread",
+                "event_unusable": "unread", "event_conflict": "duplicate", "event_duplicate": "duplicate",
+                "role_direction": "reversed", "role_clash": "reversed", "role_link": "reversed",
+                "event_undeclared": "typo", "date_year": "typo", "coverage_conclusion": "omission",
+                "premise_unstated": "spurious", "unsupported_fact": "unsupported", "open_period": "omission",
+                "role_missing": "unsupported", "unaccounted": "spurious"}.get(kind, "other")
+    return category, msg
+
+
+# ------------------------------------------------------------------------------ experiment
+
+Klass = str  # caught | caught_harmless | caught_limited | harmless | slipped
+
+
+class Variant(BaseModel):
+    """One corrupted fact set and how the inspector and the engine judged it."""
+
+    case_id: str
+    op: str
+    detail: str
+    program: str
+    expected: str | int
+    answer: str | int | None
+    changed: bool | None
+    issues: list[str]
+    klass: Klass
+
+
+def classify(expected, answer, flagged: bool, limited: bool = False) -> Klass:
+    """``caught`` (flagged, answer changed or none), ``caught_harmless`` (flagged, answer
+    unchanged), ``caught_limited`` (flagged, answer unknown: the quick limit), ``harmless`` (not
+    flagged, answer unchanged and correct), ``slipped`` (not flagged, answer wrong or none)."""
+    if flagged and limited:
+        return "caught_limited"
+    changed = answer is None or answer != expected
+    if flagged:
+        return "caught" if changed else "caught_harmless"
+    return "slipped" if changed else "harmless"
+
+
+def _rate(num: int, den: int) -> float | None:
+    return None if den == 0 else round(num / den, 4)
+
+
+def summarise(variants: Sequence[Variant]) -> dict:
+    """Counts per class; ``catch_rate`` = caught / (caught + slipped), the share of answer-changing
+    corruptions the inspector flags; ``slip_rate`` = 1 - catch_rate; ``slipped_of_all``:
+    slipped / variants (how often a corruption would end in a wrong answer)."""
+    c = Counter(v.klass for v in variants)
+    changed = c["caught"] + c["slipped"]
+    return {
+        "variants": len(variants), "caught": c["caught"], "caught_harmless": c["caught_harmless"],
+        "caught_limited": c["caught_limited"], "harmless": c["harmless"], "slipped": c["slipped"],
+        "answer_changing": changed, "catch_rate": _rate(c["caught"], changed), "slip_rate": _rate(c["slipped"], changed),
+        "slipped_of_all": _rate(c["slipped"], len(variants)),
+    }
+
+
+def experiment_limits(settings=None, time_limit: float | None = None) -> dict:
+    """Job limits of the experiment: the agent's own (settings), with at least 30 s of CPU time
+    (the slowest gold program needs ~6 s alone) and a wall limit of at least 2 x that + 10 s, so
+    that a shared, loaded machine does not turn slow-but-finite programs into limit alarms."""
+    from taxlogic.settings import get_settings
+
+    s = settings or get_settings()
+    t = time_limit if time_limit is not None else max(s.time_limit, 30.0)
+    return {"time_limit": t, "wall_limit": max(s.wall_limit, 2 * t + 10)}
+
+
+def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed: int = 0, k: int = 3,
+                 ops: Sequence[str] | None = None, limits: dict | None = None, quick: float | None = 5.0,
+                 progress: Callable[[str, int, int], None] | None = None, keep_variants: bool = True) -> dict:
+    """The whole experiment: gold baseline (false alarms) on ``cases``, then every operator on
+    every case whose gold set passes; returns the JSON-able report (see the module doc).
+    ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
+    (None: every job gets the full limits)."""
+    from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
+
+    ops = list(ops or OPERATORS)
+    unknown = [o for o in ops if o not in OPERATORS]
+    if unknown:
+        raise KeyError(f"unknown operator(s) {', '.join(unknown)}; known: {', '.join(OPERATORS)}")
+    limits = limits or experiment_limits()
+    t0 = time.perf_counter()
+    programs = [gold_program(c) for c in cases]
+    plans = [plan_inspection(p.case, p.fact_text, rules, rule_text=p.rule_text, limits=limits) for p in programs]
+
+    def ticker(stage: str, total: int):
+        done = [0]
+
+        def tick(n: int) -> None:
+            done[0] += n
+            if progress:
+                progress(stage, done[0], total)
+        return tick
+
+    gold = inspect_many(engine, plans, on_done=ticker("gold facts", sum(len(p.jobs) for p in plans)))
+    alarms, wrong_gold = [], []
+    for p, g in zip(programs, gold):
+        if g.answer != p.case.expected:
+            wrong_gold.append({"case": p.case.id, "answer": g.answer, "reason": g.reason, "expected": p.case.expected})
+        if g.issues:
+            ev = [{"kind": i.kind, "line": i.line, **dict(zip(("category", "evidence"), gold_evidence(p.case, i)))}
+                  for i in g.issues]
+            alarms.append({"case": p.case.id, "program": p.kind, "issues": ev,
+                           "category": "erratum" if all(e["category"] in ERRATA for e in ev) else "false_alarm"})
+    gold_seconds = time.perf_counter() - t0
+
+    # corruptions of every clean gold set
+    clean = [p for p, g in zip(programs, gold) if not g.issues and g.answer == p.case.expected]
+    statute = dict(rules.vocabulary.statute)
+    todo: list[tuple[GoldProgram, object]] = []
+    skipped: Counter = Counter()
+    for p in clean:
+        facts = facts_of(p.fact_text)
+        for op in ops:
+            vs = corrupt(facts, op, seed=seed, key=p.case.id, k=k, statute=statute)
+            if not vs:
+                skipped[op] += 1
+            todo += [(p, v) for v in vs]
+    vplans = [plan_inspection(p.case, v.text, rules, rule_text=p.rule_text, limits=limits) for p, v in todo]
+    results = inspect_many(engine, vplans, quick=quick,
+                           on_done=ticker("corrupted facts", sum(len(p.jobs) for p in vplans)))
+    variants = []
+    for (p, v), r in zip(todo, results):
+        klass = classify(p.case.expected, r.answer, r.flagged, r.limited)
+        variants.append(Variant(case_id=p.case.id, op=v.op, detail=v.detail, program=p.kind, expected=p.case.expected,
+                                answer=r.answer, changed=None if klass == "caught_limited" else klass in ("caught", "slipped"),
+                                issues=[i.kind for i in r.issues], klass=klass))
+    by_op = {op: {**summarise([v for v in variants if v.op == op]), "cases_skipped": skipped[op]} for op in ops}
+    by_class = {cls: {**summarise([v for v in variants if ERROR_CLASSES.get(v.op) == cls]),
+                      "operators": [op for op in ops if ERROR_CLASSES.get(op) == cls]}
+                for cls in dict.fromkeys(ERROR_CLASSES.get(op, "other") for op in ops)}
+    caught_by: Counter = Counter(v.issues[0] for v in variants if v.klass == "caught")
+    excluded = sorted({a["case"] for a in alarms} | {w["case"] for w in wrong_gold})
+    report = {
+        "seed": seed, "k": k, "operators": ops, "limits": limits, "quick_limit": quick,
+        "gold": {
+            "cases": len(cases), "fact_programs": sum(p.kind == "facts" for p in programs),
+            "rule_programs": sum(p.kind == "rules" for p in programs),
+            "flagged": len(alarms),
+            "gold_errata": sum(a["category"] == "erratum" for a in alarms),
+            "false_alarms": sum(a["category"] == "false_alarm" for a in alarms),
+            "errata_categories": ERRATA,
+            "alarms": alarms, "wrong_answers": wrong_gold, "seconds": round(gold_seconds, 2),
+        },
+        "experiment": {
+            "cases": len(clean), "excluded": excluded,
+            "overall": summarise(variants),
+            "by_program": {kind: summarise([v for v in variants if v.program == kind]) for kind in ("facts", "rules")},
+            "by_operator": by_op,
+            "by_class": by_class,
+            "first_issue_of_caught": dict(caught_by.most_common()),
+        },
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
+    if keep_variants:
+        report["variants"] = [v.model_dump() for v in variants]
+    return report
