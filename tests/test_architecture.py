@@ -1,9 +1,13 @@
 """The import-linter contracts of pyproject.toml hold: layers point one way (tools <- kb <- agent
-<- eval <- CLI), core/settings/prompts import no layer, the agent imports no domain plug-in,
-no import cycles between siblings."""
+<- eval <- CLI), core/settings/prompts import no layer, the agent imports no domain plug-in, the
+kb top no plug-in, eval's rooms are layered, no import cycles between siblings. And the map,
+docs/architecture.md, names only paths and modules that exist, and every room of eval/."""
 
 from __future__ import annotations
 
+import ast
+import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,3 +32,33 @@ def test_link_tree_mirrors_every_subpackage(tmp_path):
     for sub in ("agent", "kb", "tools", "eval", "prompts", "cli"):
         assert (top / sub / "__init__.py").is_file(), sub
     assert (top / "kb" / "sara" / "checks.py").is_file() and (top / "core.py").is_file()
+
+
+# ------------------------------------------------------------------ docs/architecture.md stays true
+
+PAGE = ROOT / "docs" / "architecture.md"
+_PATH = re.compile(r"(?<![\w./<-])((?:agent|bench|docs|eval|kb|prompts|scripts|taxlogic|tests|tools)/[\w./]*)")
+_MODULE = re.compile(r"(?<![\w.])(taxlogic(?:\.\w+)+)")
+
+
+def test_architecture_page_names_only_what_exists():
+    text = PAGE.read_text(encoding="utf-8")
+    paths = {p.rstrip(".") for p in _PATH.findall(text)}
+    modules = set(_MODULE.findall(text))
+    assert len(paths) > 40 and "eval/harness/runner.py" in paths and "taxlogic.eval" in modules
+    missing = sorted(p for p in paths if not (ROOT / p).exists())
+    assert not missing, f"docs/architecture.md names paths that do not exist: {missing}"
+    unknown = sorted(m for m in modules if importlib.util.find_spec(m) is None)
+    assert not unknown, f"docs/architecture.md names modules that do not exist: {unknown}"
+
+
+def test_every_eval_room_is_on_the_architecture_page():
+    text = PAGE.read_text(encoding="utf-8")
+    entries = sorted(p.name for p in (ROOT / "eval").iterdir() if p.name != "__pycache__")
+    assert len(entries) <= 8, entries  # issue 36: eval/ as at most 8 entries
+    rooms = [p for p in (ROOT / "eval").iterdir() if (p / "__init__.py").is_file()]
+    assert len(rooms) == len(entries) - 1, entries  # __init__.py and sub-packages, no loose module
+    for room in rooms:
+        assert f"eval/{room.name}/" in text, f"eval/{room.name}/ is not on docs/architecture.md"
+        doc = ast.get_docstring(ast.parse((room / "__init__.py").read_text(encoding="utf-8"))) or ""
+        assert "May import" in doc or "may import" in doc, f"eval/{room.name}/__init__.py: say what it may import"
