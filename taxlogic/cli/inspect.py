@@ -26,7 +26,7 @@ def inspect_cmd(
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.metrics import answer_correct
-    from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
+    from taxlogic.eval.verifier import REFUSED, gold_program, inspect_facts, inspect_gold
     from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
@@ -86,9 +86,11 @@ def inspect_cmd(
         console.print(args_table)
         verdict = (f"[green]the agent would answer {result.agent_answer}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
-        console.print(f"answer the facts give: [bold]{result.answer}[/]"
-                      + (f" ({result.reason})" if result.answer is None and result.reason else "")
-                      + f"   expected: {case.expected}   " + verdict, highlight=False)
+        if result.refused:
+            given = f"none: the facts were refused and not run ({result.reason.removeprefix(REFUSED).strip(' ()') or 'see the problems above'})"
+        else:
+            given = f"[bold]{result.answer}[/]" + (f" ({result.reason})" if result.answer is None and result.reason else "")
+        console.print(f"answer the facts give: {given}   expected: {case.expected}   " + verdict, highlight=False)
     if problems:
         raise typer.Exit(EXIT_ABSTAINED)
 
