@@ -242,8 +242,8 @@ def plan_inspection(case: Case, facts: str | TrustedProgram, rules: RuleSet, *,
     elif issues:  # anyone's facts: only what passes the safety checks runs, untrusted
         safe = check_safety(text, rules.vocabulary)
         if safe.problems or not safe.facts:
-            first = safe.problems[0] if safe.problems else None
-            plan.refused = f"{REFUSED} ({first})" if first else REFUSED
+            p = safe.problems[0] if safe.problems else None
+            plan.refused = f"{REFUSED} ({f'line {p.line}' if p.line else 'input'}: {p.kind})" if p else REFUSED
         else:
             plan.jobs.append(case_job(case, safe.canonical, **limits).model_copy(update={"trusted_rules": rule_prog}))
             plan.roles.append("raw")

@@ -125,7 +125,7 @@ def test_inspect_terminal_example_does_not_run_the_shell_command(sara_data_dir, 
     canary = folder / "CANARY"
     h = tmp_path / "h.pl"
     h.write_text(f"payment_(p) :- shell('touch {canary}').\namount_(p,1).\n")
-    exe = [sys.executable, "-m", "taxlogic.cli"] if shutil.which("taxlogic") is None else ["taxlogic"]
+    exe = [str(Path(sys.executable).with_name("taxlogic"))]  # the console script, as installed
     for args, stdin in ((["--facts", str(h)], None), (["--facts", "-"], h.read_bytes())):
         res = subprocess.run([*exe, "inspect", "--case", CASE, *args], input=stdin, capture_output=True,
                              timeout=120)
@@ -175,8 +175,9 @@ def test_inspect_prints_that_refused_facts_were_not_run(shared_engine, canary, t
     f.write_bytes(corpus(canary)["shell1_rule"])
     res = CliRunner().invoke(app, ["inspect", "--case", CASE, "--facts", str(f)], terminal_width=200)
     one_clear_end(res, {3})
-    line = next(l for l in res.output.splitlines() if l.startswith("answer the facts give"))
-    assert "none: the facts were refused and not run" in line and "not_a_fact" in line
+    out = " ".join(res.output.split())
+    said = out[out.index("answer the facts give"):]
+    assert said.startswith("answer the facts give: none: the facts were refused and not run (line 1: not_a_fact"), said
 
 
 def test_inspect_runs_safe_but_invalid_facts_sandboxed(shared_engine, rules, sara_data_dir):
@@ -186,11 +187,11 @@ def test_inspect_runs_safe_but_invalid_facts_sandboxed(shared_engine, rules, sar
     from taxlogic.kb.cases import get_case
 
     case = get_case(CASE)
-    lines = case.gold_facts.splitlines()
-    bad = "\n".join(l.replace('"2017-', '"2017-13-') if "start_" in l and '"2017-' in l else l for l in lines)
+    bad = case.gold_facts + 'start_(zz, "2017-13-45").\n'  # a date that does not exist: unsafe it is not
     plan = plan_inspection(case, bad, rules)
     assert plan.issues and plan.roles == ["raw"] and not any(j.trusted for j in plan.jobs)
-    assert inspect_facts(shared_engine, case, bad, rules).reason is not None
+    r = inspect_facts(shared_engine, case, bad, rules)
+    assert r.answer == case.expected and not r.refused and r.agent_answer is None and r.flagged
 
 
 # --------------------------------------------------------------------------- the agent's rounds
@@ -220,17 +221,22 @@ def test_solve_text_with_a_model_that_writes_hostile_prolog(shared_engine, monke
     replies = _hostile_replies(canary)
 
     def make(rules, engine, *, budget=3, anchors=True, **kwargs):  # the query line, then hostile facts
-        return AgentContext(model=scripted([f"tax(alice, 2017, Tax) :- shell('touch {canary}')", *replies]),
+        return AgentContext(model=scripted(script),
                             engine=engine, rules=rules, budget=budget, llm_retries=0, llm_wait=wait_none(),
                             anchors=anchors)
 
     monkeypatch.setattr(context, "make_context", make)
-    res = CliRunner().invoke(app, ["solve", "--text", PATTERN, "--question", QUESTION, "--paper-prompts",
-                                   "--budget", "3", "--quiet"])
+    for i in range(0, len(replies), 4):  # the query line, then four rounds of hostile facts
+        script = ["tax(alice, 2017, Tax)", *replies[i:i + 4]]
+        res = CliRunner().invoke(app, ["solve", "--text", PATTERN, "--question", QUESTION, "--paper-prompts",
+                                       "--budget", "3", "--json"])
+        one_clear_end(res, {3})
+        out = json.loads(res.stdout[res.stdout.index("{"):])
+        assert out["abstained"] and len(out["rounds"]) == 4, out.get("reason")  # every round ran, none answered
+    script = [f"tax(alice, 2017, Tax) :- shell('touch {canary}')"] * 3  # a hostile query, and a hostile text
+    res = CliRunner().invoke(app, ["solve", "--text", f":- shell('touch {canary}').", "--question",
+                                   f"Is shell('touch {canary}') true?", "--budget", "0", "--json"])
     one_clear_end(res, {3})
-    with_query = CliRunner().invoke(app, ["solve", "--text", f":- shell('touch {canary}').", "--question",
-                                          f"Is shell('touch {canary}') true?", "--budget", "0", "--quiet"])
-    one_clear_end(with_query, {3})
 
 
 def test_chat_pastes_and_what_if_edits_of_hostile_prolog(shared_engine, monkeypatch, canary):
@@ -282,6 +288,8 @@ def test_eval_run_problems_file_with_hostile_records(canary, tmp_path, sara_data
     if res.exit_code == 1 and "RuleArena" in res.output and "not found" in res.output:
         pytest.skip(res.output.strip().splitlines()[-1])
     one_clear_end(res, {0, 1})
+    records = [json.loads(l) for l in (tmp_path / "run" / "records.jsonl").read_text().splitlines()]
+    assert len(records) == len(rows) and not any(r["correct"] for r in records)
     for name, data in (("garbage", b"{not json\n"), ("bytes", b"\xff\xfe{\"id\": 1}\n")):
         bad = tmp_path / f"{name}.jsonl"
         bad.write_bytes(data)

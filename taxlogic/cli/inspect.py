@@ -37,7 +37,11 @@ def inspect_cmd(
         rules = sara_rules()
         text = None
         if facts is not None:
-            text = sys.stdin.read() if str(facts) == "-" else facts.read_text(encoding="utf-8", errors="surrogateescape")
+            if str(facts) == "-":  # bytes, as a file's: text that is not UTF-8 is a problem to report, not a crash
+                stdin = getattr(sys.stdin, "buffer", None)
+                text = stdin.read().decode("utf-8", "surrogateescape") if stdin is not None else sys.stdin.read()
+            else:
+                text = facts.read_text(encoding="utf-8", errors="surrogateescape")
         with Engine(rules, workers=1) as engine:
             result = inspect_gold(engine, case, rules) if gold else inspect_facts(engine, case, text, rules)
     problems = [{"kind": i.kind, "line": i.line, "message": i.message} for i in result.issues]
@@ -87,7 +91,8 @@ def inspect_cmd(
         verdict = (f"[green]the agent would answer {result.agent_answer}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
         if result.refused:
-            given = f"none: the facts were refused and not run ({result.reason.removeprefix(REFUSED).strip(' ()') or 'see the problems above'})"
+            why = result.reason.removeprefix(REFUSED).strip(" ()") or "the engine refused them"
+            given = f"none: the facts were refused and not run ({why}; see the problems above)"
         else:
             given = f"[bold]{result.answer}[/]" + (f" ({result.reason})" if result.answer is None and result.reason else "")
         console.print(f"answer the facts give: {given}   expected: {case.expected}   " + verdict, highlight=False)
