@@ -2,7 +2,7 @@
 several concurrency levels, with a profile of where each run's slots went.
 
 The cases are SARA's rule-free cases (all splits: the 317 whose gold program is facts only, so a
-translator can give it whole); the endpoint is :class:`taxlogic.eval.gold_endpoint.GoldEndpoint`
+translator can give it whole); the endpoint is :class:`taxlogic.eval.faults.gold_endpoint.GoldEndpoint`
 (a real HTTP server on 127.0.0.1 answering each translation request with the case's gold fact
 clauses ``--latency`` seconds after it arrives; by default in a process of its own, as a remote endpoint
 is, so that its HTTP threads do not compete for this process's GIL; ``--endpoint thread``
@@ -18,20 +18,20 @@ on latency); every level's records are then compared with it, case by case: pred
 abstention, invalid, reason, issues, rounds and facts. Per level it prints cases, wall seconds,
 cases/s, LLM requests per case, the ideal and the share of it reached, the most Prolog processes
 alive at once, CPU seconds of this process and of Prolog, the machine's load average, whether
-the records equal the reference, and the profile (:mod:`taxlogic.eval.profile`).
+the records equal the reference, and the profile (:mod:`taxlogic.eval.harness.profile`).
 
 Each level runs its slots over ``--processes`` worker processes (default ``auto``:
-:func:`taxlogic.eval.processes.auto_processes`, 1 at concurrency 8, 2 at 64 on 2 cores), as
+:func:`taxlogic.eval.harness.processes.auto_processes`, 1 at concurrency 8, 2 at 64 on 2 cores), as
 ``eval run`` does.
 
 Each level runs in each start order of ``--order`` (default both): ``benchmark``, the
 benchmark's own order (:meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`), what a first
 run of the cases gets; ``history``, the cases that took most rounds in the reference run first
-(:mod:`taxlogic.eval.history`: what ``eval run`` does when earlier runs of the same cases lie
+(:mod:`taxlogic.eval.harness.history`: what ``eval run`` does when earlier runs of the same cases lie
 beside the new one). For each run it also prints the **schedule bound**: the seconds the run
 would take if nothing but the endpoint took time, its cases started in that order with the
 rounds they took in the reference run, each in the first slot to free up
-(:func:`taxlogic.eval.history.schedule_makespan`); ``bound share`` is the share of the ideal
+(:func:`taxlogic.eval.harness.history.schedule_makespan`); ``bound share`` is the share of the ideal
 that bound allows (no run in that order can reach more), ``of bound`` the bound over the run's
 seconds (what the run's own overhead costs).
 
@@ -80,7 +80,7 @@ def prolog_processes() -> int:
 def rule_free_cases():
     """SARA's cases (every split) whose gold program is fact clauses only."""
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.faults.verifier import gold_program
 
     full = load_dataset("sara", "all", "all")
     return replace(full, items=[c for c in full.items if not gold_program(c).rule_text.strip()])
@@ -96,7 +96,7 @@ def comparable(record) -> dict:
 def _serve(conn, limit: int, latency: float) -> None:
     """Child process: serve the gold endpoint over the bench's cases; send its port, then, when
     told, the number of requests it saw and the CPU seconds it used meanwhile."""
-    from taxlogic.eval.gold_endpoint import GoldEndpoint
+    from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
 
     ds = rule_free_cases()
     with GoldEndpoint(ds.items[:limit] if limit else ds.items, latency=latency) as ep:
@@ -143,13 +143,13 @@ def run_once(ds, concurrency: int, latency: float, endpoint: str = "process", li
              processes: int = 1, rounds: dict[str, int] | None = None) -> tuple[dict, dict]:
     """One fresh run; (figures and profile, case id -> :func:`comparable` record). ``endpoint``:
     ``process`` (the endpoint in a child process) or ``thread`` (in this process's threads);
-    ``processes``: worker processes sharing the slots (:mod:`taxlogic.eval.processes`); ``rounds``:
-    case id -> rounds an earlier run took (:func:`taxlogic.eval.history.case_rounds`: the start order)."""
-    from taxlogic.eval.gold_endpoint import GoldEndpoint
-    from taxlogic.eval.methods import MethodOptions, method_for_run
-    from taxlogic.eval.profile import RunProfile
-    from taxlogic.eval.records import RunConfig, RunStore, read_records
-    from taxlogic.eval.runner import run_eval
+    ``processes``: worker processes sharing the slots (:mod:`taxlogic.eval.harness.processes`); ``rounds``:
+    case id -> rounds an earlier run took (:func:`taxlogic.eval.harness.history.case_rounds`: the start order)."""
+    from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
+    from taxlogic.eval.methods.registry import MethodOptions, method_for_run
+    from taxlogic.eval.harness.profile import RunProfile
+    from taxlogic.eval.scoring.records import RunConfig, RunStore, read_records
+    from taxlogic.eval.harness.runner import run_eval
     from taxlogic.settings import get_settings
 
     ep_cm = ProcessEndpoint(limit, latency) if endpoint == "process" else GoldEndpoint(ds.items, latency=latency)
@@ -202,7 +202,7 @@ def orders(text: str) -> list[str]:
 
 
 def main() -> None:
-    from taxlogic.eval.profile import render
+    from taxlogic.eval.harness.profile import render
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--latency", type=float, default=1.0, help="endpoint latency, seconds")
@@ -212,7 +212,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write every figure and profile to this file")
     ap.add_argument("--processes", default="auto",
                     help="worker processes sharing each level's slots: a number, or auto (one per 16 cases in flight, "
-                         "at most one per core: taxlogic.eval.processes.auto_processes)")
+                         "at most one per core: taxlogic.eval.harness.processes.auto_processes)")
     ap.add_argument("--order", default="benchmark,history", type=orders,
                     help="start orders to run each level in (comma-separated): benchmark, the benchmark's own "
                          "(numeric cases first: a first run), and history, the cases that took most rounds in the "
@@ -234,8 +234,8 @@ def main() -> None:
           f"{'ideal':>6} {'share':>5} {'bound s':>7} {'bound share':>11} {'of bound':>8} {'Prolog procs':>12} "
           f"{'CPU self':>8} {'CPU Prolog':>10} {'load':>5} {'= c1':>6}")
     results = []
-    from taxlogic.eval.history import schedule_makespan, start_order
-    from taxlogic.eval.processes import auto_processes
+    from taxlogic.eval.harness.history import schedule_makespan, start_order
+    from taxlogic.eval.harness.processes import auto_processes
 
     ref_rounds = {k: v["rounds"] for k, v in ref.items()}
     for level in (int(x) for x in args.levels.split(",")):

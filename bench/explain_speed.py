@@ -16,9 +16,9 @@ import argparse
 import statistics
 import time
 
-from taxlogic.eval.explained import explain_gold
-from taxlogic.kb.cases import load_cases
-from taxlogic.kb.rules import sara_rules
+from taxlogic.eval.scoring.explained import explain_gold
+from taxlogic.kb.sara.cases import load_cases
+from taxlogic.kb.sara.data import sara_rules
 from taxlogic.kb.sara.answers import case_job
 from taxlogic.tools.engine import Engine
 from taxlogic.tools.explain import ExplainOptions

@@ -25,9 +25,9 @@ def main() -> None:
     args = parser.parse_args()
 
     from taxlogic.core import CaseInput
-    from taxlogic.eval.verifier import gold_program
-    from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.kb.sara import align as align_mod
     from taxlogic.kb.sara import text as text_mod
     from taxlogic.kb.sara.anchors import anchor_issues

@@ -2,9 +2,9 @@
 
 Builds a synthetic agent run of N cases (default 2,000; 1-4 rounds each with 12-30 fact lines,
 issues on some lines, a trace, a case text of about 1,000 characters), writes it as a real run
-folder (``records.jsonl``), renders the page (``taxlogic.eval.html_report``) for that run alone
+folder (``records.jsonl``), renders the page (``taxlogic.eval.reports.html_report``) for that run alone
 and beside a second run of the same cases, and opens each page in Chromium
-(:mod:`taxlogic.eval.browser`). Prints per page: the file size, the seconds to render it in
+(:mod:`taxlogic.eval.reports.browser`). Prints per page: the file size, the seconds to render it in
 Python, and the browser's times: page ready (the case list drawn, from navigation start, as
 measured in the page), the load event, and the wall time of Playwright's ``goto`` until ready;
 then the time to open one case and to apply the "abstained" filter; twice per page (the first
@@ -22,11 +22,11 @@ import time
 from pathlib import Path
 
 from taxlogic.core import Issue
-from taxlogic.eval.browser import browser_page
-from taxlogic.eval.case_view import Run
-from taxlogic.eval.html_report import render_html
-from taxlogic.eval.records import CaseRecord, RunConfig, RunStore, read_records
-from taxlogic.eval.transcript import RoundLog, StepLog, Transcript
+from taxlogic.eval.reports.browser import browser_page
+from taxlogic.eval.reports.case_view import Run
+from taxlogic.eval.reports.html_report import render_html
+from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore, read_records
+from taxlogic.eval.scoring.transcript import RoundLog, StepLog, Transcript
 
 WORDS = ("Alice", "Bob", "was", "paid", "$", "in", "2017", "for", "work", "as", "an", "employee", "of", "Acme",
          "married", "and", "their", "son", "lived", "with", "them", "the", "house", "household", "income")

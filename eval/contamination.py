@@ -13,10 +13,10 @@ Pipeline
 
 2. **Perturbations.** Four word-level, meaning-preserving perturbations per instance: by an LLM
    with the A.1.2 prompt (:func:`llm_perturbations`; the reply is parsed strictly and every
-   perturbation is checked with :func:`taxlogic.eval.plus.paraphrase.check_perturbation`; rejected ones
+   perturbation is checked with :func:`taxlogic.eval.benchmarks.sara_plus.paraphrase.check_perturbation`; rejected ones
    are asked for again, with the problems listed, up to ``tries`` calls), or - only when no LLM is
    configured (``perturber=None``) - by the offline paraphraser
-   (:func:`taxlogic.eval.plus.paraphrase.perturbations`). An instance without four acceptable, distinct
+   (:func:`taxlogic.eval.benchmarks.sara_plus.paraphrase.perturbations`). An instance without four acceptable, distinct
    perturbations is *skipped* and counted; it takes no part in the quiz.
 3. **BDQ** (bias detector quiz): options A-D are the four perturbations, E is "None of the
    provided options." (the right answer). The answers give the model's positional distribution.
@@ -84,8 +84,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from pydantic import BaseModel
 
 from taxlogic.agent.llm import invoke
-from taxlogic.eval.concurrency import run_bounded
-from taxlogic.eval.plus.paraphrase import check_perturbation, perturbations as offline_paraphrases
+from taxlogic.eval.harness.concurrency import run_bounded
+from taxlogic.eval.benchmarks.sara_plus.paraphrase import check_perturbation, perturbations as offline_paraphrases
 from taxlogic.prompts import render
 
 __all__ = [
@@ -163,7 +163,7 @@ def _sha(text: str) -> str:
 
 
 def format_instance(case: Any) -> str:
-    """``Text: ...\\nQuestion: ...\\nAnswer: ...`` for a :class:`~taxlogic.kb.cases.Case`.
+    """``Text: ...\\nQuestion: ...\\nAnswer: ...`` for a :class:`~taxlogic.kb.sara.cases.Case`.
 
     The answer is the label for entailment cases and the dollar amount as SARA writes it
     (``$8710``: a dollar sign and digits, no separators) for numeric cases.

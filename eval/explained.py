@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 from pydantic import BaseModel, Field
 
 from taxlogic.core import CaseInput
-from taxlogic.kb.cases import Case
+from taxlogic.kb.sara.cases import Case
 from taxlogic.kb.explain import case_explain_job, check, explain_case, explanation_for
 from taxlogic.kb.sara.answers import answer_of
 from taxlogic.tools.engine import Engine, Outcome

@@ -10,7 +10,7 @@ from typing import Iterable, Iterator
 
 from pydantic import BaseModel
 
-from taxlogic.kb.cases import Case
+from taxlogic.kb.sara.cases import Case
 from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.tools.engine import Engine, Job, Outcome
 
@@ -33,7 +33,7 @@ class GoldResult(BaseModel):
 def gold_result(case: Case, outcome: Outcome) -> GoldResult:
     """The answer ``outcome`` gives to ``case``, judged by SARA's score rule
     (:func:`taxlogic.eval.benchmarks.sara.answer_correct`)."""
-    from taxlogic.eval.metrics import answer_correct
+    from taxlogic.eval.scoring.metrics import answer_correct
 
     ans = answer_of(case, outcome)
     return GoldResult(

@@ -8,7 +8,7 @@ them), so those cases get an empty reply.
 
 What it is for: the agent on a correct translation must answer, and answer right (no new false
 abstention from the grounding checks). :class:`GoldTranslator` is a LangChain chat model (tests,
-scripts); ``python -m taxlogic.eval.gold_endpoint --anchored --port 8399`` serves the same answers as an
+scripts); ``python -m taxlogic.eval.faults.gold_endpoint --anchored --port 8399`` serves the same answers as an
 OpenAI-compatible endpoint, so that the real ``taxlogic eval run --method agent`` can be pointed
 at it (``TAXLOGIC_LLM_BASE_URL=http://127.0.0.1:8399/v1 TAXLOGIC_LLM_CACHE=false``).
 """
@@ -30,7 +30,7 @@ _ASK = re.compile(r"TEXT:\n(?P<text>.*?)\n\nQUESTION:\n(?P<question>.*?)\n", re.
 
 @shared_table(maxsize=1)
 def _index() -> dict[tuple[str, str], Any]:
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.cases import load_cases
 
     return {(c.text.strip(), c.question.strip()): c for c in load_cases()}
 
@@ -38,9 +38,9 @@ def _index() -> dict[tuple[str, str], Any]:
 @lru_cache(maxsize=512)
 def anchored_gold(case_id: str) -> str:
     """The anchored gold translation of a fact-program case; ``""`` for a rule program."""
-    from taxlogic.eval.verifier import gold_program
-    from taxlogic.kb.cases import get_case
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.kb.sara.align import anchor_facts
     from taxlogic.kb.sara.coverage import legal_terms
 

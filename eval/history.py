@@ -11,7 +11,7 @@ The paper grid and every re-run evaluate the same case ids again (other methods,
 perturbations), so the rounds a case took before are the best guess of what it takes now.
 
 :func:`case_rounds` reads them from the run folders beside the new one (``records.jsonl``,
-:mod:`taxlogic.eval.records`); the runner starts the cases with more rounds first, the others in
+:mod:`taxlogic.eval.scoring.records`); the runner starts the cases with more rounds first, the others in
 the benchmark's own order (:func:`start_order`,
 :meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`). Only
 the order changes: which cases run, and each one's record, do not depend on it.

@@ -1,7 +1,7 @@
 """``taxlogic eval report RUN … --html FILE``: one self-contained HTML page to browse every case.
 
 The page holds the report's summary tables (SARA rows; RuleArena as its Table 2) and plot
-(base64 PNG), then every case of the runs (:mod:`taxlogic.eval.case_view`) with filters by
+(base64 PNG), then every case of the runs (:mod:`taxlogic.eval.reports.case_view`) with filters by
 verdict, issue kind, split and task, and a search by case id. It needs no server and no network:
 CSS and JavaScript are inline, the templates are files beside this module
 (``templates/report.html.j2``, ``report.css``, ``report.js``).
@@ -28,8 +28,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader
 from markupsafe import Markup
 
-from taxlogic.eval.case_view import VERDICTS, Run, case_texts, page_cases, verdict
-from taxlogic.eval.records import iter_run_dirs, read_config, read_records
+from taxlogic.eval.reports.case_view import VERDICTS, Run, case_texts, page_cases, verdict
+from taxlogic.eval.scoring.records import iter_run_dirs, read_config, read_records
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -37,7 +37,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 def load_runs(paths: list[Path]) -> list[Run]:
     """The run folders among ``paths`` with their records. Raises FileNotFoundError for a path
     that holds no run."""
-    from taxlogic.eval.report import method_label
+    from taxlogic.eval.reports.report import method_label
 
     return [Run(label=method_label(cfg), path=d, config=cfg, records=read_records(d))
             for d in iter_run_dirs(paths) for cfg in [read_config(d)]]
@@ -53,8 +53,8 @@ def embed_json(data: Any) -> Markup:
 
 
 def _plot_png(rows) -> str | None:
-    """The terminal report's plot (:func:`taxlogic.eval.report.plot`) as base64 PNG."""
-    from taxlogic.eval.report import plot
+    """The terminal report's plot (:func:`taxlogic.eval.reports.report.plot`) as base64 PNG."""
+    from taxlogic.eval.reports.report import plot
 
     if not rows:
         return None
@@ -65,7 +65,7 @@ def _plot_png(rows) -> str | None:
 
 
 def _environment() -> Environment:
-    from taxlogic.eval.report import _fmt, clean_cell, dollars_cell
+    from taxlogic.eval.reports.report import _fmt, clean_cell, dollars_cell
 
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["fmt"] = _fmt
@@ -76,9 +76,9 @@ def _environment() -> Environment:
 
 def render_html(runs: list[Run], rows: list | None = None, quiz: list | None = None, *, texts=case_texts) -> str:
     """The page for ``runs``; ``rows`` and ``quiz`` are the report's rows
-    (:func:`taxlogic.eval.report.collect`, :func:`~taxlogic.eval.report.collect_contamination`);
-    ``texts``: a run's case texts by id (:func:`taxlogic.eval.case_view.case_texts`)."""
-    from taxlogic.eval.report import data_title, own_tables
+    (:func:`taxlogic.eval.reports.report.collect`, :func:`~taxlogic.eval.reports.report.collect_contamination`);
+    ``texts``: a run's case texts by id (:func:`taxlogic.eval.reports.case_view.case_texts`)."""
+    from taxlogic.eval.reports.report import data_title, own_tables
 
     rows, quiz = list(rows or []), list(quiz or [])
     common, tables = own_tables(rows)

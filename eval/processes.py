@@ -14,7 +14,7 @@ milliseconds with everything the parent has imported and loaded (KB tables, prom
 is pickled on the way in. The parent must not have started the method's resources: each worker
 builds its own method (``build``), whose chat model, HTTP clients and Prolog engines are then its
 own. Records come back over a pipe and are handed to ``done`` in the calling thread, in the
-order they finish, as with :func:`taxlogic.eval.concurrency.run_bounded`.
+order they finish, as with :func:`taxlogic.eval.harness.concurrency.run_bounded`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Sequence, TypeVar
 
 from taxlogic import spans
-from taxlogic.eval.concurrency import run_bounded
+from taxlogic.eval.harness.concurrency import run_bounded
 
 T = TypeVar("T")
 
@@ -114,7 +114,7 @@ def run_forked(items: Sequence[T], build: Build, done: Callable[[T, Any], None],
     """``done(item, result)`` for every item, the work done by ``processes`` forked workers that
     share ``concurrency`` slots (:func:`shares`) and take the items in order as slots free up.
     ``done`` runs in the calling thread. The first exception from ``done`` or a
-    ``KeyboardInterrupt`` stops the run as :func:`~taxlogic.eval.concurrency.run_bounded` does:
+    ``KeyboardInterrupt`` stops the run as :func:`~taxlogic.eval.harness.concurrency.run_bounded` does:
     no item is started after it, items in progress finish and those that succeeded still reach
     ``done``, then the exception is re-raised (a second ``KeyboardInterrupt`` meanwhile terminates
     the workers at once, as it ends a run in threads). Raises :class:`WorkerDied` if a worker ends

@@ -1,7 +1,7 @@
 """Where a batch run's concurrency slots go: ``eval run --profile`` and ``bench/endpoint_concurrency.py``.
 
 A :class:`RunProfile` is started before a run and finished after it (before its engines close):
-it sums every record's timing spans (:attr:`taxlogic.eval.records.CaseRecord.spans`,
+it sums every record's timing spans (:attr:`taxlogic.eval.scoring.records.CaseRecord.spans`,
 :mod:`taxlogic.spans`) over the run's slot-seconds (``concurrency`` x wall seconds), reads the
 process-wide gauges (LLM calls, cases and Prolog jobs in flight over time; a run over worker
 processes adds theirs, :meth:`RunProfile.add_workers`), the CPU seconds used by the run's Python
@@ -99,7 +99,7 @@ def _cpu() -> tuple[float, float]:
 
 class RunProfile:
     """Profile one run: ``RunProfile(concurrency, engines)`` (``engines``: the run's
-    :class:`~taxlogic.eval.methods.Engines`, or anything with ``cpu_seconds()``), :meth:`add`
+    :class:`~taxlogic.eval.methods.registry.Engines`, or anything with ``cpu_seconds()``), :meth:`add`
     each record as it finishes, :meth:`finish` before the engines close. Resets the gauges."""
 
     def __init__(self, concurrency: int, engines: Any = None) -> None:
@@ -117,7 +117,7 @@ class RunProfile:
         self.records.append(record)
 
     def add_workers(self, reports: list[dict]) -> None:
-        """A run over worker processes (:attr:`taxlogic.eval.runner.RunCounts.workers`): their
+        """A run over worker processes (:attr:`taxlogic.eval.harness.runner.RunCounts.workers`): their
         gauges join this process's, and their CPU is told apart from their Prolog workers'."""
         self.workers = list(reports)
         for report in reports:

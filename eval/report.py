@@ -5,7 +5,7 @@ abstained and invalid answers with n beside the bar, so a small or fully abstain
 pass for a bad one.
 
 Each run folder contributes one row per task it covers: the method label (method, model,
-repair budget), dataset/split, and the headline metrics of :func:`taxlogic.eval.summary.headline`
+repair budget), dataset/split, and the headline metrics of :func:`taxlogic.eval.reports.summary.headline`
 (percentages): Acc (entailment) or EM (numeric), M10%, SARA tolerance, Err among all cases (paper
 Table 5: Acc/EM + Err + abstention = 100), Err among answered, abstention rate, mean cost of errors
 in dollars (numeric). Two tables in the paper's shapes follow: Table 5 (EM/Err per method on
@@ -29,8 +29,8 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from taxlogic.eval.benchmarks import ReportTable, find_benchmark, get_benchmark
-from taxlogic.eval.records import iter_run_dirs, read_config, read_errored, read_records
-from taxlogic.eval.summary import run_summary
+from taxlogic.eval.scoring.records import iter_run_dirs, read_config, read_errored, read_records
+from taxlogic.eval.reports.summary import run_summary
 
 COLUMNS = ("method", "split", "task", "n", "acc", "acc_clean", "n_clean", "m10", "tol", "err", "err_answered", "abstain",
            "cost", "tokens_case", "tokens_answered", "cached", "dollars", "shots", "setting", "total",
@@ -163,9 +163,9 @@ def collect(paths: list[Path]) -> list[ReportRow]:
 
 def usage_fields(cfg, records, summary: dict, task: str | None) -> dict:
     """A report row's accuracy without errata (from the run summary's ``errata``, in %) and its
-    tokens and dollars (:func:`taxlogic.eval.summary.token_summary` over the task's records)."""
-    from taxlogic.eval.prices import price_for
-    from taxlogic.eval.summary import token_summary
+    tokens and dollars (:func:`taxlogic.eval.reports.summary.token_summary` over the task's records)."""
+    from taxlogic.eval.scoring.prices import price_for
+    from taxlogic.eval.reports.summary import token_summary
 
     out: dict = {}
     e = (summary.get("errata") or {}).get(task)

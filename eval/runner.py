@@ -16,11 +16,11 @@ from typing import Any, Callable
 from taxlogic import spans
 from taxlogic.agent.llm import LLMError, is_endpoint_failure
 from taxlogic.eval.benchmarks import Dataset, score
-from taxlogic.eval.concurrency import run_bounded
-from taxlogic.eval.history import start_order
-from taxlogic.eval.methods import Method, MethodBuilder, record_base
-from taxlogic.eval.processes import run_forked
-from taxlogic.eval.records import CaseRecord, ErroredCase, RunStore
+from taxlogic.eval.harness.concurrency import run_bounded
+from taxlogic.eval.harness.history import start_order
+from taxlogic.eval.methods.registry import Method, MethodBuilder, record_base
+from taxlogic.eval.harness.processes import run_forked
+from taxlogic.eval.scoring.records import CaseRecord, ErroredCase, RunStore
 from taxlogic.priority import urgency
 
 
@@ -38,7 +38,7 @@ class EndpointDown(RuntimeError):
 class RunCounts:
     """What one :func:`run_eval` call did: ``ran`` records written, ``errored`` cases the endpoint
     failed on (left to redo), ``workers``: each worker process's end report (a run over several
-    processes: ``{"report": ..., "cpu": seconds}``, see :func:`taxlogic.eval.processes.run_forked`)."""
+    processes: ``{"report": ..., "cpu": seconds}``, see :func:`taxlogic.eval.harness.processes.run_forked`)."""
 
     ran: int = 0
     errored: int = 0
@@ -70,7 +70,7 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
              max_failures: int | None = None) -> RunCounts:
     """Evaluate every item of ``ds`` not yet in ``store`` with at most ``concurrency`` cases in
     flight (started costliest first: most ``rounds`` first, case id -> LLM rounds an earlier run took,
-    :func:`taxlogic.eval.history.case_rounds`, 1 for a case not in it; then by
+    :func:`taxlogic.eval.harness.history.case_rounds`, 1 for a case not in it; then by
     :meth:`~taxlogic.eval.benchmarks.Benchmark.expected_cost`; each case's Prolog jobs get idle
     workers before those of cases with fewer ``rounds``, :mod:`taxlogic.priority`); score each record by ``ds.benchmark`` and append it as it finishes. An errored case
     is logged (``store.append_error``, ``on_error``) and left to redo. ``max_failures``: errored
@@ -81,10 +81,10 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
     :class:`RunCounts`.
 
     ``processes`` > 1 spreads the ``concurrency`` slots over that many forked worker processes
-    (:mod:`taxlogic.eval.processes`), each making its own method from ``method``, which must then
-    be a :class:`~taxlogic.eval.methods.MethodBuilder` (ValueError otherwise); the records come
+    (:mod:`taxlogic.eval.harness.processes`), each making its own method from ``method``, which must then
+    be a :class:`~taxlogic.eval.methods.registry.MethodBuilder` (ValueError otherwise); the records come
     back to this process, which scores and saves them as above. :attr:`RunCounts.workers` holds
-    the workers' end reports (CPU seconds; :class:`taxlogic.eval.profile.RunProfile` reads them).
+    the workers' end reports (CPU seconds; :class:`taxlogic.eval.harness.profile.RunProfile` reads them).
     A builder with ``processes`` 1 is built here and closed at the end."""
     if max_failures is None:
         from taxlogic.settings import get_settings

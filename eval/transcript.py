@@ -3,7 +3,7 @@
 A :class:`Transcript` holds, per translation round, the facts the model wrote (as it wrote them:
 the issues' line numbers refer to this text), the issues found (kind, line, message), Prolog's
 outcome, the answer of that round, tokens and seconds; and the graph's steps (the trace). It is
-stored in :attr:`taxlogic.eval.records.CaseRecord.transcript` by the agent methods; records
+stored in :attr:`taxlogic.eval.scoring.records.CaseRecord.transcript` by the agent methods; records
 written before it existed have ``transcript = None``.
 """
 

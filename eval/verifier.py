@@ -2,7 +2,7 @@
 
 No capable LLM runs offline, so the agent's promise (abstain rather than answer from a wrong
 translation) is measured without one: SARA's gold programs stand for correct translations,
-:mod:`taxlogic.eval.corrupt` breaks them the way LLM translators do, and every corrupted fact set
+:mod:`taxlogic.eval.faults.corrupt` breaks them the way LLM translators do, and every corrupted fact set
 goes through the same validator, engine job and inspector as the agent's ``validate -> execute
 -> inspect`` round (:func:`inspect_facts`; ``taxlogic inspect`` prints one). Each variant is
 
@@ -71,7 +71,7 @@ from taxlogic.agent.execute import query_job
 from taxlogic.agent.checks import round_issues
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.agent.validate import validation_issues
-from taxlogic.kb.cases import Case
+from taxlogic.kb.sara.cases import Case
 from taxlogic.kb.rules import RuleSet
 from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.kb.sara.checks import static_issues
@@ -120,7 +120,7 @@ class GoldProgram:
         return self.case.gold_program.derive(self.rule_text, "rules") if self.rules else None
 
     def corruption(self, text: str, op: str) -> TrustedProgram:
-        """A corruption of :attr:`fact_text` (:mod:`taxlogic.eval.corrupt`, operator ``op``) as a
+        """A corruption of :attr:`fact_text` (:mod:`taxlogic.eval.faults.corrupt`, operator ``op``) as a
         trusted program: text this project derived from the gold program."""
         return self.case.gold_program.derive(text, f"corruption {op}")
 
@@ -483,7 +483,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     every case whose gold set passes; returns the JSON-able report (see the module doc).
     ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
     (None: every job gets the full limits)."""
-    from taxlogic.eval.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
+    from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
 
     ops = list(ops or OPERATORS)
     unknown = [o for o in ops if o not in OPERATORS]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from taxlogic.core import Kind, Label
-from taxlogic.kb.data import DataError, SaraPaths, sara_paths
+from taxlogic.kb.sara.data import DataError, SaraPaths, sara_paths
 from taxlogic.tables import shared_table
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class Case(BaseModel):
     section: str | None = Field(None, description="Statute section tested, e.g. '151(d)(3)(A)'; None for tax cases.")
     split: Split | None = None
     rules: str = Field("r", description="Rule set the gold answer holds under: 'r' (SARA) or a SARA⁺ rule set such as \"r'\".")
-    source_id: str | None = Field(None, description="The SARA case the item was made from: a SARA⁺ item's source (id ``<source>__<r|c|rc|p>``, :mod:`taxlogic.eval.plus.build`); a SARA case's own id.")
+    source_id: str | None = Field(None, description="The SARA case the item was made from: a SARA⁺ item's source (id ``<source>__<r|c|rc|p>``, :mod:`taxlogic.eval.benchmarks.sara_plus.build`); a SARA case's own id.")
 
     @model_validator(mode="after")
     def _own_source(self) -> "Case":

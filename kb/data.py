@@ -6,7 +6,7 @@ statute predicates' arities, uses strings for entity names and changed 67 case t
 the two are not comparable. It is read from a data directory
 (``Settings.data_dir / "sara"``), never from this repository. ``install`` copies it there from a
 local folder, a local archive, or the public archive at a pinned commit, checks every file against
-the SHA-256 checksums shipped in ``sara_manifest.json`` and then applies the documented errata
+the SHA-256 checksums shipped in ``kb/sara/manifest_2020.json`` and then applies the documented errata
 (``ERRATA``), recording each one, and the release (:data:`SARA_RELEASE`), in ``INSTALL.json``
 beside the data.
 """
@@ -119,7 +119,7 @@ ERRATA: tuple[Erratum, ...] = tuple(
 
 def manifest() -> dict[str, str]:
     """Relative path -> SHA-256 of every file of SARA (2020 release) that taxlogic uses (shipped with the package)."""
-    text = resources.files("taxlogic.kb").joinpath("sara_manifest.json").read_text()
+    text = resources.files("taxlogic.kb.sara").joinpath("manifest_2020.json").read_text()
     return json.loads(text)["files"]
 
 

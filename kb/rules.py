@@ -12,7 +12,7 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
-from taxlogic.kb.data import DataError, sara_paths
+from taxlogic.kb.sara.data import DataError, sara_paths
 from taxlogic.kb.vocabulary import load_vocabulary
 from taxlogic.tools.vocabulary import Vocabulary
 

@@ -19,9 +19,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from taxlogic.eval.plus import R_PRIME, SPLITS
-from taxlogic.eval.plus.build import default_build_dir, load_plus_split, plus_rules
-from taxlogic.kb.rules import compat_layer, sara_rules
+from taxlogic.eval.benchmarks.sara_plus import R_PRIME, SPLITS
+from taxlogic.eval.benchmarks.sara_plus.build import default_build_dir, load_plus_split, plus_rules
+from taxlogic.kb.rules import compat_layer
+from taxlogic.kb.sara.data import sara_rules
 
 PROGRAM = """:- use_module(library(time)).
 :- ['{compat}'].

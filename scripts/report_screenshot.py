@@ -3,7 +3,7 @@
     .venv/bin/python scripts/report_screenshot.py runs/gold-sara-test-all runs/agent-…-b3-sara-test-all
 
 writes the report page (``--html``, default a temporary file), opens it in headless Chromium
-(:mod:`taxlogic.eval.browser`), opens one case (``--case``, default the first listed: with two
+(:mod:`taxlogic.eval.reports.browser`), opens one case (``--case``, default the first listed: with two
 runs, the first whose verdicts differ) with its first repair diff, and saves a PNG of the page
 (``--out``, default ``docs/report.png``), at most ``--max-height`` pixels tall.
 """
@@ -15,9 +15,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from taxlogic.eval.browser import browser_page
-from taxlogic.eval.html_report import write_html
-from taxlogic.eval.report import collect, collect_contamination
+from taxlogic.eval.reports.browser import browser_page
+from taxlogic.eval.reports.html_report import write_html
+from taxlogic.eval.reports.report import collect, collect_contamination
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,8 +1,8 @@
 """How urgent the work of the current case is, for a shared resource that serves the most urgent
 first (the Prolog engine's idle workers, :class:`taxlogic.tools.engine.Engine`).
 
-A batch run sets it per case (:func:`taxlogic.eval.runner.run_eval`): the LLM rounds the case
-took in an earlier run (:mod:`taxlogic.eval.history`). A case with more rounds ahead is on the
+A batch run sets it per case (:func:`taxlogic.eval.harness.runner.run_eval`): the LLM rounds the case
+took in an earlier run (:mod:`taxlogic.eval.harness.history`). A case with more rounds ahead is on the
 run's critical path: its Prolog job delays the end of the run, while another's delays only that
 case. Measured at concurrency 64 over two processes on two cores (``bench/endpoint_concurrency.py
 --order history``): the four-round cases waited 2-3 s for a worker in their first round, behind

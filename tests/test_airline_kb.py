@@ -22,7 +22,7 @@ from taxlogic.kb.airline import (
     rulearena_root,
     unpriced_reasons,
 )
-from taxlogic.kb.data import DataError
+from taxlogic.kb.datafiles import DataError
 from taxlogic.tools.engine import Engine, Job
 
 CARRY_ON = "item(1, backpack, 20, 13, 8, 9).\n"  # fits 22 x 14 x 9: carried on, never charged

@@ -13,8 +13,8 @@ CASES = ("tax_case_14", "s3306_b_2_A_pos", "s151_b_neg", "s152_d_2_E_neg", "s152
 
 @pytest.fixture(scope="module")
 def simulation(sara_data_dir, rules):
-    from taxlogic.eval.anchorers import run_anchor_simulation
-    from taxlogic.kb.cases import get_case
+    from taxlogic.eval.faults.anchorers import run_anchor_simulation
+    from taxlogic.kb.sara.cases import get_case
     from taxlogic.tools.engine import Engine
 
     with Engine(rules, workers=1) as engine:
@@ -24,9 +24,9 @@ def simulation(sara_data_dir, rules):
 
 
 def test_anchorers_write_what_they_say(sara_data_dir, rules):
-    from taxlogic.eval.anchorers import anchor
-    from taxlogic.eval.verifier import gold_program
-    from taxlogic.kb.cases import get_case
+    from taxlogic.eval.faults.anchorers import anchor
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.kb.sara.cases import get_case
     from taxlogic.kb.sara.align import resolve
 
     case = get_case("tax_case_14")

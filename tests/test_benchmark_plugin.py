@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
-from taxlogic.eval.methods import MethodOptions, chat_model_for, record_base
-from taxlogic.eval.records import CaseRecord
+from taxlogic.eval.methods.registry import MethodOptions, chat_model_for, record_base
+from taxlogic.eval.scoring.records import CaseRecord
 from fakes import scripted
 
 NAME = "toy-arithmetic"

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from taxlogic.cli import app
-from taxlogic.eval.corrupt import OPERATORS
+from taxlogic.eval.faults.corrupt import OPERATORS
 
 runner = CliRunner()
 

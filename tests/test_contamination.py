@@ -1,4 +1,4 @@
-"""The contamination quiz (eval/contamination.py, cli/contamination.py) with scripted fake models."""
+"""The contamination quiz (eval/experiments/contamination.py, cli/contamination.py) with scripted fake models."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from typer.testing import CliRunner
 
-from taxlogic.eval.contamination import (
+from taxlogic.eval.experiments.contamination import (
     CHANCE,
     ContaminationError,
     Instance,
@@ -31,7 +31,7 @@ from taxlogic.eval.contamination import (
     run_contamination,
     select_cases,
 )
-from taxlogic.eval.plus.paraphrase import check_perturbation, perturbations
+from taxlogic.eval.benchmarks.sara_plus.paraphrase import check_perturbation, perturbations
 from taxlogic.prompts import load
 
 # ------------------------------------------------------------------------------- scripted models
@@ -123,8 +123,8 @@ def test_format_instance_matches_the_paper():
 
 
 def test_format_instance_numeric_as_in_sara(sara_data_dir):
-    from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.data import sara_paths
+    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data import sara_paths
 
     case = next(c for c in load_cases(kind="numeric"))
     raw = (sara_paths().cases / f"{case.id}.pl").read_text()

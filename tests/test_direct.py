@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from taxlogic.eval.direct import (
+from taxlogic.eval.methods.direct import (
     STATUTE_ORDER,
     DirectAnswer,
     DirectParse,
@@ -13,7 +13,7 @@ from taxlogic.eval.direct import (
     parse_direct_answer,
     statute_text,
 )
-from taxlogic.kb.data import sara_paths
+from taxlogic.kb.sara.data import sara_paths
 from taxlogic.prompts import load
 
 

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 
 from taxlogic.cli import app
 from taxlogic.eval.benchmarks import load_dataset
-from taxlogic.eval.gold_endpoint import GoldEndpoint
-from taxlogic.eval.records import read_errored, read_records
-from taxlogic.eval.report import collect, to_markdown
+from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
+from taxlogic.eval.scoring.records import read_errored, read_records
+from taxlogic.eval.reports.report import collect, to_markdown
 from taxlogic.settings import get_settings
 
 LIMIT = 8
@@ -120,7 +120,7 @@ def test_rate_limited_run_waits_for_retry_after_and_errors_nothing(cases, endpoi
 
 
 def test_concurrent_first_calls_create_one_engine(monkeypatch, sara_data_dir):
-    import taxlogic.eval.methods as methods
+    import taxlogic.eval.methods.registry as methods
 
     ds = load_dataset("sara", "test", "all", limit=2)
     created = []

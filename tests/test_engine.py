@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from fakes import trusted
-from taxlogic.eval.gold import run_gold
-from taxlogic.kb.cases import get_case, load_cases
+from taxlogic.eval.methods.gold import run_gold
+from taxlogic.kb.sara.cases import get_case, load_cases
 from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.tools.engine import Job
 

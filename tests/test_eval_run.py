@@ -10,11 +10,11 @@ import pytest
 from tenacity import wait_none
 
 from taxlogic.eval.benchmarks import load_dataset
-from taxlogic.eval.methods import Engines, make_method
-from taxlogic.eval.records import CaseRecord, RunConfig, RunLockedError, RunStore, read_records
-from taxlogic.eval.report import collect, to_markdown, write_report
-from taxlogic.eval.runner import run_eval
-from taxlogic.eval.summary import run_summary
+from taxlogic.eval.methods.registry import Engines, make_method
+from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunLockedError, RunStore, read_records
+from taxlogic.eval.reports.report import collect, to_markdown, write_report
+from taxlogic.eval.harness.runner import run_eval
+from taxlogic.eval.reports.summary import run_summary
 from fakes import scripted
 
 CFG = RunConfig(method="gold", dataset="sara", split="test", task="all", limit=12)
@@ -131,7 +131,7 @@ def test_report_renders_runs(ds, engines, tmp_path):
 
 
 def test_report_puts_contamination_beside_accuracy(tmp_path):
-    from taxlogic.eval.report import ReportRow, attach_contamination, collect_contamination
+    from taxlogic.eval.reports.report import ReportRow, attach_contamination, collect_contamination
 
     quiz = tmp_path / "quiz"
     quiz.mkdir()
@@ -143,7 +143,7 @@ def test_report_puts_contamination_beside_accuracy(tmp_path):
     found = collect_contamination([tmp_path])
     assert [(q.model, q.kappa, q.min_contamination, q.max_contamination, q.invalid_answers) for q in found] == \
         [("m1", 50.0, 25.0, 75.0, 3)]
-    from taxlogic.eval.report import table7_markdown
+    from taxlogic.eval.reports.report import table7_markdown
 
     assert "| Model | Min Cont (κ) | Max Cont (κ) | Min Cont (BCQ acc) | Max Cont (BCQ acc) |" in table7_markdown(found)
     assert "| m1 | 25.0 | 75.0 | 40.0 | 80.0 |" in table7_markdown(found)
@@ -156,7 +156,7 @@ def test_report_puts_contamination_beside_accuracy(tmp_path):
 def test_err_among_all_cases_as_in_table_5(tmp_path):
     """Err counts wrong answers among all cases (EM + Err + abstained = 100, paper Table 5), with
     Err among answered as a second column."""
-    from taxlogic.eval.report import table5_markdown
+    from taxlogic.eval.reports.report import table5_markdown
 
     cfg = CFG.model_copy(update={"method": "direct", "model": "m", "task": "numeric", "limit": None})
     outcomes = ["ok"] * 5 + ["wrong"] * 2 + ["abstained"] * 3

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from taxlogic.agent.exemplars import ExemplarError, ExemplarSource, select_exemplars
-from taxlogic.eval.plus import SPLITS
-from taxlogic.eval.protocol import apply_holdout, held_out, without_held_out
-from taxlogic.kb.cases import load_cases
+from taxlogic.eval.benchmarks.sara_plus import SPLITS
+from taxlogic.eval.harness.protocol import apply_holdout, held_out, without_held_out
+from taxlogic.kb.sara.cases import load_cases
 
 K = 4
 
@@ -22,7 +22,7 @@ def sara(sara_data_dir):
 
 @pytest.fixture(scope="module")
 def plus(sara_data_dir, tmp_path_factory):
-    from taxlogic.eval.plus.build import build_plus, load_plus_split
+    from taxlogic.eval.benchmarks.sara_plus.build import build_plus, load_plus_split
 
     out = tmp_path_factory.mktemp("plus") / "seed-0"
     build_plus(0, out, workers=2)

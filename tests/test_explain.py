@@ -9,7 +9,7 @@ import pytest
 
 from fakes import trusted
 from taxlogic.core import CaseInput
-from taxlogic.kb.cases import get_case
+from taxlogic.kb.sara.cases import get_case
 from taxlogic.kb.explain import check, explain_case, law_for
 from taxlogic.kb.sara.citations import parse_predicate, parse_statute, section_label
 from taxlogic.tools.engine import Job
@@ -231,7 +231,7 @@ def test_statute_text_nests_subsections_by_indentation():
 @pytest.fixture(scope="module")
 def airline_engine():
     from taxlogic.kb.airline import airline_rules
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
     from taxlogic.tools.engine import Engine
 
     try:
@@ -311,7 +311,7 @@ def test_eval_gold_explain_checks_every_tree(sara_data_dir):
 
 
 def test_eval_run_explain_saves_trees_in_records(sara_data_dir, tmp_path):
-    from taxlogic.eval.records import read_records
+    from taxlogic.eval.scoring.records import read_records
 
     out = tmp_path / "run"
     res = cli("eval", "run", "--method", "gold", "--split", "test", "--limit", "4", "--out", str(out), "--explain", "--json")

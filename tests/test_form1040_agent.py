@@ -131,8 +131,8 @@ def test_eval_run_agent_through_a_reader_endpoint(setup, monkeypatch, tmp_path):
     from typer.testing import CliRunner
 
     from taxlogic.cli import app
-    from taxlogic.eval.gold_endpoint import TaxReaderEndpoint
-    from taxlogic.eval.records import read_records
+    from taxlogic.eval.faults.gold_endpoint import TaxReaderEndpoint
+    from taxlogic.eval.scoring.records import read_records
     from taxlogic.settings import get_settings
 
     rows, _, engine = setup

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from taxlogic.agent.repair import same_facts
-from taxlogic.eval.verifier import inspect_facts
-from taxlogic.kb.cases import get_case
+from taxlogic.eval.faults.verifier import inspect_facts
+from taxlogic.kb.sara.cases import get_case
 from taxlogic.prompts import repair_user
 from taxlogic.tools.facts import check_facts
 

@@ -30,7 +30,7 @@ def kinds(issues) -> list[str]:
 
 @pytest.fixture(scope="module")
 def cases(sara_data_dir):
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.cases import load_cases
 
     return load_cases()
 
@@ -54,7 +54,7 @@ def claim_facts(query: str) -> str:
 def test_every_contradiction_claim_as_a_fact_is_flagged(cases, rules, terms):
     """Gold facts + the question's own claim: flagged on every Contradiction case, naming the claim
     fact and its section."""
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.faults.verifier import gold_program
     from taxlogic.kb.sara.premises import premise_issues, pretty_section, section_path
 
     contradictions = [c for c in cases if c.expected == "Contradiction"]
@@ -73,7 +73,7 @@ def test_every_contradiction_claim_as_a_fact_is_flagged(cases, rules, terms):
 
 def test_gold_premise_facts_are_accepted(cases, rules, terms):
     """Every statute fact of a gold fact clause is a premise its text states, but two errata."""
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.faults.verifier import gold_program
     from taxlogic.kb.sara.premises import premise_licence
 
     premises = unstated = 0
@@ -100,8 +100,8 @@ def test_gold_premise_facts_are_accepted(cases, rules, terms):
 
 def test_claims_are_refused_on_every_input_path(sara_data_dir, tmp_path, rules):
     from taxlogic.cli import app
-    from taxlogic.eval.verifier import gold_program
-    from taxlogic.kb.cases import get_case
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.kb.sara.cases import get_case
 
     case = get_case("s151_a_neg")
     path = tmp_path / "claim.pl"
@@ -124,7 +124,7 @@ def test_claims_are_refused_on_every_input_path(sara_data_dir, tmp_path, rules):
 def test_cue_table_covers_the_vocabulary_and_the_words_of_the_cases(cases, rules, terms):
     """One entry per events.pl predicate; every gold type fact has a cue in its sentence (the
     documented errata aside)."""
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.faults.verifier import gold_program
     from taxlogic.kb.sara.align import align
     from taxlogic.kb.sara.cues import cue_table
 
@@ -147,7 +147,7 @@ def test_cue_table_covers_the_vocabulary_and_the_words_of_the_cases(cases, rules
 
 def test_gold_sets_raise_no_new_issue_but_the_documented_errata(cases, rules):
     """Zero false alarms: the new checks flag exactly the documented gold errata."""
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.faults.verifier import gold_program
 
     flagged = {}
     for c in cases:
@@ -166,7 +166,7 @@ def test_gold_sets_raise_no_new_issue_but_the_documented_errata(cases, rules):
 
 
 def test_aligner_maps_each_fact_to_its_sentence(sara_data_dir, terms):
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
     from taxlogic.kb.sara.align import supporting_sentences
 
     case = get_case("tax_case_14")
@@ -182,7 +182,7 @@ def test_aligner_maps_each_fact_to_its_sentence(sara_data_dir, terms):
 
 @pytest.fixture(scope="module")
 def tax14(sara_data_dir):
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
 
     case = get_case("tax_case_14")
     return case, CaseInput.from_case(case)
@@ -344,8 +344,8 @@ def test_agent_on_anchored_gold_answers_every_clean_fact_program(cases, ctx_for)
     """The agent with a perfect anchored translator gives the gold answer on every fact program
     whose gold is not a documented erratum (no new false abstention)."""
     from taxlogic.agent.solve import solve
-    from taxlogic.eval.gold_translator import GoldTranslator, anchored_gold
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.faults.gold_translator import GoldTranslator, anchored_gold
+    from taxlogic.eval.faults.verifier import gold_program
 
     model = GoldTranslator()
     ctx = ctx_for(model, budget=0)
@@ -403,8 +403,8 @@ def test_eval_run_agent_against_the_gold_endpoint(sara_data_dir, tmp_path, monke
 
     from taxlogic.agent.llm import disable_cache
     from taxlogic.cli import app
-    from taxlogic.eval.gold_endpoint import GoldEndpoint
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
+    from taxlogic.kb.sara.cases import load_cases
     from taxlogic.settings import get_settings
 
     endpoint = GoldEndpoint(load_cases(split="test", kind="entailment"), anchored=True).start()

@@ -1,11 +1,11 @@
-"""The start order of a batch run from earlier runs' rounds (issue 27): :mod:`taxlogic.eval.history`."""
+"""The start order of a batch run from earlier runs' rounds (issue 27): :mod:`taxlogic.eval.harness.history`."""
 
 from __future__ import annotations
 
 import json
 import threading
 
-from taxlogic.eval.history import case_rounds
+from taxlogic.eval.harness.history import case_rounds
 
 
 def write_run(folder, records):
@@ -27,9 +27,9 @@ def test_rounds_are_the_most_any_earlier_run_of_the_dataset_took(tmp_path):
 
 def test_cases_that_took_more_rounds_start_first(sara_data_dir, tmp_path):
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.methods import record_base
-    from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
-    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.methods.registry import record_base
+    from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
+    from taxlogic.eval.harness.runner import run_eval
 
     ds = load_dataset("sara", "test", "all")
     long = {ds.items[-1].id: 4, ds.items[len(ds.items) // 2].id: 3}  # late in every other order
@@ -52,9 +52,9 @@ def test_cases_that_took_more_rounds_start_first(sara_data_dir, tmp_path):
 
 def test_each_case_runs_with_the_urgency_of_its_earlier_rounds(sara_data_dir, tmp_path):
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.methods import record_base
-    from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
-    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.methods.registry import record_base
+    from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
+    from taxlogic.eval.harness.runner import run_eval
     from taxlogic.priority import current
 
     ds = load_dataset("sara", "test", "all", limit=6)
@@ -89,7 +89,7 @@ def test_a_file_read_before_is_read_again_only_when_it_changed(tmp_path, monkeyp
 def test_the_start_order_is_most_rounds_then_prior_then_the_given_order():
     from types import SimpleNamespace
 
-    from taxlogic.eval.history import start_order
+    from taxlogic.eval.harness.history import start_order
 
     items = [SimpleNamespace(id=i, kind=k) for i, k in (("a", "binary"), ("b", "numeric"), ("c", "binary"),
                                                          ("d", "numeric"), ("e", "binary"))]
@@ -102,7 +102,7 @@ def test_the_start_order_is_most_rounds_then_prior_then_the_given_order():
 def test_the_schedule_makespan_is_list_scheduling_in_the_given_order():
     import pytest
 
-    from taxlogic.eval.history import schedule_makespan
+    from taxlogic.eval.harness.history import schedule_makespan
 
     assert schedule_makespan([], 64, 1.0) == 0.0
     assert schedule_makespan([1] * 128, 64, 1.0) == 2.0  # two full waves

@@ -164,8 +164,8 @@ def test_round_runs_domain_checks_only_after_validation_and_maps_lines(rules):
 
 @pytest.mark.parametrize("case_id", ["tax_case_1", "s2_a_1_A_pos", "s152_c_1_pos", "tax_case_20", "s151_c_pos"])
 def test_gold_sets_pass(engine, rules, case_id):
-    from taxlogic.eval.verifier import inspect_gold
-    from taxlogic.kb.cases import get_case
+    from taxlogic.eval.faults.verifier import inspect_gold
+    from taxlogic.kb.sara.cases import get_case
 
     case = get_case(case_id)
     result = inspect_gold(engine, case, rules)
@@ -179,8 +179,8 @@ def test_gold_sets_pass(engine, rules, case_id):
     ("tax_case_25", "predicate_unread"),   # gold: patient(bob_birth,charlie)
 ])
 def test_gold_errata_are_found(engine, rules, case_id, kind):
-    from taxlogic.eval.verifier import inspect_gold
-    from taxlogic.kb.cases import get_case
+    from taxlogic.eval.faults.verifier import inspect_gold
+    from taxlogic.kb.sara.cases import get_case
 
     assert kind in kinds(inspect_gold(engine, get_case(case_id), rules).issues)
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from taxlogic.eval.metrics import (
+from taxlogic.eval.scoring.metrics import (
     ABSTENTION_COST,
     Scored,
     ScoredLike,

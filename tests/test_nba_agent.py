@@ -21,7 +21,7 @@ import pytest
 
 from taxlogic.agent.context import AgentContext
 from taxlogic.agent.solve import solve
-from taxlogic.kb.data import DataError
+from taxlogic.kb.datafiles import DataError
 from taxlogic.tools.engine import Engine, Job
 from fakes import scripted
 
@@ -183,7 +183,7 @@ def test_report_rows_of_an_all_levels_run(tmp_path):
     """A ``--split all`` run (RuleArena's default) gives one Table 2 row per level, each with its
     own accuracy (levels from the records, or their ids)."""
     from taxlogic.eval.benchmarks.rulearena.summary import report_rows, rulearena_summary
-    from taxlogic.eval.records import CaseRecord, RunConfig
+    from taxlogic.eval.scoring.records import CaseRecord, RunConfig
 
     def rec(pid, correct, level=None):
         return CaseRecord(case_id=pid, dataset="rulearena-nba", split="all", kind="nba", method="gold", gold=True,
@@ -203,8 +203,8 @@ def test_cli_agent_run_through_a_scripted_endpoint(nba, monkeypatch, tmp_path):
     from typer.testing import CliRunner
 
     from taxlogic.cli import app
-    from taxlogic.eval.gold_endpoint import NbaGoldEndpoint
-    from taxlogic.eval.records import read_records
+    from taxlogic.eval.faults.gold_endpoint import NbaGoldEndpoint
+    from taxlogic.eval.scoring.records import read_records
     from taxlogic.kb.nba.corrupt import amount
     from taxlogic.settings import get_settings
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from taxlogic.kb.data import DataError
+from taxlogic.kb.datafiles import DataError
 from taxlogic.kb.nba import checks, corrupt, gold, reader, records, roles, stated
 from taxlogic.kb.nba.problems import ANNOTATIONS, SECTIONS, problem_text, problem_texts, text_sentences
 

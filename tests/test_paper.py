@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from taxlogic.eval.paper.published import published
+from taxlogic.eval.experiments.paper.published import published
 
 PAPER = Path(__file__).resolve().parents[2] / "shared" / "papers" / "reasoners-or-translators-tax-law.txt"
 
@@ -76,7 +76,7 @@ LIMIT = 2
 
 @pytest.fixture(scope="module")
 def plus_dir(sara_data_dir, tmp_path_factory):
-    from taxlogic.eval.plus.build import build_plus
+    from taxlogic.eval.benchmarks.sara_plus.build import build_plus
 
     out = tmp_path_factory.mktemp("plus") / "seed-0"
     build_plus(0, out, case_ids=PLUS_CASES, workers=1)
@@ -86,10 +86,10 @@ def plus_dir(sara_data_dir, tmp_path_factory):
 @pytest.fixture(scope="module")
 def endpoint(plus_dir):
     """The gold endpoint over SARA and the small SARA⁺ build, taxlogic pointed at it."""
-    from taxlogic.eval.gold_endpoint import GoldEndpoint
-    from taxlogic.eval.plus import SPLITS
-    from taxlogic.eval.plus.build import load_plus_split
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
+    from taxlogic.eval.benchmarks.sara_plus import SPLITS
+    from taxlogic.eval.benchmarks.sara_plus.build import load_plus_split
+    from taxlogic.kb.sara.cases import load_cases
 
     items = load_cases() + [i for s in SPLITS for i in load_plus_split(plus_dir, s)]
     mp = pytest.MonkeyPatch()
@@ -130,7 +130,7 @@ def test_over_max_cost_nothing_runs(endpoint, plus_dir, tmp_path):
 
 
 def test_full_run_writes_every_table_resumes_and_estimates_tokens(endpoint, plus_dir, tmp_path):
-    from taxlogic.eval.paper.tables import MARK
+    from taxlogic.eval.experiments.paper.tables import MARK
 
     out = tmp_path / "paper"
     args = ("--methods", "direct,prolog-single-shot")
@@ -197,7 +197,7 @@ def test_agent_cells_estimate_a_range_then_measure_the_repair_rate(endpoint, plu
 def test_cells_over_worker_processes_give_the_records_of_one(endpoint, plus_dir, tmp_path, monkeypatch):
     """``--processes 2``: each cell's slots over two forked workers (their own engines), the same
     records as one process (issue 27)."""
-    from taxlogic.eval import runner
+    from taxlogic.eval.harness import runner
 
     forked: list[int] = []
     real = runner.run_forked
@@ -222,7 +222,7 @@ def test_cells_over_worker_processes_give_the_records_of_one(endpoint, plus_dir,
 
 
 def test_worker_processes_where_they_cannot_fork_are_a_usage_error(endpoint, plus_dir, tmp_path, monkeypatch):
-    from taxlogic.eval import processes
+    from taxlogic.eval.harness import processes
 
     monkeypatch.setattr(processes, "can_fork", lambda: False)
     before = len(endpoint.requests)

@@ -1,4 +1,4 @@
-"""The perturbation checker and the offline word-level paraphraser (eval/plus/paraphrase.py)."""
+"""The perturbation checker and the offline word-level paraphraser (eval/benchmarks/sara_plus/paraphrase.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from taxlogic.eval.plus.paraphrase import SYNONYM_BANK, TERMS_OF_ART, check_perturbation, paraphrase, perturbations, swap_sites
+from taxlogic.eval.benchmarks.sara_plus.paraphrase import SYNONYM_BANK, TERMS_OF_ART, check_perturbation, paraphrase, perturbations, swap_sites
 
 ORIGINAL = (
     "Text: Alice is entitled to an exemption under section 151(b) for the year 2015. "
@@ -228,7 +228,7 @@ def _format(case) -> str:
 
 def test_all_sara_instances(sara_data_dir):
     """Every paraphrase of every SARA instance (A.1.1 format and bare case text) passes the check."""
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.cases import load_cases
 
     cases = load_cases()
     assert len(cases) == 376
@@ -253,7 +253,7 @@ def test_all_sara_instances(sara_data_dir):
 
 # ------------------------------------------------------------------ whole-text paraphrases (SARA⁺ Ee^c)
 
-from taxlogic.eval.plus.paraphrase import REWRITES, check_paraphrase, offline_paraphraser, rewrite, words_changed  # noqa: E402
+from taxlogic.eval.benchmarks.sara_plus.paraphrase import REWRITES, check_paraphrase, offline_paraphraser, rewrite, words_changed  # noqa: E402
 
 SARA_TEXT = ("In 2017, Alice was paid $33200. Alice and Bob got married on Feb 3rd, 2017. "
              "Alice has paid $3200 to Charlie for work done from Feb 1st, 2017 to Sep 2nd, 2017. "
@@ -302,8 +302,8 @@ def test_rewrite_is_sentence_level_checked_and_deterministic():
 def test_offline_paraphraser_on_sara_ee(sara_data_dir):
     """On SARA's Ee cases the offline paraphraser rewrites most texts and changes far more than
     two words per case; every output passes the whole-text check."""
-    from taxlogic.eval.plus.cases import is_numerical
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.eval.benchmarks.sara_plus.cases import is_numerical
+    from taxlogic.kb.sara.cases import load_cases
 
     ee = [c for c in load_cases(kind="entailment") if not is_numerical(c)]
     para = offline_paraphraser()

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from fakes import trusted
-from taxlogic.eval.plus import SPLITS
-from taxlogic.eval.plus.build import build_plus, gold_check, load_plus_split, plus_rules
-from taxlogic.eval.plus.cases import (
+from taxlogic.eval.benchmarks.sara_plus import SPLITS
+from taxlogic.eval.benchmarks.sara_plus.build import build_plus, gold_check, load_plus_split, plus_rules
+from taxlogic.eval.benchmarks.sara_plus.cases import (
     apply_amounts,
     claimed_amount,
     is_numerical,
@@ -27,7 +27,7 @@ from taxlogic.eval.plus.cases import (
     stale_percentages,
     value_job,
 )
-from taxlogic.eval.plus.rules import (
+from taxlogic.eval.benchmarks.sara_plus.rules import (
     TEXT_DOLLARS,
     _read_section,
     _schedules,
@@ -37,7 +37,7 @@ from taxlogic.eval.plus.rules import (
     split_code_comment,
     step_of,
 )
-from taxlogic.kb.cases import get_case, load_cases
+from taxlogic.kb.sara.cases import get_case, load_cases
 from taxlogic.kb.rules import SECTION_ORDER, RuleSet
 
 SUBSET = [
@@ -209,7 +209,7 @@ def test_hand_checked_bracket_case_changes_under_r_prime(engine, r_prime):
         new = list(e.run_many(jobs(case.gold_facts)))
         assert not any(o.load_problems for o in new)
         # the gold program of the case itself, run under r', now answers Contradiction
-        from taxlogic.eval.gold import run_gold
+        from taxlogic.eval.methods.gold import run_gold
 
         assert [r.prediction for r in run_gold(e, [case])] == ["Contradiction"]
     assert new[0].status == "failed"
@@ -349,7 +349,7 @@ def test_build_contents(engine, built):
             assert c.source_id and get_case(c.source_id).split == c.split, (s, c.id)
             assert c.id == c.source_id or c.id.startswith(c.source_id + "__")
     # Ee^c: text paraphrased, everything else unchanged
-    from taxlogic.eval.plus.paraphrase import check_paraphrase
+    from taxlogic.eval.benchmarks.sara_plus.paraphrase import check_paraphrase
 
     for p in items["sara_ee_c"]:
         src = get_case(p.source_id)
@@ -394,7 +394,7 @@ def test_llm_paraphraser_keeps_only_checked_rewordings(monkeypatch):
     """The LLM path uses the paraphrase prompt (not A.1.2's word-swap prompt); candidates that
     change a name, number or date are refused; a clean whole-text rewrite is kept."""
     import taxlogic.agent.llm as llm
-    from taxlogic.eval.plus.paraphrase import llm_paraphraser
+    from taxlogic.eval.benchmarks.sara_plus.paraphrase import llm_paraphraser
     from taxlogic.settings import Settings
 
     text = "In 2017, Alice was paid $33200. Alice is a head of household for 2017."
@@ -433,7 +433,7 @@ def test_case_perturbation_moves_dates_in_text_facts_and_claim(sara_data_dir):
     keep their order; the first and last day of a year stay."""
     from datetime import date
 
-    from taxlogic.eval.plus.cases import apply_dates, fact_dates, perturb_dates, perturbable_dates
+    from taxlogic.eval.benchmarks.sara_plus.cases import apply_dates, fact_dates, perturb_dates, perturbable_dates
 
     case = next(c for c in load_cases() if len(perturbable_dates(c)) >= 3)
     mapping = perturb_dates(case, random.Random("t"))
@@ -446,7 +446,7 @@ def test_case_perturbation_moves_dates_in_text_facts_and_claim(sara_data_dir):
     every = sorted(fact_dates(case.gold_facts))
     assert [mapping.get(d, d) for d in every] == sorted(fact_dates(p.gold_facts))
     # the text states the new dates in the same style ("Feb 3rd, 2017" -> "Mar 1st, 2017")
-    from taxlogic.eval.plus.cases import TEXT_DATE, _text_date
+    from taxlogic.eval.benchmarks.sara_plus.cases import TEXT_DATE, _text_date
 
     assert sorted({_text_date(m) for m in TEXT_DATE.finditer(p.text)} - {None}) == sorted(
         {mapping.get(d, d) for d in (_text_date(m) for m in TEXT_DATE.finditer(case.text)) if d})
@@ -459,7 +459,7 @@ def test_case_perturbation_moves_dates_in_text_facts_and_claim(sara_data_dir):
 def test_statute_quotes_follow_the_statute_in_force(sara_data_dir):
     """An amount in a sentence citing a section, equal to an amount of the statutes, is a quote:
     c never changes it, r' sets it (text and the facts asserting it) to its r' value."""
-    from taxlogic.eval.plus.cases import apply_statute_quotes, statute_quotes
+    from taxlogic.eval.benchmarks.sara_plus.cases import apply_statute_quotes, statute_quotes
 
     amounts = {"section151": {2000: 1800}, "section63": {600: 650, 3000: 3400}}
     case = get_case("s151_a_pos")

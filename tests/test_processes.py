@@ -1,4 +1,4 @@
-"""Batch runs over worker processes (issue 27): :mod:`taxlogic.eval.processes`, ``run_eval(processes=)``,
+"""Batch runs over worker processes (issue 27): :mod:`taxlogic.eval.harness.processes`, ``run_eval(processes=)``,
 the profile over processes, ``eval run --processes``."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import json
 import os
 
 import pytest
-from taxlogic.eval.processes import WorkerDied, auto_processes, run_forked, shares
+from taxlogic.eval.harness.processes import WorkerDied, auto_processes, run_forked, shares
 from typer.testing import CliRunner
 
 from taxlogic import spans
@@ -82,7 +82,7 @@ def test_gauges_of_another_process_add_to_this_ones():
 @pytest.fixture
 def sara_endpoint(sara_data_dir, monkeypatch):
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.gold_endpoint import GoldEndpoint
+    from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
 
     from taxlogic.settings import get_settings
 
@@ -97,10 +97,10 @@ def sara_endpoint(sara_data_dir, monkeypatch):
 
 
 def test_agent_records_over_two_processes_equal_those_of_one(sara_endpoint, tmp_path):
-    from taxlogic.eval.methods import Engines, MethodBuilder, MethodOptions, make_method
-    from taxlogic.eval.profile import RunProfile, render
-    from taxlogic.eval.records import RunConfig, RunStore, read_records
-    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.methods.registry import Engines, MethodBuilder, MethodOptions, make_method
+    from taxlogic.eval.harness.profile import RunProfile, render
+    from taxlogic.eval.scoring.records import RunConfig, RunStore, read_records
+    from taxlogic.eval.harness.runner import run_eval
 
     ds, _ = sara_endpoint
     options = MethodOptions(budget=1, anchors=False)
@@ -128,8 +128,8 @@ def test_agent_records_over_two_processes_equal_those_of_one(sara_endpoint, tmp_
 
 
 def test_a_plain_method_cannot_be_spread_over_processes(sara_endpoint, tmp_path):
-    from taxlogic.eval.records import RunConfig, RunStore
-    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.scoring.records import RunConfig, RunStore
+    from taxlogic.eval.harness.runner import run_eval
 
     ds, _ = sara_endpoint
     with RunStore(tmp_path / "r", RunConfig(method="gold", dataset="sara", split="test", task="all")) as store:
@@ -173,7 +173,7 @@ def test_ctrl_c_while_waiting_stops_the_workers_and_keeps_what_finished():
 def test_the_machine_cpu_timeline_sees_a_busy_core():
     import time
 
-    from taxlogic.eval.profile import MachineCPU
+    from taxlogic.eval.harness.profile import MachineCPU
 
     machine = MachineCPU(interval=0.02)
     start = time.perf_counter()
@@ -189,7 +189,7 @@ def test_the_machine_cpu_timeline_sees_a_busy_core():
 
 def test_prolog_workers_per_process_split_the_given_count_or_the_cores(sara_data_dir, monkeypatch):
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.methods import Engines
+    from taxlogic.eval.methods.registry import Engines
     from taxlogic.settings import get_settings
 
     ds = load_dataset("sara", "test", "all", limit=1)
@@ -208,7 +208,7 @@ def test_prolog_workers_per_process_split_the_given_count_or_the_cores(sara_data
 
 
 def test_where_workers_cannot_be_forked_runs_stay_in_one_process(monkeypatch):
-    import taxlogic.eval.processes as processes
+    import taxlogic.eval.harness.processes as processes
 
     monkeypatch.setattr(processes.sys, "platform", "win32")
     assert processes.auto_processes(64, cores=8) == 1

@@ -1,4 +1,4 @@
-"""The paper's protocol (eval/protocol.py): 272/96 evaluation sets with four held-out cases per
+"""The paper's protocol (eval/harness/protocol.py): 272/96 evaluation sets with four held-out cases per
 task as the in-context examples, the appendix's translator input, and the single-shot Prolog
 baseline (``prolog-single-shot``)."""
 
@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from taxlogic.cli import app
 from taxlogic.eval.benchmarks import load_dataset
-from taxlogic.eval.methods import Engines, make_method
-from taxlogic.eval.protocol import HELD_OUT_PER_TASK, apply_holdout, held_out
+from taxlogic.eval.methods.registry import Engines, make_method
+from taxlogic.eval.harness.protocol import HELD_OUT_PER_TASK, apply_holdout, held_out
 from fakes import scripted
 
 runner = CliRunner()
@@ -36,7 +36,7 @@ def engines(paper):
 
 def test_held_out_rule(sara_data_dir):
     from collections import Counter
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.cases import load_cases
 
     cases = load_cases(split="all")
     texts = Counter(c.text for c in cases)
@@ -52,8 +52,8 @@ def test_held_out_entailment_cases_are_ee_so_the_groups_match_the_paper(sara_dat
     """§3.2: 100 En + 172 Ee with footnote 1 (four more held out) on the 172; SARA has 100 En and
     176 Ee, so the four held out are Ee and the evaluated groups are 100 and 172."""
     from collections import Counter
-    from taxlogic.eval.plus.cases import is_numerical
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.eval.benchmarks.sara_plus.cases import is_numerical
+    from taxlogic.kb.sara.cases import load_cases
 
     cases = load_cases(split="all")
     held = held_out(cases)
@@ -87,7 +87,7 @@ def test_single_shot_with_gold_facts_answers_what_gold_programs_answer(paper, en
     """A scripted translator that writes each case's gold facts: the baseline answers exactly
     what the gold programs answer, gold errata included (three gold sets hold a fact with an
     arity no statute defines; the full validator would reject them), and never abstains."""
-    from taxlogic.eval.gold import gold_translations
+    from taxlogic.eval.methods.gold import gold_translations
     from taxlogic.tools.facts import check_facts
 
     ds, pool = paper

@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from taxlogic.cli import app
 from taxlogic.eval.benchmarks import load_dataset
-from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
-from taxlogic.eval.report import collect, plot_bars, run_names, table5_lines, to_csv, write_report
-from taxlogic.eval.runner import run_eval
+from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
+from taxlogic.eval.reports.report import collect, plot_bars, run_names, table5_lines, to_csv, write_report
+from taxlogic.eval.harness.runner import run_eval
 
 
 def _scripted_run(path, method, outcomes, *, task="all", model="m", limit=None):

@@ -14,7 +14,7 @@ from tenacity import wait_none
 from taxlogic.eval.benchmarks.rulearena import data as ra
 from taxlogic.eval.benchmarks.rulearena import summary as bra
 from taxlogic.eval.benchmarks.rulearena.data import isclose, score_airline, score_nba, score_tax
-from taxlogic.kb.data import DataError
+from taxlogic.kb.datafiles import DataError
 from fakes import scripted
 
 
@@ -314,16 +314,16 @@ def test_tax_ablations_and_placeholder(root):
 
 
 def _cfg(dataset, split="level0", shots=0, limit=None):
-    from taxlogic.eval.records import RunConfig
+    from taxlogic.eval.scoring.records import RunConfig
 
     return RunConfig(method="direct", dataset=dataset, split=split, task="all", limit=limit, shots=shots)
 
 
 def _run(tmp_path, dataset, replies, *, shots=0, limit=4, name="run", model_name=None):
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.methods import make_method
-    from taxlogic.eval.records import RunStore, read_records
-    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.methods.registry import make_method
+    from taxlogic.eval.scoring.records import RunStore, read_records
+    from taxlogic.eval.harness.runner import run_eval
 
     ds = load_dataset(dataset, "level0", "all", limit=limit, shots=shots, model=model_name)
     model = scripted(replies)
@@ -333,7 +333,7 @@ def _run(tmp_path, dataset, replies, *, shots=0, limit=4, name="run", model_name
 
 
 def test_direct_sends_system_and_user_and_scores_by_the_benchmark(root, tmp_path):
-    from taxlogic.eval.summary import run_summary
+    from taxlogic.eval.reports.summary import run_summary
 
     answers = {it.user_prompt: it.answer for it in _items("airline")}
 
@@ -377,7 +377,7 @@ def test_records_round_trip_bool_and_float_gold(root, tmp_path):
 
 
 def test_report_has_a_table2_shaped_table(root, tmp_path):
-    from taxlogic.eval.report import collect, to_csv, to_markdown, write_report
+    from taxlogic.eval.reports.report import collect, to_csv, to_markdown, write_report
 
     _run(tmp_path / "runs", "rulearena-airline", ["The total cost is $1."], name="a0")
     _run(tmp_path / "runs", "rulearena-tax", ["The total tax owed is $1."], shots=1, name="t1")
@@ -438,7 +438,7 @@ def test_cli_run_and_report_without_a_model(root, tmp_path, monkeypatch):
         out = tmp_path / "runs" / f"direct-{who}-rulearena-airline-level0-all-1shot"
         summary = json.loads((out / "summary.json").read_text())
         assert summary["config"]["shots"] == 1 and summary["errored"] == 2 and summary["cases"] == 0
-        from taxlogic.eval.records import CaseRecord, RunConfig, RunStore, read_errored
+        from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore, read_errored
 
         with RunStore(out, RunConfig.model_validate_json((out / "run.json").read_text())) as store:
             for e in read_errored(out):  # what a model that answers nothing usable would leave
@@ -457,8 +457,8 @@ def test_cli_run_and_report_without_a_model(root, tmp_path, monkeypatch):
 
 
 def test_report_keeps_sara_rows_next_to_rulearena(root, tmp_path):
-    from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
-    from taxlogic.eval.report import collect, to_markdown
+    from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
+    from taxlogic.eval.reports.report import collect, to_markdown
     from taxlogic.settings import get_settings
 
     cfg = RunConfig(method="direct", dataset="sara", split="test", task="all")
@@ -477,7 +477,7 @@ def test_report_keeps_sara_rows_next_to_rulearena(root, tmp_path):
 
 
 def test_two_runs_for_one_cell_get_their_own_lines(root, tmp_path):
-    from taxlogic.eval.report import collect
+    from taxlogic.eval.reports.report import collect
 
     _run(tmp_path / "runs", "rulearena-airline", ["The total cost is $1."], name="first", limit=2)
     _run(tmp_path / "runs", "rulearena-airline", ["The total cost is $1."], name="second", limit=3)
@@ -487,7 +487,7 @@ def test_two_runs_for_one_cell_get_their_own_lines(root, tmp_path):
 
 
 def test_summary_averages_airline_field_extraction():
-    from taxlogic.eval.records import CaseRecord
+    from taxlogic.eval.scoring.records import CaseRecord
 
     def rec(i, extraction, abstained):
         return CaseRecord(case_id=f"airline-0-{i}", dataset="rulearena-airline", split="level0", kind="airline",

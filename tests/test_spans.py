@@ -1,4 +1,4 @@
-"""Timing spans (taxlogic.spans), the run profile (eval/profile.py) and bounded concurrency: spans
+"""Timing spans (taxlogic.spans), the run profile (eval/harness/profile.py) and bounded concurrency: spans
 are exclusive and add up, gauges count calls in flight, batch records carry their spans, a run at
 concurrency 8 gives the same records as at 1, and ``eval run --profile`` saves where the slots went."""
 
@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from taxlogic import spans
-from taxlogic.eval.concurrency import run_bounded
+from taxlogic.eval.harness.concurrency import run_bounded
 
 
 class FakeClock:
@@ -93,8 +93,8 @@ def test_a_single_solve_traces_each_steps_spans(ctx_for, sara_data_dir):
 
     from taxlogic.agent.solve import solve_once
     from taxlogic.agent.state import CaseInput
-    from taxlogic.eval.verifier import gold_program
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.kb.sara.cases import load_cases
 
     case = next(c for c in load_cases(split="test", kind="numeric") if not gold_program(c).rule_text.strip())
     result = solve_once(CaseInput.from_case(case), ctx_for(scripted([gold_program(case).fact_text]), budget=0))
@@ -114,10 +114,10 @@ def endpoint_run(sara_data_dir, monkeypatch, tmp_path):
     """Run the agent (paper prompts) on the first LIMIT SARA test cases against the scripted gold
     endpoint at a concurrency; returns the records."""
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.gold_endpoint import GoldEndpoint
-    from taxlogic.eval.methods import Engines, MethodOptions, make_method
-    from taxlogic.eval.records import RunConfig, RunStore, read_records
-    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
+    from taxlogic.eval.methods.registry import Engines, MethodOptions, make_method
+    from taxlogic.eval.scoring.records import RunConfig, RunStore, read_records
+    from taxlogic.eval.harness.runner import run_eval
     from taxlogic.settings import get_settings
 
     ds = load_dataset("sara", "test", "all", limit=LIMIT)
@@ -159,7 +159,7 @@ def test_records_carry_spans_and_are_the_same_at_concurrency_1_and_8(endpoint_ru
 
 
 def test_profile_of_a_run(endpoint_run):
-    from taxlogic.eval.profile import RunProfile, render
+    from taxlogic.eval.harness.profile import RunProfile, render
 
     profile = RunProfile(4)
     for r in endpoint_run(4).values():
@@ -190,9 +190,9 @@ def test_eval_run_profile_saves_where_the_slots_went(sara_data_dir, tmp_path, mo
 
 def test_cases_start_costliest_first_at_concurrency_above_one(sara_data_dir, tmp_path):
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.methods import record_base
-    from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
-    from taxlogic.eval.runner import run_eval
+    from taxlogic.eval.methods.registry import record_base
+    from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
+    from taxlogic.eval.harness.runner import run_eval
 
     ds = load_dataset("sara", "test", "all")
     kinds = {c.id: c.kind for c in ds.items}
@@ -220,7 +220,7 @@ def test_pool_size_follows_workers_then_the_setting_then_concurrency(sara_data_d
     import os
 
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.methods import Engines
+    from taxlogic.eval.methods.registry import Engines
     from taxlogic.settings import get_settings
 
     ds = load_dataset("sara", "test", "all", limit=1)

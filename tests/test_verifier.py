@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
-from taxlogic.eval import corrupt as C
-from taxlogic.eval.verifier import classify, gold_program, inspect_facts, summarise
+from taxlogic.eval.faults import corrupt as C
+from taxlogic.eval.faults.verifier import classify, gold_program, inspect_facts, summarise
 from taxlogic.tools.facts import parse_facts, split_clauses
 
 from factsets import DEATH_FACTS
@@ -216,7 +216,7 @@ def test_module_doc_documents_every_operator():
 # ------------------------------------------------------------------------------ gold programs
 
 def test_split_clauses_and_gold_programs(sara_data_dir):
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
 
     text = ':- discontiguous s63/3.\n% c\nfoo(a,"x. y").\nbar(X) :- member(X, [1,2]), X > 1.\nbaz(\'a.b\').'
     assert [(c.kind, c.line) for c in split_clauses(text)] == [("directive", 1), ("fact", 3), ("rule", 4), ("fact", 5)]
@@ -240,7 +240,7 @@ def test_classify():
 
 @pytest.fixture(scope="module")
 def s2(sara_data_dir):
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
 
     case = get_case("s2_a_1_A_pos")  # Alice and Bob married in 1992, Alice died in 2014: Entailment
     return case, gold_program(case).fact_text
@@ -262,7 +262,7 @@ def test_hand_made_harmless(engine, rules, s2):
 
 
 def test_hand_made_slipped(engine, rules, s2):
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
 
     case, facts = s2
     # a marriage that ended the day it began: the sentence gives that day as its start (caught)
@@ -280,7 +280,7 @@ def test_hand_made_slipped(engine, rules, s2):
 
 
 def test_summary_rates():
-    from taxlogic.eval.verifier import Variant
+    from taxlogic.eval.faults.verifier import Variant
 
     def v(klass):
         return Variant(case_id="c", op="o", detail="", program="facts", expected=1, answer=1, changed=None,
@@ -331,7 +331,7 @@ def test_verifier_command_small_run(sara_data_dir, tmp_path):
 
 
 def test_precomputed_static_issues_change_nothing(engine, rules, s2):
-    from taxlogic.eval.verifier import finish, plan_inspection, static_flags
+    from taxlogic.eval.faults.verifier import finish, plan_inspection, static_flags
 
     case, facts = s2
     for text in (facts, facts.replace('start_(alice_dies,"2014-07-09")', 'start_(alice_died,"2014-07-09")')):

@@ -132,7 +132,7 @@ def disable_cache() -> None:
 
 
 def _after_fork_in_child() -> None:
-    """A forked process (a batch run's worker, :mod:`taxlogic.eval.processes`) must not use the
+    """A forked process (a batch run's worker, :mod:`taxlogic.eval.harness.processes`) must not use the
     SQLite connections its parent opened: drop them from the cache's pool without closing them
     (SQLAlchemy's ``dispose(close=False)``, its documented way across a fork); the child opens its
     own on first use. Locks held by another parent thread at the fork are made anew."""

@@ -1,7 +1,7 @@
 """SARA⁺ as a benchmark (``--dataset sara-plus``, or a SARA⁺ ``--split`` alone): the splits of a
-SARA⁺ build (``taxlogic data plus``, :mod:`taxlogic.eval.plus`), paper Table 2.
+SARA⁺ build (``taxlogic data plus``, :mod:`taxlogic.eval.benchmarks.sara_plus`), paper Table 2.
 
-Splits :data:`taxlogic.eval.plus.SPLITS` (``sara_n``, ``sara_n_r``, ``sara_n_c``, ``sara_n_rc``,
+Splits :data:`taxlogic.eval.benchmarks.sara_plus.SPLITS` (``sara_n``, ``sara_n_r``, ``sara_n_c``, ``sara_n_rc``,
 ``sara_ee``, ``sara_ee_c``, ``sara_en``, ``sara_en_r``, ``sara_en_c``, ``sara_en_rc``); tasks as
 SARA's. Items under the perturbed statutes carry ``rules == "r'"`` and are judged under the build's
 r'. The build is ``LoadOptions.plus_dir`` (``--plus-dir``), by default ``<data>/sara_plus/seed-0``.
@@ -14,8 +14,8 @@ from pathlib import Path
 
 from taxlogic.eval.benchmarks import LoadOptions, register
 from taxlogic.eval.benchmarks.sara import SaraBenchmark
-from taxlogic.eval.plus import R, R_PRIME, SPLITS
-from taxlogic.kb.data import SARA_RELEASE
+from taxlogic.eval.benchmarks.sara_plus import R, R_PRIME, SPLITS
+from taxlogic.kb.sara.data import SARA_RELEASE
 
 
 class SaraPlusBenchmark(SaraBenchmark):
@@ -24,9 +24,9 @@ class SaraPlusBenchmark(SaraBenchmark):
     splits = SPLITS
 
     def items(self, split: str, task: str, options: LoadOptions):
-        from taxlogic.eval.plus.build import default_build_dir, load_plus_split, plus_rules
-        from taxlogic.kb.cases import check_task
-        from taxlogic.kb.rules import sara_rules
+        from taxlogic.eval.benchmarks.sara_plus.build import default_build_dir, load_plus_split, plus_rules
+        from taxlogic.kb.sara.cases import check_task
+        from taxlogic.kb.sara.data import sara_rules
 
         if split not in SPLITS:
             raise ValueError(f"SARA⁺ splits are {', '.join(SPLITS)} (not {split!r})")

@@ -1,5 +1,5 @@
 """The cells of a reproduction: one (method × dataset × split × task) run per cell, each under the
-paper's protocol (:mod:`taxlogic.eval.protocol`), found from the published tables' columns
+paper's protocol (:mod:`taxlogic.eval.harness.protocol`), found from the published tables' columns
 (:mod:`.published`). Table 7's contamination quiz is one cell of its own (method
 ``contamination``)."""
 
@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from taxlogic.eval.paper.published import published
-from taxlogic.eval.records import RunConfig
+from taxlogic.eval.experiments.paper.published import published
+from taxlogic.eval.scoring.records import RunConfig
 
 #: The methods a reproduction may run (the paper's Dir and Pro columns, and taxlogic's agent).
 METHODS = ("direct", "prolog-single-shot", "agent")
@@ -18,7 +18,7 @@ METHODS = ("direct", "prolog-single-shot", "agent")
 TABLES = (5, 6, 7, 8, 9)
 #: The agent's repair rounds under the paper's protocol (``eval run``'s default).
 AGENT_BUDGET = 3
-#: Table 7's method name (not an ``eval run`` method: :func:`taxlogic.eval.contamination.run_contamination`).
+#: Table 7's method name (not an ``eval run`` method: :func:`taxlogic.eval.experiments.contamination.run_contamination`).
 QUIZ = "contamination"
 
 
@@ -64,7 +64,7 @@ def cells_for(tables: Iterable[int], methods: Iterable[str]) -> list[Cell]:
 def cell_config(cell: Cell, model: str | None, limit: int | None = None, budget: int = AGENT_BUDGET) -> RunConfig:
     """The run folder's config: what ``taxlogic eval run --protocol paper --method M --dataset D
     --split S --task T`` writes, so a cell can also be resumed with ``eval run``."""
-    from taxlogic.eval.protocol import held_out_ids
+    from taxlogic.eval.harness.protocol import held_out_ids
 
     translator = cell.translator
     return RunConfig(held_out=sorted(held_out_ids()), method=cell.method, dataset=cell.dataset, split=cell.split, task=cell.task, model=model,
@@ -78,7 +78,7 @@ def load_cell(cell: Cell, model: str | None, plus_dir: Path | None, limit: int |
     held-out cases (and SARA⁺ items made from them), the first ``limit``. Raises ValueError or
     FileNotFoundError (no SARA⁺ build) as the benchmark does."""
     from taxlogic.eval.benchmarks import LoadOptions, get_benchmark
-    from taxlogic.eval.protocol import apply_holdout
+    from taxlogic.eval.harness.protocol import apply_holdout
     from taxlogic.settings import get_settings
 
     bench = get_benchmark(cell.dataset)
@@ -89,7 +89,7 @@ def load_cell(cell: Cell, model: str | None, plus_dir: Path | None, limit: int |
 
 def quiz_instances(limit: int | None, seed: int = 0):
     """Table 7's quiz instances: SARA's cases (all 376, or a seeded sample of ``limit``)."""
-    from taxlogic.eval.contamination import instances_from_cases, select_cases
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.eval.experiments.contamination import instances_from_cases, select_cases
+    from taxlogic.kb.sara.cases import load_cases
 
     return instances_from_cases(select_cases(load_cases(), limit or 0, seed))

@@ -1,9 +1,9 @@
 """What a reproduction will run and cost, before anything runs: per cell, the cases still to do,
 the LLM calls, and the input and output tokens of the prompts *as they will be sent*, built by the
-same functions the methods send them with (:func:`taxlogic.eval.direct.direct_messages`,
-:func:`taxlogic.eval.methods.translation_messages` with the paper protocol's held-out exemplars,
-A.1.1's quiz messages), counted by :mod:`taxlogic.eval.tokens`; dollars from a price
-(:mod:`taxlogic.eval.prices`).
+same functions the methods send them with (:func:`taxlogic.eval.methods.direct.direct_messages`,
+:func:`taxlogic.eval.methods.registry.translation_messages` with the paper protocol's held-out exemplars,
+A.1.1's quiz messages), counted by :mod:`taxlogic.eval.scoring.tokens`; dollars from a price
+(:mod:`taxlogic.eval.scoring.prices`).
 
 Output tokens are not known before a model writes them. Estimates: a translation is as long as the
 item's gold translation (its gold fact clauses); a direct answer :data:`DIRECT_OUTPUT_ASSUMED`
@@ -20,10 +20,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from taxlogic.eval.paper.cells import AGENT_BUDGET, Cell, cell_config, load_cell, quiz_instances
-from taxlogic.eval.prices import Price
-from taxlogic.eval.records import read_records
-from taxlogic.eval.tokens import MESSAGE_OVERHEAD, count_tokens, message_tokens
+from taxlogic.eval.experiments.paper.cells import AGENT_BUDGET, Cell, cell_config, load_cell, quiz_instances
+from taxlogic.eval.scoring.prices import Price
+from taxlogic.eval.scoring.records import read_records
+from taxlogic.eval.scoring.tokens import MESSAGE_OVERHEAD, count_tokens, message_tokens
 
 #: Assumed output tokens of one direct answer (A.1.3's JSON with a brief reasoning) until a run
 #: measures it.
@@ -94,7 +94,7 @@ def plan_cell(cell: Cell, out: Path, model: str, *, plus_dir: Path | None, limit
     """The plan of one cell (see the module doc). Raises as :func:`~.cells.load_cell` does."""
     if cell.is_quiz:
         return _plan_quiz(cell, out, limit, price)
-    from taxlogic.eval.methods import MethodOptions, exemplar_source, translation_messages
+    from taxlogic.eval.methods.registry import MethodOptions, exemplar_source, translation_messages
 
     ds, pool = load_cell(cell, model, plus_dir, limit)
     done = {r.case_id: r for r in read_records(cell.folder(out))}
@@ -104,7 +104,7 @@ def plan_cell(cell: Cell, out: Path, model: str, *, plus_dir: Path | None, limit
     basis: list[str] = []
     measured_out = _mean([r.output_tokens / max(1, r.rounds) for r in previous if r.output_tokens])
     if cell.method == "direct":
-        from taxlogic.eval.direct import direct_messages
+        from taxlogic.eval.methods.direct import direct_messages
 
         statutes = {k: rs.statute_text() for k, rs in ds.rule_sets.items()}
         ins = [message_tokens(direct_messages(i.text, i.question, i.kind, statutes[i.rules])) for i in todo]
@@ -155,7 +155,7 @@ def plan_cell(cell: Cell, out: Path, model: str, *, plus_dir: Path | None, limit
 def _gold_translation(item: Any) -> str:
     """The item's gold fact clauses (what a perfect translator writes), the yardstick of a
     translation's length."""
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.faults.verifier import gold_program
 
     return gold_program(item).fact_text
 
@@ -164,8 +164,8 @@ def _plan_quiz(cell: Cell, out: Path, limit: int | None, price: Price | None) ->
     """Table 7: one BDQ call per instance, then one BCQ call per instance and non-preferred
     position (one to four); each quiz shows four perturbations about as long as the instance.
     Perturbations are made offline (no LLM call)."""
-    from taxlogic.eval.contamination import quiz_messages
-    from taxlogic.eval.contamination import _load_records  # noqa: PLC2701 - the quiz's own records file
+    from taxlogic.eval.experiments.contamination import quiz_messages
+    from taxlogic.eval.experiments.contamination import _load_records  # noqa: PLC2701 - the quiz's own records file
 
     import json
 

@@ -1,5 +1,5 @@
 """Running a reproduction: every cell in its own run folder under one output folder, each resumed
-where it stopped (:class:`taxlogic.eval.records.RunStore` skips finished cases; the quiz resumes
+where it stopped (:class:`taxlogic.eval.scoring.records.RunStore` skips finished cases; the quiz resumes
 from its own files), so running the same command again does only what is missing. The SARA⁺
 splits the cells need are built first (seeded) when the build folder lacks them."""
 
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from taxlogic.eval.paper.cells import AGENT_BUDGET, Cell, cell_config, load_cell, quiz_instances
-from taxlogic.eval.records import ErroredCase, read_errored, read_records
+from taxlogic.eval.experiments.paper.cells import AGENT_BUDGET, Cell, cell_config, load_cell, quiz_instances
+from taxlogic.eval.scoring.records import ErroredCase, read_errored, read_records
 
 #: ``progress(cell, done, total)``: after each finished case of a cell (and once at its start).
 Progress = Callable[[Cell, int, int], None]
@@ -24,10 +24,10 @@ def plus_build_needed(cells: list[Cell], plus_dir: Path) -> bool:
 
 def ensure_plus(cells: list[Cell], plus_dir: Path, seed: int, *, workers: int | None = None, progress=None) -> bool:
     """Build SARA⁺ (``seed``) into ``plus_dir`` if the cells need splits it lacks; True if built.
-    Raises as :func:`taxlogic.eval.plus.build.build_plus` does."""
+    Raises as :func:`taxlogic.eval.benchmarks.sara_plus.build.build_plus` does."""
     if not plus_build_needed(cells, plus_dir):
         return False
-    from taxlogic.eval.plus.build import build_plus
+    from taxlogic.eval.benchmarks.sara_plus.build import build_plus
 
     build_plus(seed, plus_dir, workers=workers, progress=progress)
     return True
@@ -47,7 +47,7 @@ class SharedEngines:
     """Prolog engines shared by the cells of one reproduction, one per rule set name (``r``:
     SARA's statutes; ``r'``: the SARA⁺ build's), started on first use and closed together: the
     cells run one after the other, so each rule set loads once instead of once per cell. The pool
-    is sized as :class:`taxlogic.eval.methods.Engines` sizes it for ``workers`` and the cells'
+    is sized as :class:`taxlogic.eval.methods.registry.Engines` sizes it for ``workers`` and the cells'
     ``concurrency``. Use as a context manager."""
 
     def __init__(self, workers: int | None = None, concurrency: int = 1) -> None:
@@ -56,8 +56,8 @@ class SharedEngines:
         self.engines: dict = {}
 
     def for_dataset(self, ds):
-        """An :class:`taxlogic.eval.methods.Engines` for ``ds`` drawing on the shared engines."""
-        from taxlogic.eval.methods import Engines
+        """An :class:`taxlogic.eval.methods.registry.Engines` for ``ds`` drawing on the shared engines."""
+        from taxlogic.eval.methods.registry import Engines
 
         return Engines(ds, workers=self.workers, concurrency=self.concurrency, _engines=self.engines)
 
@@ -77,17 +77,17 @@ def run_cell(cell: Cell, out: Path, model: str | None, *, plus_dir: Path | None,
     """Run (or resume) one cell into ``<out>/<cell.name>`` under the paper's protocol, then write
     its ``summary.json``. ``engines``: Prolog engines shared with the other cells (None: the
     cell's own, closed at its end). ``processes`` > 1: the cell's slots over that many forked
-    worker processes (:mod:`taxlogic.eval.processes`), each with its own engines for the cell
+    worker processes (:mod:`taxlogic.eval.harness.processes`), each with its own engines for the cell
     (its share of ``workers``) instead of the shared ones. Raises
-    :class:`taxlogic.eval.runner.EndpointDown` when the endpoint fails on too many cases in a
+    :class:`taxlogic.eval.harness.runner.EndpointDown` when the endpoint fails on too many cases in a
     row, ValueError for a folder holding another run."""
     if cell.is_quiz:
         return _run_quiz(cell, out, model, limit, concurrency, progress)
-    from taxlogic.eval.history import case_rounds
-    from taxlogic.eval.methods import MethodOptions, method_for_run
-    from taxlogic.eval.records import RunStore
-    from taxlogic.eval.runner import run_eval
-    from taxlogic.eval.summary import run_summary
+    from taxlogic.eval.harness.history import case_rounds
+    from taxlogic.eval.methods.registry import MethodOptions, method_for_run
+    from taxlogic.eval.scoring.records import RunStore
+    from taxlogic.eval.harness.runner import run_eval
+    from taxlogic.eval.reports.summary import run_summary
 
     folder = cell.folder(out)
     ds, pool = load_cell(cell, model, plus_dir, limit)
@@ -133,7 +133,7 @@ def _run_quiz(cell: Cell, out: Path, model: str | None, limit: int | None, concu
               progress: Progress | None) -> CellResult:
     """Table 7's contamination quiz (offline perturbations, seed 0) into ``<out>/<cell.name>``."""
     from taxlogic.agent import llm
-    from taxlogic.eval.contamination import _load_records, run_contamination  # noqa: PLC2701
+    from taxlogic.eval.experiments.contamination import _load_records, run_contamination  # noqa: PLC2701
     from taxlogic.settings import get_settings
 
     folder = cell.folder(out)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from taxlogic.eval.paper.cells import Cell, QUIZ
-from taxlogic.eval.paper.published import Column, published
-from taxlogic.eval.records import read_records
+from taxlogic.eval.experiments.paper.cells import Cell, QUIZ
+from taxlogic.eval.experiments.paper.published import Column, published
+from taxlogic.eval.scoring.records import read_records
 
 #: The mark of a cell that is not comparable with the published figures.
 MARK = "†"

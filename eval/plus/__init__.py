@@ -2,18 +2,18 @@
 gold Prolog, built reproducibly from a seed by ``taxlogic data plus``. Everything that makes it
 lives in this package:
 
-- :mod:`~taxlogic.eval.plus.rules`: rule perturbation r' (the statutes with their dollar amounts,
+- :mod:`~taxlogic.eval.benchmarks.sara_plus.rules`: rule perturbation r' (the statutes with their dollar amounts,
   rates, thresholds and dates changed, in the statute text and the Prolog alike) and its manifest;
-- :mod:`~taxlogic.eval.plus.cases`: the Ee/En criterion, case perturbation c (amounts and dates)
+- :mod:`~taxlogic.eval.benchmarks.sara_plus.cases`: the Ee/En criterion, case perturbation c (amounts and dates)
   and the statutory amounts a case quotes (which follow the statutes in force);
-- :mod:`~taxlogic.eval.plus.paraphrase`: the word-level paraphraser and its checker (the
+- :mod:`~taxlogic.eval.benchmarks.sara_plus.paraphrase`: the word-level paraphraser and its checker (the
   contamination quiz uses them), the whole-text paraphrase check and sentence-level rewriter of
   Ee^c, offline or through the LLM (its own paraphrase prompt);
-- :mod:`~taxlogic.eval.plus.build`: the build (every split, every item checked by Prolog), the build
+- :mod:`~taxlogic.eval.benchmarks.sara_plus.build`: the build (every split, every item checked by Prolog), the build
   record, loading a build and re-checking it;
-- :mod:`~taxlogic.eval.plus.datacard`: the build's DATACARD.md.
+- :mod:`~taxlogic.eval.benchmarks.sara_plus.datacard`: the build's DATACARD.md.
 
-Splits (``<build>/<split>.jsonl``, one :class:`~taxlogic.kb.cases.Case` per line; every item
+Splits (``<build>/<split>.jsonl``, one :class:`~taxlogic.kb.sara.cases.Case` per line; every item
 carries ``source_id``, the SARA case it was made from, and ``split``, that case's SARA split: the
 splits are made from train and test cases alike):
 

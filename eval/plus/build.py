@@ -1,15 +1,15 @@
 """Building a SARA⁺ release from a seed (paper §3.2, Table 2): every split written, every item's
 gold answer recomputed by Prolog and checked, and the build record.
 
-A build folder holds ``<split>.jsonl`` for each of :data:`~taxlogic.eval.plus.SPLITS` (one
-:class:`~taxlogic.kb.cases.Case` per line), the perturbed statutes r' (``statutes_r_prime/``,
-:mod:`taxlogic.eval.plus.rules`), ``manifest.json`` (every change of r'), ``build.json`` (the build
+A build folder holds ``<split>.jsonl`` for each of :data:`~taxlogic.eval.benchmarks.sara_plus.SPLITS` (one
+:class:`~taxlogic.kb.sara.cases.Case` per line), the perturbed statutes r' (``statutes_r_prime/``,
+:mod:`taxlogic.eval.benchmarks.sara_plus.rules`), ``manifest.json`` (every change of r'), ``build.json`` (the build
 record: counts, dropped items with reasons, gold agreement) and ``DATACARD.md``
-(:mod:`taxlogic.eval.plus.datacard`).
+(:mod:`taxlogic.eval.benchmarks.sara_plus.datacard`).
 
 How items are made: ``_r`` splits rerun the original cases under r' (the statutory amounts a text
 quotes set to their r' values); ``_c``/``_rc`` splits apply case perturbation c to amounts and
-dates (:mod:`taxlogic.eval.plus.cases`); for an En case up to :data:`ATTEMPTS`
+dates (:mod:`taxlogic.eval.benchmarks.sara_plus.cases`); for an En case up to :data:`ATTEMPTS`
 seeded draws are tried, and the first giving an amount under both ``r`` and ``r'`` is kept. A
 negative claim whose provision no longer applies to the perturbed case (no amount satisfies it: a
 bracket-(ii) tax for an income in bracket (i)) states its original amount offset by ±(1–5)%, as
@@ -18,7 +18,7 @@ it is false whatever it states (counted in ``build.json`` under ``notes``). Ever
 (amounts, rates, thresholds, dates) for items under r', and summed over the items the case
 amounts, dates, quoted statutory amounts and restated claims, with the mean share of the source
 text's words an item does not keep. ``sara_ee_c`` paraphrases the Ee texts
-(:mod:`taxlogic.eval.plus.paraphrase`).
+(:mod:`taxlogic.eval.benchmarks.sara_plus.paraphrase`).
 
 **Verification**: every item is serialised, read back and run (gold facts, claim or tax query)
 under its own rule set before it is written; an item whose answer differs from its stored answer is
@@ -42,9 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Literal
 
-from taxlogic.eval.metrics import answer_correct
-from taxlogic.eval.plus import R, R_PRIME, SPLITS
-from taxlogic.eval.plus.cases import (
+from taxlogic.eval.scoring.metrics import answer_correct
+from taxlogic.eval.benchmarks.sara_plus import R, R_PRIME, SPLITS
+from taxlogic.eval.benchmarks.sara_plus.cases import (
     apply_amounts,
     apply_dates,
     apply_statute_quotes,
@@ -65,12 +65,13 @@ from taxlogic.eval.plus.cases import (
     with_claimed,
     with_label,
 )
-from taxlogic.eval.plus.datacard import datacard
-from taxlogic.eval.plus.paraphrase import Paraphraser, llm_paraphraser, offline_paraphraser, words_changed
-from taxlogic.eval.plus.rules import TYPES, perturb_rules, statute_amounts
-from taxlogic.kb.cases import Case, load_cases
-from taxlogic.kb.data import SARA_COMMIT, SARA_RELEASE, DataError
-from taxlogic.kb.rules import RuleSet, sara_rules
+from taxlogic.eval.benchmarks.sara_plus.datacard import datacard
+from taxlogic.eval.benchmarks.sara_plus.paraphrase import Paraphraser, llm_paraphraser, offline_paraphraser, words_changed
+from taxlogic.eval.benchmarks.sara_plus.rules import TYPES, perturb_rules, statute_amounts
+from taxlogic.kb.sara.cases import Case, load_cases
+from taxlogic.kb.sara.data import SARA_COMMIT, SARA_RELEASE, DataError
+from taxlogic.kb.rules import RuleSet
+from taxlogic.kb.sara.data import sara_rules
 from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.tools.engine import Engine, Job, Outcome
 
@@ -506,10 +507,10 @@ def _reason_kind(reason: str) -> str:
 def gold_check(build_dir: Path, *, splits: Iterable[str] | None = None, engine_r: Engine | None = None,
                engine_rp: Engine | None = None, workers: int | None = None,
                progress: Progress | None = None) -> dict[str, tuple[int, int]]:
-    """Run the gold method (:func:`taxlogic.eval.gold.run_gold`) on every split of a build, each
+    """Run the gold method (:func:`taxlogic.eval.methods.gold.run_gold`) on every split of a build, each
     item under its own rule set (``r``: SARA's statutes, ``r'``: the build's). Returns
     ``{split: (total, correct)}``; ``progress("recheck", done, total)`` counts splits."""
-    from taxlogic.eval.gold import run_gold
+    from taxlogic.eval.methods.gold import run_gold
 
     build_dir = Path(build_dir)
     names = list(splits or SPLITS)

@@ -8,12 +8,12 @@ entailment case is Ee, including cases whose facts hold amounts compared with st
 but whose claim is not an amount (``s3306_b_10_A``: "applies to the payment of $12980"). On SARA
 (2020 release) this gives 100 En and 176 Ee cases; the paper reports 100 En and 172 Ee, holding out 4 for
 in-context use (which 4 is not stated; SARA⁺ holds out none, and ``--holdout paper`` leaves
-out four Ee cases, :func:`taxlogic.eval.protocol.held_out`, so the evaluated groups are 100 and 172).
+out four Ee cases, :func:`taxlogic.eval.harness.protocol.held_out`, so the evaluated groups are 100 and 172).
 
 **Case perturbation c** (:func:`perturb_amounts`): each distinct dollar amount ``$N`` of the case
 text that also occurs as a numeric literal in the gold facts or in the claim's inputs is multiplied
 by a seeded factor in ``[0.70, 0.95] ∪ [1.05, 1.30]``, rounded to the original's step
-(:func:`taxlogic.eval.plus.rules.step_of`: ``$33200`` -> hundreds, ``$42876`` -> dollars), and
+(:func:`taxlogic.eval.benchmarks.sara_plus.rules.step_of`: ``$33200`` -> hundreds, ``$42876`` -> dollars), and
 replaced everywhere: text, question, gold facts and claim. The amounts of a case keep their order.
 Each date of the text (``Feb 3rd, 2017``) whose ``"2017-02-03"`` the gold facts hold moves by 1 to
 :data:`DATE_DAYS` days within its year (:func:`perturb_dates`), in the same places, every date of
@@ -27,7 +27,7 @@ recomputed by running its claim with that argument replaced by a variable
 SARA): the positive item (source labelled Entailment) states the recomputed value, the negative
 item (source labelled Contradiction) states it offset by ±(1–5)% (at least $1, seeded, never
 the source's own amount, :func:`offset_amount`). How many draws are tried and which is kept is the build's business
-(:mod:`taxlogic.eval.plus.build`).
+(:mod:`taxlogic.eval.benchmarks.sara_plus.build`).
 
 Guards (used by the build to drop an item, with the reason): a case whose text states a percentage
 the rules compute (``applicable percentage ... is 10%``, :func:`stale_percentages`) gets no c or
@@ -45,7 +45,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Iterable
 
-from taxlogic.eval.plus.rules import (
+from taxlogic.eval.benchmarks.sara_plus.rules import (
     TEXT_DOLLARS,
     code_numbers,
     dollar_value,
@@ -54,7 +54,7 @@ from taxlogic.eval.plus.rules import (
     statute_amounts,
     step_of,
 )
-from taxlogic.kb.cases import Case
+from taxlogic.kb.sara.cases import Case
 from taxlogic.kb.rules import SECTION_ORDER
 from taxlogic.tools.engine import Job, Outcome
 
@@ -171,7 +171,7 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 def statute_quotes(text: str, amounts: dict[str, dict[int, int]]) -> dict[int, int]:
     """The statutory amounts a case text quotes, old -> value under r': a ``$N`` in a sentence
     citing a section (``section 151(c)``) where ``N`` is an amount of the statutes
-    (``amounts``: :func:`~taxlogic.eval.plus.rules.statute_amounts`, ``{section: {old: new}}``).
+    (``amounts``: :func:`~taxlogic.eval.benchmarks.sara_plus.rules.statute_amounts`, ``{section: {old: new}}``).
     The r' value is the cited section's when it states ``N``, else that of the first section
     (in :data:`~taxlogic.kb.rules.SECTION_ORDER`) stating it. Such an amount follows the
     statutes in force: a case perturbation never changes it, r' changes it to its r' value

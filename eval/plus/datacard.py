@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from taxlogic.eval.plus import SPLITS
-from taxlogic.kb.data import SARA_REFERENCE
+from taxlogic.eval.benchmarks.sara_plus import SPLITS
+from taxlogic.kb.sara.data import SARA_REFERENCE
 
 
 def datacard(record: dict, manifest: dict) -> str:
@@ -57,9 +57,9 @@ def datacard(record: dict, manifest: dict) -> str:
         "every item's `split` field is the SARA split of its source case and `source_id` that case's id. A model",
         "must never be shown (e.g. as an in-context example) a case that shares its `source_id` with an evaluated",
         "item. *Case changes* are summed over the split's items; *words changed* is the mean share of the source",
-        "text's words an item does not keep (`taxlogic.eval.plus.paraphrase.words_changed`).",
+        "text's words an item does not keep (`taxlogic.eval.benchmarks.sara_plus.paraphrase.words_changed`).",
         "",
-        "Each line of `<split>.jsonl` is a `taxlogic.kb.cases.Case`: `text`, `question`, `gold_facts`,",
+        "Each line of `<split>.jsonl` is a `taxlogic.kb.sara.cases.Case`: `text`, `question`, `gold_facts`,",
         "`claim_query`/`value_query`, `expected`, `split` (the SARA split of the source case), `source_id` (the",
         "source case's id) and `rules`",
         "(`r` = SARA's statutes, `r'` = `statutes_r_prime/`). Ids: `<case>` (original), `<case>__r`, `__c`,",
@@ -93,7 +93,7 @@ def datacard(record: dict, manifest: dict) -> str:
         "  solution's amount is the one stated; on SARA (2020 release) this reproduces every original positive claim.",
         "- **Ee^c**: the case text paraphrased (" + record["paraphrase"] + "); facts, query and answer unchanged.",
         "  Names, numbers, dates, section references, negations and terms of art are kept",
-        "  (`taxlogic.eval.plus.paraphrase.check_paraphrase`).",
+        "  (`taxlogic.eval.benchmarks.sara_plus.paraphrase.check_paraphrase`).",
         "- **Verification**: every item was read back and run under its rule set; only items giving their stored",
         "  answer are written. `build.json` lists each dropped item with its reason.",
         "",

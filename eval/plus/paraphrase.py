@@ -1,6 +1,6 @@
 """Word-level, meaning-preserving perturbations of legal text: a checker and an offline paraphraser.
 
-Shared by the contamination quiz (``taxlogic.eval.contamination``, paper §3.1.1 and appendix
+Shared by the contamination quiz (``taxlogic.eval.experiments.contamination``, paper §3.1.1 and appendix
 A.1.2) and SARA⁺ case paraphrasing (Ee^c). Public API (kept stable):
 
 * :func:`check_perturbation` ``(original, perturbed) -> list[str]``: the problems that make

@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
-from taxlogic.kb.data import DataError
+from taxlogic.kb.datafiles import DataError
 from taxlogic.kb.rules import RuleSet
 
 TOTAL_QUERY = "total_cost(X)"

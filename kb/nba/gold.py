@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from taxlogic.kb.data import DataError
+from taxlogic.kb.datafiles import DataError
 from taxlogic.kb.nba.problems import LEVELS, ProblemText, problem_file, problem_texts, sha256
 from taxlogic.kb.nba.reader import read_problem
 from taxlogic.kb.nba.render import render_reading

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from taxlogic.kb.data import DataError
+from taxlogic.kb.datafiles import DataError
 
 LEVELS = (0, 1, 2)
 SECTIONS = ("team_situations", "player_situations", "operations")

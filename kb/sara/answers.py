@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from taxlogic.core import Answer
 from taxlogic.kb.answers import answer_of
-from taxlogic.kb.cases import Case
+from taxlogic.kb.sara.cases import Case
 from taxlogic.tools.engine import Job, Outcome
 from taxlogic.tools.trust import TrustedProgram
 

@@ -9,7 +9,7 @@ Reports give accuracy on all cases and on the cases without errata side by side
 (:func:`has_erratum`: a SARA⁺ item inherits its source case's erratum, its gold program being
 made from the source's).
 
-Classes (those of :data:`taxlogic.eval.verifier.ERRATA`, whose evidence produced the first 18):
+Classes (those of :data:`taxlogic.eval.faults.verifier.ERRATA`, whose evidence produced the first 18):
 ``typo``, ``arity``, ``omission``, ``spurious``, ``duplicate``, ``reversed``, ``unread``,
 ``unsupported``. ``found_by``: ``grounding`` (the sentence-level checks of issue 15) or
 ``inspector`` (flagged by the inspector before them, ``taxlogic eval verifier``).

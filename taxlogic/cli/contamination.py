@@ -1,7 +1,7 @@
 """``taxlogic eval contamination``: the Data Contamination Quiz of the paper's §3.1.1 / Table 7.
 
 Mounted as ``eval contamination`` by the command table in :mod:`taxlogic.cli`. The
-method (instances, perturbations, BDQ, BCQ, κ) is documented in ``taxlogic.eval.contamination``.
+method (instances, perturbations, BDQ, BCQ, κ) is documented in ``taxlogic.eval.experiments.contamination``.
 
 Output directory (``--out``): ``meta.json``, ``perturbations.jsonl`` (unless ``--perturbations``
 points elsewhere), ``records.jsonl`` and ``summary.json``. Re-running the same command resumes.
@@ -59,7 +59,7 @@ def _pct(x: float | None, digits: int = 1) -> str:
 
 def render_summary(summary: dict[str, Any]) -> None:
     """Print the Table-7-like table, the BCQ splits and the BDQ positional distribution."""
-    from taxlogic.kb.data import SARA_RELEASE
+    from taxlogic.kb.sara.data import SARA_RELEASE
 
     title = f"Data contamination on {SARA_RELEASE} ({summary.get('split', 'all')}, {summary.get('task', 'all')})"
     main = Table(title=title)
@@ -154,8 +154,8 @@ def contamination(
     splits. Results are appended to OUT as each item finishes: re-run the same command to resume.
     """
     from taxlogic.agent.llm import chat_model
-    from taxlogic.eval.contamination import ContaminationError, instances_from_cases, run_contamination, select_cases
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.eval.experiments.contamination import ContaminationError, instances_from_cases, run_contamination, select_cases
+    from taxlogic.kb.sara.cases import load_cases
     from taxlogic.settings import get_settings
 
     check_choice("--dataset", dataset.lower(), ("sara",))

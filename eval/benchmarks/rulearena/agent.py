@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from taxlogic.eval.benchmarks import Dataset
-    from taxlogic.eval.methods import MethodOptions
+    from taxlogic.eval.methods.registry import MethodOptions
 
 __all__ = ["agent_contexts"]
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from taxlogic.eval.benchmarks.rulearena.data import RuleArenaItem, score
-from taxlogic.eval.methods import Method, MethodOptions, chat_model_for, record_base
-from taxlogic.eval.records import CaseRecord
+from taxlogic.eval.methods.registry import Method, MethodOptions, chat_model_for, record_base
+from taxlogic.eval.scoring.records import CaseRecord
 
 if TYPE_CHECKING:
     from taxlogic.eval.benchmarks import Dataset

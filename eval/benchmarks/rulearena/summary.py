@@ -12,7 +12,7 @@ from taxlogic.eval.benchmarks import ReportTable
 from taxlogic.eval.benchmarks.rulearena.data import COUNTS, DATASETS, DOMAINS, SPLITS, parse_split
 
 if TYPE_CHECKING:
-    from taxlogic.eval.records import RunConfig
+    from taxlogic.eval.scoring.records import RunConfig
 
 __all__ = ["PAPER_TABLE2", "TABLE2", "TABLE2_COLUMNS", "report_rows", "rulearena_summary", "setting_label",
            "table2", "table2_markdown"]

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from taxlogic.eval.benchmarks.rulearena.agent import agent_contexts
 from taxlogic.eval.benchmarks.rulearena.data import RuleArenaItem, isclose
 from taxlogic.eval.benchmarks.rulearena.direct import direct_method
-from taxlogic.eval.methods import Method, MethodOptions, record_base
-from taxlogic.eval.records import CaseRecord
-from taxlogic.eval.transcript import transcript_of
+from taxlogic.eval.methods.registry import Method, MethodOptions, record_base
+from taxlogic.eval.scoring.records import CaseRecord
+from taxlogic.eval.scoring.transcript import transcript_of
 from taxlogic.kb.form1040.errata import erratum_of
 
 if TYPE_CHECKING:
