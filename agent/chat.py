@@ -239,7 +239,7 @@ class ChatSession:
                             "/facts and /trace show how far it got")
         case = CaseInput(text=self.pattern, question=self.question or "", kind=self.kind or "entailment",
                          query=last.query, answer_var=self.answer_var)
-        return explain_case(self.ctx.engine, case, last.facts, trusted=False, domain=self.ctx.domain.name)[1]
+        return explain_case(self.ctx.engine, case, last.facts, domain=self.ctx.domain.name)[1]
 
     def _comparable(self, facts: str) -> str:
         """``facts`` in canonical form when they validate (so the edit's diff shows changes, not

@@ -18,6 +18,7 @@ from taxlogic.kb.domain import get_domain
 from taxlogic.kb.rules import RuleSet
 from taxlogic.tools.engine import Engine, Job, Outcome, parse_number
 from taxlogic.tools.facts import facts_only
+from taxlogic.tools.trust import TrustedProgram
 from taxlogic.tools.explain import ExplainOptions, Explanation, Law, annotate, explain_job, explanation_of
 
 
@@ -31,15 +32,16 @@ def law_for(domain: str, rules: RuleSet) -> Law:
     return module.law(rules)
 
 
-def case_explain_job(case: Any, facts: str, rules: RuleSet, *, trusted: bool, domain: str = "sara",
+def case_explain_job(case: Any, facts: "str | TrustedProgram", rules: RuleSet, *, domain: str = "sara",
                      query: str | None = None, options: ExplainOptions | None = None, mode: str | None = None) -> Job:
     """The explain job of ``case`` (a :class:`~taxlogic.core.CaseInput`: kind, query, answer
-    variable) over ``facts``: the domain's query job (``query`` or the case's), trusted or not
-    (gold programs may hold rules; anything else must be validated facts). ``mode``: the query's
+    variable) over ``facts``: the domain's query job (``query`` or the case's); a
+    :class:`~taxlogic.tools.trust.TrustedProgram` (a gold program) may hold rules, a ``str`` must
+    be validated facts. ``mode``: the query's
     mode instead of the domain's (``first`` for gold programs: FIELD-NOTES, one distinct tax
     value per case; the domain asks ``all`` values to detect ambiguous facts)."""
     job = get_domain(domain).query_job(case, query or case.query, facts)
-    update: dict[str, Any] = {"trusted": trusted}
+    update: dict[str, Any] = {}
     if mode and job.mode != "prove":
         update["mode"] = mode
     return explain_job(job.model_copy(update=update), options, law_for(domain, rules))
@@ -58,17 +60,18 @@ def explanation_for(case: Any, job: Job, outcome: Outcome, rules: RuleSet, *, do
     return annotate(expl, law_for(domain, rules), anchors)
 
 
-def explain_case(engine: Engine, case: Any, facts: str, *, trusted: bool, domain: str = "sara",
+def explain_case(engine: Engine, case: Any, facts: "str | TrustedProgram", *, domain: str = "sara",
                  query: str | None = None, anchors: dict[str, str] | None = None,
                  options: ExplainOptions | None = None, mode: str | None = None) -> tuple[Outcome, Explanation | None]:
     """Answer ``case`` from ``facts`` on ``engine`` and explain the answer: (outcome, explanation).
     The outcome is the plain query's (status, values, cost; ``mode`` as in :func:`case_explain_job`);
     the recording runs in the worker under the same limits. Raises
     :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
-    job = case_explain_job(case, facts, engine.rules, trusted=trusted, domain=domain, query=query, options=options, mode=mode)
+    job = case_explain_job(case, facts, engine.rules, domain=domain, query=query, options=options, mode=mode)
     outcome = engine.run(job)
     if anchors is None:  # a trusted gold program may hold rules and directives: its facts only
-        anchors = fact_sentences(domain, case, facts_only(facts) if trusted else facts, engine.rules)
+        text = facts_only(facts.text) if isinstance(facts, TrustedProgram) else facts
+        anchors = fact_sentences(domain, case, text, engine.rules)
     return outcome, explanation_for(case, job, outcome, engine.rules, domain=domain, anchors=anchors)
 
 

@@ -39,7 +39,7 @@ def main() -> int:
     from taxlogic.kb.nba import ANSWER_QUERY, nba_rules
     from taxlogic.kb.nba.corrupt import OPERATORS
     from taxlogic.kb.nba.domain import NBA_QUESTION, answer_statement
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.gold import gold_program, trusted_gold_program
     from taxlogic.kb.nba.problems import problem_texts
     from taxlogic.tools.engine import Engine, Job
 
@@ -56,7 +56,7 @@ def main() -> int:
     with Engine(rules, workers=1) as engine:
         gold = {}
         for p in texts:
-            o = engine.run(Job(facts=gold_program(p.id), query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+            o = engine.run(Job(facts=trusted_gold_program(p.id), query=ANSWER_QUERY, mode="first", var="X"))
             try:
                 gold[p.id] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
             except ValueError:  # undetermined (the Minimum Player Salary decides): the gold method abstains

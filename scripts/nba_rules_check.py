@@ -25,14 +25,14 @@ def main() -> int:
     args = parser.parse_args()
 
     from taxlogic.kb.airline import rulearena_root
-    from taxlogic.kb.nba import ANSWER_QUERY, UNDETERMINED_MINIMUM, nba_rules, prolog_dir
+    from taxlogic.kb.nba import ANSWER_QUERY, UNDETERMINED_MINIMUM, nba_rules
     from taxlogic.kb.nba.citations import canonical_rule
     from taxlogic.kb.nba.errata import load_errata
+    from taxlogic.kb.nba.gold import trusted_gold_program
     from taxlogic.tools.engine import Engine, Job
 
     root = rulearena_root(args.rulearena) / "nba" / "annotated_problems"
     errata = load_errata()
-    gold = prolog_dir() / "gold"
     problems = {}
     for level in (0, 1, 2):
         for index, p in enumerate(json.loads((root / f"comp_{level}.json").read_text())):
@@ -40,7 +40,7 @@ def main() -> int:
     ids = list(problems)
     query = f"{ANSWER_QUERY}, findall(L-Rs, cited_rules(L, Rs), C), Y = r(X, C)"
     with Engine(nba_rules(), workers=2) as engine:
-        jobs = [Job(facts=(gold / f"{pid}.pl").read_text(), query=query, mode="first", var="Y", trusted=True) for pid in ids]
+        jobs = [Job(facts=trusted_gold_program(pid), query=query, mode="first", var="Y") for pid in ids]
         outs = dict(zip(ids, engine.run_many(jobs)))
 
     per_level = collections.Counter()

@@ -35,3 +35,12 @@ class ScriptedChatModel(BaseChatModel):
 
 def scripted(script: list | Callable) -> ScriptedChatModel:
     return ScriptedChatModel(script=script, calls=[])
+
+
+def trusted(text: str, source: str = "a test's program"):
+    """``text`` as a :class:`~taxlogic.tools.trust.TrustedProgram`, for tests of what trusted
+    programs may do (rules, materialisation): tests are code, so they may use the private token
+    that the loaders use; nothing outside the tests and :mod:`taxlogic.tools.trust` does."""
+    from taxlogic.tools import trust
+
+    return trust.TrustedProgram(text, source, trust._TOKEN)

@@ -31,7 +31,7 @@ class TinyDomain:
         return f"TEXT:\n{case.text}\nQUERY: {query}"
 
     def query_job(self, case, query, canonical):
-        return Job(facts=canonical, query=query, mode="all", var="X", trusted=False)
+        return Job(facts=canonical, query=query, mode="all", var="X")
 
     def answer_of(self, case, outcome):
         if outcome.status == "values" and len(outcome.values) == 1:

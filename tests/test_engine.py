@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from fakes import trusted
 from taxlogic.eval.methods.gold import run_gold
 from taxlogic.kb.sara.cases import get_case, load_cases
 from taxlogic.kb.sara.answers import answer_of, case_job
@@ -30,22 +31,22 @@ def test_gold_sample_correct(engine, sara_data_dir):
 def test_all_numeric_values_unique(engine, sara_data_dir):
     # mode "all": every numeric gold program yields exactly one distinct tax value
     cases = load_cases(kind="numeric", split="test")
-    outcomes = list(engine.run_many([case_job(c, c.gold_facts, trusted=True, mode="all", time_limit=120) for c in cases]))
+    outcomes = list(engine.run_many([case_job(c, c.gold_program, mode="all", time_limit=120) for c in cases]))
     assert all(len(o.values) == 1 for o in outcomes)
     assert [answer_of(c, o).value for c, o in zip(cases, outcomes)] == [c.expected for c in cases]
 
 
 def test_isolation_facts_do_not_leak(engine, sara_data_dir):
     case = get_case("s151_a_pos")
-    first = engine.run(case_job(case, case.gold_facts, trusted=True))
+    first = engine.run(case_job(case, case.gold_program))
     assert first.status == "proved"
     # Same query with no facts, many times (both workers): the previous case's clauses are gone.
-    after = list(engine.run_many([case_job(case, "", trusted=False) for _ in range(4)]))
+    after = list(engine.run_many([case_job(case, "") for _ in range(4)]))
     assert {o.status for o in after} == {"failed"}
     # A case that adds clauses to a statute predicate (s151_c/4) does not wipe the statute rules.
     other = get_case("s151_c_pos")
-    assert engine.run(case_job(other, other.gold_facts, trusted=True)).status == "proved"
-    assert engine.run(case_job(case, case.gold_facts, trusted=True)).status == "proved"
+    assert engine.run(case_job(other, other.gold_program)).status == "proved"
+    assert engine.run(case_job(case, case.gold_program)).status == "proved"
 
 
 def test_time_limit_stops_loop_and_worker_lives(engine):
@@ -98,9 +99,47 @@ def test_prolog_errors_are_typed(engine, query, kind):
 
 def test_untrusted_text_may_not_hold_rules_or_directives(engine):
     for text in ["income_(x) :- true.", ":- halt.", ":- shell('touch /tmp/taxlogic-pwned')."]:
-        o = engine.run(Job(facts=text, query="true", trusted=False))
+        o = engine.run(Job(facts=text, query="true"))
         assert o.status == "error" and o.error_kind == "load", text
     assert engine.run(Job(facts="", query="true")).status == "proved"  # worker alive
+
+
+@pytest.mark.parametrize("fact", ["message_hook(_, _, _).", "exception(undefined_predicate, _, retry).",
+                                  "term_expansion(a, b).", "tl_option(tabling).", "member(a, [a]).",
+                                  "file_search_path(library, '/tmp').", "'$x'(1)."])
+def test_untrusted_facts_may_not_define_system_library_or_hook_predicates(engine, fact):
+    o = engine.run(Job(facts=fact, query="true"))
+    assert o.status == "error" and o.error_kind == "load" and "not a case fact" in o.load_problems[0], fact
+    assert engine.run(Job(facts="income_(e).\nfoo_bar(e).", query="income_(e), foo_bar(e)")).status == "proved"
+
+
+def test_trust_is_a_type_made_by_loaders_not_a_flag(engine, sara_data_dir):
+    """Only a TrustedProgram runs unsandboxed: it cannot be constructed from text, pickled, or
+    forged on the wire (a job dict saying ``trusted`` whose tag does not verify is refused)."""
+    import pickle
+
+    from taxlogic.tools.trust import TrustedProgram, UntrustedConstruction
+
+    rule = "income_(x) :- true.\n"
+    with pytest.raises(UntrustedConstruction):
+        TrustedProgram(rule, "me")
+    with pytest.raises(Exception):
+        Job(facts=rule, query="true", trusted=True)  # no such field: trust is not a flag
+    with pytest.raises(TypeError):
+        pickle.dumps(trusted(rule))
+    assert engine.run(Job(facts=trusted(rule), query="income_(x)")).status == "proved"
+    assert engine.run(Job(facts=rule, query="income_(x)")).error_kind == "load"
+    worker = engine._idle.get()
+    try:  # a forged wire payload: trusted text without a valid tag
+        for forged in ({"facts_tag": "0" * 64}, {"trusted": True}, {"rules": rule, "rules_tag": "x"}):
+            payload = {**Job(facts=rule, query="income_(x)").wire(), **forged}
+            worker.conn.send(payload)
+            reply = worker.conn.recv()
+            assert reply["status"] == "error" and reply["error_kind"] in ("trust", "load"), forged
+    finally:
+        engine._idle.put(worker)
+    gold = get_case("tax_case_1").gold_program
+    assert gold.source == "SARA gold tax_case_1" and gold.derive("x.", "test").source.endswith("of SARA gold tax_case_1")
 
 
 def test_rational_values_come_back_as_text(engine):
@@ -114,7 +153,7 @@ def test_several_distinct_values_are_no_answer(engine, sara_data_dir):
     o = engine.run(Job(facts="", query="member(Tax, [1, 2, 2])", mode="all", var="Tax"))
     assert o.values == ["1", "2"] and o.solutions == 3
     assert answer_of(case, o).value is None and "several distinct" in answer_of(case, o).reason
-    assert answer_of(case, engine.run(case_job(case, facts, trusted=True))).value == case.expected
+    assert answer_of(case, engine.run(case_job(case, trusted(facts)))).value == case.expected
 
 
 def test_a_fact_stated_twice_is_one_fact(engine):
@@ -127,7 +166,7 @@ def test_a_fact_stated_twice_is_one_fact(engine):
     o = engine.run(Job(facts=facts, query="payment_(P), amount_(P, A)", mode="all", var="A"))
     assert o.values == ["100", "200"] and o.solutions == 2
     rules = "twice(X) :- amount_(X, _).\n" * 2 + facts
-    o = engine.run(Job(facts=rules, query="twice(p1), X = 1", mode="all", var="X", trusted=True, materialize=False))
+    o = engine.run(Job(facts=trusted(rules), query="twice(p1), X = 1", mode="all", var="X", materialize=False))
     assert o.solutions == 4  # both rule clauses kept (a rule is not a fact), each over the two amounts
 
 
@@ -139,6 +178,6 @@ def test_duplicated_gold_facts_give_the_same_answer_once(engine, sara_data_dir):
     once = "\n".join(line for i, line in enumerate(lines) if not line.strip() or line.strip().startswith("%")
                      or line not in lines[:i])
     assert once != case.gold_facts
-    with_repeats = engine.run(case_job(case, case.gold_facts, trusted=True, mode="all", time_limit=120))
-    without = engine.run(case_job(case, once, trusted=True, mode="all", time_limit=120))
+    with_repeats = engine.run(case_job(case, case.gold_program, mode="all", time_limit=120))
+    without = engine.run(case_job(case, trusted(once), mode="all", time_limit=120))
     assert with_repeats.values == without.values and with_repeats.solutions == without.solutions

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from fakes import trusted
 from taxlogic.core import CaseInput
 from taxlogic.kb.sara.cases import get_case
 from taxlogic.kb.explain import check, explain_case, law_for
@@ -26,7 +27,7 @@ from taxlogic.tools.worksheet import to_markdown, to_rich
 
 def explained(engine, case_id: str, **kw):
     case = get_case(case_id)
-    outcome, expl = explain_case(engine, CaseInput.from_case(case), case.gold_facts, trusted=True, **kw)
+    outcome, expl = explain_case(engine, CaseInput.from_case(case), case.gold_program, **kw)
     assert expl is not None, outcome.summary()
     return outcome, expl
 
@@ -171,7 +172,7 @@ FAR = "far(X) :- between(1, inf, X), X > {n}.\n"
 
 
 def test_recording_runs_under_the_inference_limit(engine):
-    job = Job(facts=FAR.format(n=300_000), query="far(X)", mode="first", var="X", trusted=True,
+    job = Job(facts=trusted(FAR.format(n=300_000)), query="far(X)", mode="first", var="X",
               inference_limit=2_000_000)
     outcome = engine.run(explain_job(job))
     assert outcome.status == "values" and outcome.values == ["300001"]  # the query fits the limit
@@ -181,7 +182,7 @@ def test_recording_runs_under_the_inference_limit(engine):
 
 
 def test_recording_runs_under_the_cpu_time_limit_and_the_worker_lives(engine):
-    job = Job(facts=FAR.format(n=1_000_000), query="far(X)", mode="first", var="X", trusted=True, time_limit=0.4)
+    job = Job(facts=trusted(FAR.format(n=1_000_000)), query="far(X)", mode="first", var="X", time_limit=0.4)
     outcome = engine.run(explain_job(job))
     assert outcome.status == "values" and outcome.cpu_seconds < 0.4
     expl = explanation_of(job.query, outcome)
@@ -193,7 +194,7 @@ def test_recording_runs_under_the_cpu_time_limit_and_the_worker_lives(engine):
 def test_untrusted_facts_explain_too(engine):
     case = CaseInput(text="", question="", kind="entailment", query="s7703(alice,bob,_,_,_,_,_,_,2017)")
     facts = ('marriage_(m).\nagent_(m,alice).\nagent_(m,bob).\nstart_(m,"2010-05-01").\n')
-    outcome, expl = explain_case(engine, case, facts, trusted=False)
+    outcome, expl = explain_case(engine, case, facts)
     assert outcome.status == "proved" and expl.holds and expl.answer == "Entailment"
     assert expl.root.citation.section == "§7703"
     assert [n.goal for n in expl.root.walk() if n.kind == "fact"][:2] == ["marriage_(m)", "agent_(m,alice)"]
@@ -245,7 +246,7 @@ def test_airline_fee_computation_explains_the_same_way(airline_engine):
     facts = ("customer_class(main_cabin).\nroute(us, us).\nticket_price(180).\n"
              "item(1, backpack, 20, 13, 8, 9).\nitem(2, luggage_box, 44, 22, 20, 69).\n")
     case = CaseInput(text="", question="", kind="numeric", query="total_cost(X)", answer_var="X")
-    outcome, expl = explain_case(airline_engine, case, facts, trusted=False, domain="airline")
+    outcome, expl = explain_case(airline_engine, case, facts, domain="airline")
     assert expl.status == "explained" and expl.value == int(outcome.values[0])
     chain = {a.label: (a.value, a.citation.section if a.citation else None) for a in expl.chain}
     # Bag 2 is checked: 86 linear inches (over 65: $200) and 69 lbs (over 53: $100); the higher applies.
@@ -329,7 +330,7 @@ def test_aggregates_record_their_solutions(engine):
              "kids(N, S, L, G) :- aggregate_all(count, kid(_), N), setof(K, kid(K), S), bagof(K-X, kid_of(K, X), L),\n"
              "    bagof(K, kid_of(K, X), G).\n"
              "kid_of(K, x) :- kid(K).\n")
-    job = Job(facts=facts, query="kids(N, S, L, G)", mode="first", var="N", trusted=True)
+    job = Job(facts=trusted(facts), query="kids(N, S, L, G)", mode="first", var="N")
     outcome = engine.run(explain_job(job))
     expl = explanation_of(job.query, outcome)
     assert expl.status == "explained" and expl.value == 3

@@ -30,7 +30,7 @@ def render(expl: Explanation, full: bool = False, width: int = 80) -> str:
 
 def explained(engine, case_id: str) -> Explanation:
     case = get_case(case_id)
-    _, expl = explain_case(engine, CaseInput.from_case(case), case.gold_facts, trusted=True, mode="first")
+    _, expl = explain_case(engine, CaseInput.from_case(case), case.gold_program, mode="first")
     return expl
 
 
@@ -95,7 +95,7 @@ def test_no_solver_internals_at_the_default_level_on_every_gold_case(engine):
     cases = load_cases()
     assert len(cases) == 376
     inputs = [CaseInput.from_case(c) for c in cases]
-    jobs = [case_explain_job(i, c.gold_facts, engine.rules, trusted=True, mode="first") for i, c in zip(inputs, cases)]
+    jobs = [case_explain_job(i, c.gold_program, engine.rules, mode="first") for i, c in zip(inputs, cases)]
     leaks, long = [], []
     for case, inp, job, outcome in zip(cases, inputs, jobs, engine.run_many(jobs)):
         expl = explanation_for(inp, job, outcome, engine.rules)

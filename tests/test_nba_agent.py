@@ -45,11 +45,11 @@ def nba():
 def _gold_answers(engine, ids):
     from taxlogic.kb.nba import ANSWER_QUERY
     from taxlogic.kb.nba.domain import answer_statement
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.gold import trusted_gold_program
 
     out = {}
-    for pid, o in zip(ids, engine.run_many(Job(facts=gold_program(p), query=ANSWER_QUERY, mode="first", var="X",
-                                                trusted=True) for p in ids)):
+    for pid, o in zip(ids, engine.run_many(Job(facts=trusted_gold_program(p), query=ANSWER_QUERY, mode="first", var="X")
+                                           for p in ids)):
         try:
             out[pid] = answer_statement(o.values[0]) if o.status == "values" and o.values else None
         except ValueError:  # undetermined(minimum_player_salary): the KB gives no answer

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from fakes import trusted
 from taxlogic.kb.nba import UNDETERMINED_MINIMUM, ANSWER_QUERY, VIOLATIONS_QUERY, answer_of, nba_rules, prolog_dir
 from taxlogic.kb.nba.citations import RULES, canonical_rule
 from taxlogic.tools.engine import Engine, Job
@@ -194,13 +195,13 @@ def eng():
 
 
 def answer(eng, facts: str) -> str:
-    out = eng.run(Job(facts=facts, query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+    out = eng.run(Job(facts=trusted(facts), query=ANSWER_QUERY, mode="first", var="X"))
     assert out.status == "values", out.summary()
     return out.values[0].replace(" ", "")
 
 
 def violations(eng, facts: str) -> str:
-    out = eng.run(Job(facts=facts, query=VIOLATIONS_QUERY, mode="first", var="X", trusted=True))
+    out = eng.run(Job(facts=trusted(facts), query=VIOLATIONS_QUERY, mode="first", var="X"))
     assert out.status == "values", out.summary()
     return out.values[0]
 
@@ -362,14 +363,14 @@ def test_kb_rule_names_are_canonical():
 
 def test_explanation_cites_the_broken_rule_and_why_the_others_held(eng):
     facts = BASE.format(ts=150000000) + FA_ELSEWHERE + "operation(a, 1).\nsign(a, team_a, player_x, 2, 12000000, 5).\n"
-    out = eng.run(Job(facts=facts, query="explanation(X)", mode="first", var="X", trusted=True))
+    out = eng.run(Job(facts=trusted(facts), query="explanation(X)", mode="first", var="X"))
     assert out.status == "values", out.summary()
     text = out.values[0]
     # legal: the Non-Taxpayer MLE allowed it (met), Room did not (not_met)
     assert "e(a,team_a,non_taxpayer_mid_level_exception,met" in text.replace(" ", "")
     assert "e(a,team_a,salary_cap_no_exceed_without_exception,not_met" in text.replace(" ", "")
     bad = facts.replace("12000000", "13000000")
-    out = eng.run(Job(facts=bad, query="explanation(X)", mode="first", var="X", trusted=True))
+    out = eng.run(Job(facts=trusted(bad), query="explanation(X)", mode="first", var="X"))
     text = out.values[0].replace(" ", "")
     assert "e(a,team_a,salary_cap_no_exceed_without_exception,violated" in text
     assert "e(a,team_a,non_taxpayer_mid_level_exception,not_met,why_not(non_taxpayer_mid_level,above_amount(13000000,12821625.6))" in text
@@ -396,7 +397,7 @@ def test_gold_programs_give_the_annotation_except_documented_errata(eng):
             pid = f"nba-{level}-{index}"
             want[pid] = "none" if not p["answer"] else f"illegal({p['illegal_operation'].lower()},team_{p['problematic_team'].lower()})"
             ids.append(pid)
-            jobs.append(Job(facts=(gold / f"{pid}.pl").read_text(), query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+            jobs.append(Job(facts=trusted((gold / f"{pid}.pl").read_text()), query=ANSWER_QUERY, mode="first", var="X"))
     got = {pid: out.values[0].replace(" ", "") if out.values else out.status for pid, out in zip(ids, eng.run_many(jobs))}
     # the problems whose answer changes with the Minimum Player Salary (no amount in the rule text):
     # no answer, and only problems with a minimum-salary contract
@@ -457,7 +458,7 @@ def test_minimum_contract_amounts_follow_the_probed_minimum(eng):
              "operation(a, 1).\nsign(a, team_a, player_x, 1, 1100000, 0).\n")
     q = ("b_setval(nba_minimum_salary, 1000000), free_agent_amount(player_x, team_a, A, _), "
          "answer_now(N), X = r(A, N)")
-    out = eng.run(Job(facts=facts, query=q, mode="first", var="X", trusted=True))
+    out = eng.run(Job(facts=trusted(facts), query=q, mode="first", var="X"))
     assert out.values and out.values[0].replace(" ", "") == "r(1000000,none)"
     # at $0 (or $500,000) $1,100,000 is above 120% of it, and above the Second Apron no other
     # exception fits: the answer changes with the minimum
@@ -470,5 +471,5 @@ def test_malformed_facts_give_no_answer_or_a_violation_not_a_hang(eng):
     head = "team_salary(team_a, 100000000).\noperation(a, 1).\n"
     assert answer(eng, head + "sign(a, team_a, player_x, 100000000, 1000000, 5).\n") == "illegal(a,team_a)"
     for bad in ("sign(a, team_a, player_x, 2, lots, 5).\n", "sign(a, team_a, player_x, 0, 1000000, 5).\n"):
-        out = eng.run(Job(facts=head + bad, query=ANSWER_QUERY, mode="first", var="X", trusted=True))
+        out = eng.run(Job(facts=trusted(head + bad), query=ANSWER_QUERY, mode="first", var="X"))
         assert out.status == "failed", out.summary()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from fakes import trusted
 from taxlogic.eval.benchmarks.sara_plus import SPLITS
 from taxlogic.eval.benchmarks.sara_plus.build import build_plus, gold_check, load_plus_split, plus_rules
 from taxlogic.eval.benchmarks.sara_plus.cases import (
@@ -198,9 +199,9 @@ def test_hand_checked_bracket_case_changes_under_r_prime(engine, r_prime):
     from taxlogic.tools.engine import Engine, Job
 
     def jobs(facts):
-        return [Job(facts=facts, query="s1_c_ii(22895,3538)", trusted=True),
-                Job(facts=facts, query="s1_c_i(22895,X)", mode="first", var="X", trusted=True),
-                Job(facts=facts, query="s1_c_iii(102268,X)", mode="first", var="X", trusted=True)]
+        return [Job(facts=trusted(facts), query="s1_c_ii(22895,3538)"),
+                Job(facts=trusted(facts), query="s1_c_i(22895,X)", mode="first", var="X"),
+                Job(facts=trusted(facts), query="s1_c_iii(102268,X)", mode="first", var="X")]
 
     orig = list(engine.run_many(jobs(case.gold_facts)))
     assert orig[0].status == "proved" and orig[1].status == "failed" and orig[2].values == ["27225"]

@@ -10,6 +10,7 @@
 :- dynamic tl_case_ref/1.          % clause references of the current case
 :- dynamic tl_base_pred/1.         % N/A declared in events.pl (the event/property vocabulary)
 :- dynamic tl_message/1.           % messages printed while loading the KB
+:- dynamic tl_declared/1.          % N/A of every predicate the KB defines or declares
 
 % ---------------------------------------------------------------------------------- KB load
 
@@ -59,26 +60,38 @@ tl_declare_specs(N/A, F) :-
 tl_declare_head(H) :- compound(H), compound_name_arity(H, N, A), A > 0, !, tl_declare_pi(N/A).
 tl_declare_head(_).
 
-tl_declare_pi(PI) :- ( tl_tabled(PI), tl_option(tabling) -> true ; dynamic(user:PI) ).
+tl_declare_pi(PI) :-
+    ( tl_declared(PI) -> true ; assertz(tl_declared(PI)) ),
+    ( tl_tabled(PI), tl_option(tabling) -> true ; dynamic(user:PI) ).
 
 % ------------------------------------------------------------------------------- case load
 
-%!  tl_load_case(+Text, +Trusted, +Materialize, -Problems) is det.
-%   Assert every clause of Text. Untrusted text may hold facts only (it has been validated
-%   and re-serialised in Python; this is a second line of defence). Trusted text (SARA gold)
-%   may hold rules; its `:- discontiguous` directives are skipped and other directives are
-%   reported, never run. Problems: list of strings (syntax errors, rejected clauses).
-tl_load_case(Text, Trusted, Materialize, Problems) :-
+%!  tl_load_case(+Text, +Trusted, +Rules, +Materialize, -Problems, -Refused) is det.
+%   Assert every clause of Text, then of Rules (trusted text, or ""). Untrusted text
+%   (Trusted == false) may hold facts only (it has been validated and re-serialised in Python;
+%   this is a second line of defence): a rule, a directive or a fact for a system, library, hook
+%   or engine predicate is refused, never run (tl_untrusted_ok/1), and listed in Refused.
+%   Trusted text (a TrustedProgram, tools/trust.py) may hold rules; its `:- discontiguous`
+%   directives are skipped and other directives are reported, never run. Problems: strings
+%   (syntax errors, rejected clauses of trusted text).
+tl_load_case(Text, Trusted, Rules, Materialize, Problems, Refused) :-
     retractall(tl_case_ref(_)),
+    tl_read_text(Text, Trusted, P0),
+    ( Rules == "" -> P1 = [] ; tl_read_text(Rules, true, P1) ),
+    (   ( Trusted == true ; Rules \== "" ), Materialize == true
+    ->  tl_materialize(P2)
+    ;   P2 = []
+    ),
+    (   Trusted == true
+    ->  Refused = [], append([P0, P1, P2], Problems)
+    ;   Refused = P0, append(P1, P2, Problems)
+    ).
+
+tl_read_text(Text, Trusted, Problems) :-
     setup_call_cleanup(open_string(Text, S),
         tl_read_clauses(S, Trusted, [], Problems0),
         close(S)),
-    reverse(Problems0, Problems1),
-    (   Trusted == true, Materialize == true
-    ->  tl_materialize(Problems2)
-    ;   Problems2 = []
-    ),
-    append(Problems1, Problems2, Problems).
+    reverse(Problems0, Problems).
 
 tl_read_clauses(S, Trusted, Acc, Out) :-
     catch(read_term(S, T, [syntax_errors(error)]), E, (T = '$tl_error'(E))),
@@ -92,11 +105,34 @@ tl_add_clause((:- D), _, Acc, [Msg|Acc]) :- !,
     format(string(Msg), "directive not allowed in a case: ~q", [(:- D)]).
 tl_add_clause((H :- B), false, Acc, [Msg|Acc]) :- !,
     format(string(Msg), "rule not allowed in untrusted facts: ~q", [(H :- B)]).
+tl_add_clause(C, false, Acc, [Msg|Acc]) :-
+    \+ tl_untrusted_ok(C), !,
+    format(string(Msg), "clause not allowed in untrusted facts (not a case fact): ~q", [C]).
 tl_add_clause(C, _, Acc, Acc) :-
     tl_case_fact(C), !.
 tl_add_clause(C, _, Acc, Acc1) :-
     catch(( assertz(C, Ref), assertz(tl_case_ref(Ref)), Acc1 = Acc ), E,
           ( tl_message_string(E, Msg), Acc1 = [Msg|Acc] )).
+
+%!  tl_untrusted_ok(+Clause) is semidet.
+%   Clause may be asserted from untrusted text: a plain fact (callable, not module-qualified)
+%   whose predicate the KB declares, or a new one that is no system, library (autoloadable),
+%   imported, hook (multifile) or engine (tl_*, $*) predicate: asserting those could change how
+%   the engine or SWI-Prolog behaves (message_hook/3, exception/3, term_expansion/2 ...).
+tl_untrusted_ok(C) :-
+    callable(C), C \= _:_,
+    functor(C, N, A),
+    (   tl_declared(N/A)
+    ->  true
+    ;   \+ sub_atom(N, 0, _, _, tl_), \+ sub_atom(N, 0, _, _, '$'),
+        \+ tl_reserved(C)
+    ).
+
+tl_reserved(H) :- catch(predicate_property(system:H, defined), _, true), !.
+tl_reserved(H) :- catch(predicate_property(user:H, imported_from(_)), _, true), !.
+tl_reserved(H) :- catch(predicate_property(user:H, multifile), _, true), !.
+tl_reserved(H) :- catch(predicate_property(user:H, autoload(_)), _, true), !.
+tl_reserved(H) :- functor(H, N, A), catch('$in_library'(N, A, _), _, fail), !.
 
 %!  tl_case_fact(+Clause) is semidet.
 %   Clause is a ground fact that this case has already asserted. A case is a set of facts: a
@@ -229,18 +265,19 @@ tl_message_codes(E, Codes) :-
 % ------------------------------------------------------------------------------------ jobs
 
 %!  tl_job(+JobJSON, -ResultJSON) is det.
-%   One request from Python: {"facts", "trusted", "materialize", "query", "mode", "var",
+%   One request from Python: {"facts", "trusted", "rules", "materialize", "query", "mode", "var",
 %   "max_solutions", "time_limit", "inference_limit", "explain"} -> result dict as a JSON string.
 %   Mode explain: tl_explain_query/2 (tools/explain.pl) adds the derivation as "tree".
 tl_job(JobText, ResultText) :-
     atom_json_dict(JobText, Job, [value_string_as(string)]),
     tl_bool(Job.trusted, Trusted), tl_bool(Job.materialize, Mat),
+    ( get_dict(rules, Job, Rules) -> true ; Rules = "" ),
     atom_string(Mode, Job.mode),
     ( Job.var == null -> Var = '' ; atom_string(Var, Job.var) ),
     setup_call_cleanup(
-        tl_load_case(Job.facts, Trusted, Mat, Problems),
-        (   Problems \== [], Trusted == false
-        ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Problems}
+        tl_load_case(Job.facts, Trusted, Rules, Mat, Problems, Refused),
+        (   Refused \== []
+        ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Refused}
         ;   (   Mode == explain    % tools/explain.pl
             ->  tl_explain_query(Job, R0)
             ;   tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0)

@@ -21,12 +21,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from taxlogic.priority import current as current_urgency
 from taxlogic.settings import Settings, get_settings
 from taxlogic.spans import ENGINE_JOBS, span
 from taxlogic.spans import current as current_clock
+from taxlogic.tools.trust import TrustedProgram, wire_tag, worker_key
 
 Status = Literal["proved", "failed", "values", "error", "time_limit", "inference_limit"]
 
@@ -51,9 +52,13 @@ class EngineError(RuntimeError):
 class Job(BaseModel):
     """One query against one case's clauses.
 
-    ``facts``: Prolog clauses. Untrusted (``trusted=False``) text must be validated facts
-    (:func:`taxlogic.tools.facts.check_facts`); the worker also refuses rules and directives.
-    Trusted text (SARA gold programs) may hold rules. ``mode``: ``prove`` (succeeds or not),
+    ``facts``: Prolog clauses. A plain ``str`` is untrusted: it must be validated facts
+    (:func:`taxlogic.tools.facts.check_facts`), and the worker refuses rules, directives and
+    clauses for system or hook predicates again (the job's outcome is then a ``load`` error and
+    nothing runs). A :class:`~taxlogic.tools.trust.TrustedProgram` (a gold program, or text the
+    project derived from one: :mod:`taxlogic.tools.trust`) may hold rules. ``trusted_rules``: a
+    trusted program loaded after untrusted ``facts`` (a gold rule program's rules beside facts
+    under inspection). ``mode``: ``prove`` (succeeds or not),
     ``first`` (first binding of ``var``) or ``all`` (distinct bindings of ``var`` over at most
     ``max_solutions`` solutions) or ``explain`` (``all`` if ``var`` is given, else ``prove``;
     then the derivation as :attr:`Outcome.tree`, recorded under the same limits, with recorder
@@ -61,17 +66,35 @@ class Job(BaseModel):
     ``time_limit`` CPU seconds, ``inference_limit`` inferences, ``wall_limit`` wall seconds (parent-enforced); None takes the settings' values.
     """
 
-    facts: str
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
+
+    facts: str | TrustedProgram
     query: str
     mode: Literal["prove", "first", "all", "explain"] = "prove"
     var: str | None = None
     explain: dict[str, Any] | None = None
     max_solutions: int = 64
-    trusted: bool = False
+    trusted_rules: TrustedProgram | None = None
     materialize: bool = True
     time_limit: float | None = None
     inference_limit: int | None = None
     wall_limit: float | None = None
+
+    @property
+    def trusted(self) -> bool:
+        """The job's program runs unsandboxed: ``facts`` is a :class:`TrustedProgram`."""
+        return isinstance(self.facts, TrustedProgram)
+
+    def wire(self) -> dict[str, Any]:
+        """The job as the worker reads it: text only, each trusted part with its tag
+        (:func:`taxlogic.tools.trust.wire_tag`), which the worker verifies before it trusts it."""
+        payload = self.model_dump(exclude={"facts", "trusted_rules"})
+        facts, rules = self.facts, self.trusted_rules
+        payload["facts"] = facts.text if isinstance(facts, TrustedProgram) else str(facts)
+        payload["facts_tag"] = wire_tag(facts) if isinstance(facts, TrustedProgram) else None
+        payload["rules"] = rules.text if rules is not None else ""
+        payload["rules_tag"] = wire_tag(rules) if rules is not None else None
+        return payload
 
 
 class Outcome(BaseModel):
@@ -203,7 +226,8 @@ class _Worker:
 
         self.proc = ctx.Process(
             target=worker.serve,
-            args=(child, str(self.rules.prolog_dir), str(self.rules.compat_file), self.options, self.settings.timezone),
+            args=(child, str(self.rules.prolog_dir), str(self.rules.compat_file), self.options, self.settings.timezone,
+                  worker_key()),
             daemon=True,
         )
         with _main_not_reimported(), _sigint_blocked():
@@ -240,7 +264,7 @@ class _Worker:
 
     def run(self, job: Job) -> Outcome:
         s = self.settings
-        payload = job.model_dump()
+        payload = job.wire()
         payload["time_limit"] = job.time_limit or s.time_limit
         payload["inference_limit"] = job.inference_limit or s.inference_limit
         wall = job.wall_limit or max(s.wall_limit, payload["time_limit"] * (4 if job.mode == "explain" else 2))

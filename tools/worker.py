@@ -3,6 +3,8 @@
 Runs in its own process (pyswip keeps one global, non-thread-safe Prolog per process). The
 parent (:mod:`taxlogic.tools.engine`) sends job dicts and receives result dicts; everything
 crosses into Prolog as one JSON string, so no Prolog term is ever built from raw text in Python.
+A job's text is trusted only if its tag verifies under the key the parent gave at spawn
+(:mod:`taxlogic.tools.trust`); whatever else a job dict says, its text runs untrusted.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("'", "\\'")
 
 
-def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone: str) -> None:
+def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone: str, key: bytes = b"") -> None:
     """Worker main loop. First message sent: {"ready": True, "load_seconds": s} or {"fatal": msg}.
     Ctrl-C is the parent's: the worker ignores SIGINT (before and after SWI-Prolog installs its
     handlers), and the parent closes it. SIGINT is blocked from the process's start (the parent
     spawns it so: :func:`taxlogic.tools.engine._sigint_blocked`), so a Ctrl-C before this line is
     pending, not a KeyboardInterrupt in the imports; ignoring it discards it, and it stays
-    blocked."""
+    blocked. ``key``: the parent's trust key (:func:`taxlogic.tools.trust.worker_key`); without
+    one, nothing runs trusted."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.environ["TZ"] = timezone
     time.tzset()
@@ -64,6 +67,10 @@ def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone:
             conn.send({"rss_kb": _rss_kb()})
             continue
         t0 = time.perf_counter()
+        job, refused = _trust(job, key)
+        if refused:
+            conn.send({"status": "error", "error_kind": "trust", "message": refused})
+            continue
         out = Variable()
         q = Query(tl_job(json.dumps(job), out))
         try:
@@ -79,6 +86,23 @@ def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone:
             conn.send({"status": "error", "error_kind": "engine", "message": f"{type(exc).__name__}: {exc}"})
         finally:
             q.closeQuery()
+
+
+def _trust(job: dict, key: bytes) -> tuple[dict, str | None]:
+    """The job as Prolog reads it: ``trusted`` true only if the facts' tag verifies; trusted
+    ``rules`` only if theirs does. (job, None), or (job, why) when a tag is given but wrong (a
+    forged or corrupted job: refused whole)."""
+    from taxlogic.tools.trust import tag_ok
+
+    facts, rules = job.get("facts", ""), job.get("rules", "") or ""
+    trusted = bool(key) and job.get("facts_tag") is not None and tag_ok(key, facts, job["facts_tag"])
+    if job.get("facts_tag") is not None and not trusted:
+        return job, "the job's trusted program does not carry a valid trust tag; refused"
+    if rules and not (key and tag_ok(key, rules, job.get("rules_tag"))):
+        return job, "the job's trusted rules do not carry a valid trust tag; refused"
+    clean = {k: v for k, v in job.items() if k not in ("facts_tag", "rules_tag")}
+    clean.update(trusted=trusted, rules=rules)
+    return clean, None
 
 
 def _rss_kb() -> int:

@@ -183,7 +183,8 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
             for v in corrupt(facts_of(p.fact_text), op, seed=seed, key=p.case.id, k=k, statute=statute):
                 todo.append((p, op, v.detail, v.text))
     short = dict(limits, time_limit=min(quick, limits.get("time_limit") or quick)) if quick else limits
-    plans = [plan_inspection(p.case, text, rules, limits=limits if not op else short) for p, op, _, text in todo]
+    plans = [plan_inspection(p.case, p.corruption(text, op) if op else p.fact_program, rules,
+                             limits=limits if not op else short) for p, op, _, text in todo]
     outcomes: list[list] = []
     jobs = [(i, j) for i, pl in enumerate(plans) for j in pl.jobs]
     by_plan: dict[int, list] = {}

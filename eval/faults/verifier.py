@@ -15,7 +15,13 @@ goes through the same validator, engine job and inspector as the agent's ``valid
 
 "Answer" is what the engine gives on the corrupted facts *as written* (a trusted run when the
 validator rejected something, so that a rejected set is classified by what it would have done
-without the validator). The catch rate is caught / (caught + slipped): the share of
+without the validator: a corruption of a gold program is text the project derived from it,
+:meth:`~taxlogic.tools.trust.TrustedProgram.derive`). Facts from anywhere else (``taxlogic
+inspect --facts``: a ``str``) are never run as written: when the validator rejects them, the
+"as written" job gets the facts that pass the safety checks alone
+(:func:`~taxlogic.tools.facts.check_safety`), on the untrusted path; if any clause fails those
+(a rule, a directive, an unknown or utility predicate, a syntax or size problem) nothing runs
+and the inspection says so (``reason``: :data:`REFUSED`). The catch rate is caught / (caught + slipped): the share of
 answer-changing corruptions flagged. False alarms are issues on the untouched gold sets.
 
 **Gold programs.** A SARA gold program is trusted text: besides facts it may hold
@@ -71,6 +77,7 @@ from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.kb.sara.checks import static_issues
 from taxlogic.tools.engine import Engine, Job, Outcome
 from taxlogic.tools.facts import split_clauses
+from taxlogic.tools.trust import TrustedProgram
 
 #: Query (trusted jobs only) listing every ground fact clause of the loaded case, after the
 #: engine's materialisation of rule-defined event predicates: the "fact view" of a rule program.
@@ -101,6 +108,21 @@ class GoldProgram:
     @property
     def rule_text(self) -> str:
         return "".join(r + "\n" for r in self.rules)
+
+    @property
+    def fact_program(self) -> TrustedProgram:
+        """:attr:`fact_text` as a trusted program (derived from the case's installed gold program)."""
+        return self.case.gold_program.derive(self.fact_text, "fact clauses")
+
+    @property
+    def rule_program(self) -> TrustedProgram | None:
+        """:attr:`rule_text` as a trusted program; None for a fact program."""
+        return self.case.gold_program.derive(self.rule_text, "rules") if self.rules else None
+
+    def corruption(self, text: str, op: str) -> TrustedProgram:
+        """A corruption of :attr:`fact_text` (:mod:`taxlogic.eval.faults.corrupt`, operator ``op``) as a
+        trusted program: text this project derived from the gold program."""
+        return self.case.gold_program.derive(text, f"corruption {op}")
 
 
 def gold_program(case: Case) -> GoldProgram:
@@ -146,6 +168,13 @@ class Inspection(BaseModel):
     def flagged(self) -> bool:
         return bool(self.issues)
 
+    @property
+    def refused(self) -> bool:
+        """The facts as written were refused and not run (untrusted facts; :data:`REFUSED`), or
+        the engine refused them while loading (its second line of defence)."""
+        r = self.reason or ""
+        return r.startswith(REFUSED) or "rejected while loading" in r
+
 
 @dataclass
 class _Plan:
@@ -159,20 +188,37 @@ class _Plan:
     lines: list[int] = field(default_factory=list)
     jobs: list[Job] = field(default_factory=list)
     roles: list[str] = field(default_factory=list)  # "derived" first (if any), then "run" or "raw"
+    refused: str | None = None  # why the facts as written were not run (untrusted facts only)
 
 
-def plan_inspection(case: Case, facts: str, rules: RuleSet, *, rule_text: str = "",
-                    limits: dict | None = None) -> _Plan:
+#: ``Inspection.reason`` when the facts as written were refused and not run (see the module doc).
+REFUSED = "refused: the facts as written were not run"
+
+
+def plan_inspection(case: Case, facts: str | TrustedProgram, rules: RuleSet, *,
+                    rule_text: TrustedProgram | None = None, limits: dict | None = None) -> _Plan:
     """Validation in Python, and the engine jobs the inspection needs (run with :func:`finish`):
     for a rule program whose fact clauses pass, first the derived-facts job; then the answer job
     (``run``: the agent's job, or the trusted program; ``raw``: the facts as written, when the
-    validator rejected something, to know what they would have answered)."""
-    from taxlogic.tools.facts import check_facts
+    validator rejected something, to know what they would have answered).
+
+    ``facts``: a ``str`` (anyone's: untrusted) or a :class:`TrustedProgram` derived from the
+    case's gold program (:meth:`GoldProgram.fact_program`, :meth:`GoldProgram.corruption`);
+    ``rule_text``: the trusted rules of a gold rule program (:attr:`GoldProgram.rule_program`).
+    Untrusted facts the validator rejects run as written only through the safety checks
+    (module doc); if those refuse a clause there is no ``raw`` job and ``refused`` says why."""
+    from taxlogic.tools.facts import check_facts, check_safety
 
     limits = dict(limits or {})
     inp = CaseInput.from_case(case)
-    issues, canonical = validation_issues(facts, rules)
-    lines = [f.line for f in check_facts(facts, rules.vocabulary).facts]
+    trusted = isinstance(facts, TrustedProgram)
+    if rule_text is not None and not isinstance(rule_text, TrustedProgram):
+        raise TypeError("rule_text must be a TrustedProgram (GoldProgram.rule_program), not text")
+    text = facts.text if trusted else facts
+    issues, canonical = validation_issues(text, rules)
+    lines = [f.line for f in check_facts(text, rules.vocabulary).facts]
+    rule_prog = rule_text
+    rule_text = rule_prog.text if rule_prog is not None else ""
     if not rule_text:
         plan = _Plan(case, inp, "untrusted", issues, canonical, rules=rules, lines=lines)
         if not issues:
@@ -183,15 +229,24 @@ def plan_inspection(case: Case, facts: str, rules: RuleSet, *, rule_text: str = 
         issues = [i for i in issues if i.kind != "empty"]
         plan = _Plan(case, inp, "trusted-rules", issues, canonical, rule_text, rules, lines)
         if not issues:
-            program = canonical + rule_text
-            plan.jobs.append(Job(facts=program, query=DERIVED_QUERY, mode="all", var="H", trusted=True,
-                                 max_solutions=DERIVED_MAX, **limits))
+            extra = {} if trusted else {"trusted_rules": rule_prog}
+            program = facts.derive(canonical, "validated facts") + rule_prog if trusted else canonical
+            plan.jobs.append(Job(facts=program, query=DERIVED_QUERY, mode="all", var="H",
+                                 max_solutions=DERIVED_MAX, **extra, **limits))
             plan.roles.append("derived")
-            plan.jobs.append(case_job(case, program, trusted=True, **limits))
+            plan.jobs.append(case_job(case, program, **limits).model_copy(update=extra))
             plan.roles.append("run")
-    if issues:  # what the facts as written would answer without the validator
-        plan.jobs.append(case_job(case, facts + rule_text, trusted=True, **limits))
+    if issues and trusted:  # what the derived facts as written would answer without the validator
+        plan.jobs.append(case_job(case, facts + rule_prog if rule_prog is not None else facts, **limits))
         plan.roles.append("raw")
+    elif issues:  # anyone's facts: only what passes the safety checks runs, untrusted
+        safe = check_safety(text, rules.vocabulary)
+        if safe.problems or not safe.facts:
+            p = safe.problems[0] if safe.problems else None
+            plan.refused = f"{REFUSED} ({f'line {p.line}' if p.line else 'input'}: {p.kind})" if p else REFUSED
+        else:
+            plan.jobs.append(case_job(case, safe.canonical, **limits).model_copy(update={"trusted_rules": rule_prog}))
+            plan.roles.append("raw")
     return plan
 
 
@@ -232,7 +287,7 @@ def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: float | None = No
     limited = quick is not None and ans_outcome is not None and ans_outcome.status in ("time_limit", "inference_limit")
     return Inspection(
         case_id=plan.case.id, mode=plan.mode, issues=issues,
-        answer=ans.value if ans else None, reason=ans.reason if ans else "not run",
+        answer=ans.value if ans else None, reason=ans.reason if ans else (plan.refused or "not run"),
         agent_answer=ans.value if ans and not issues else None,
         outcome=ans_outcome.summary() if ans_outcome is not None else None, limited=limited,
         seconds=sum(o.seconds for o in outcomes),
@@ -282,10 +337,10 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: float | None 
     return result
 
 
-def inspect_facts(engine: Engine, case: Case, facts: str, rules: RuleSet, *, rule_text: str = "",
-                  limits: dict | None = None) -> Inspection:
+def inspect_facts(engine: Engine, case: Case, facts: str | TrustedProgram, rules: RuleSet, *,
+                  rule_text: TrustedProgram | None = None, limits: dict | None = None) -> Inspection:
     """Validate, run and inspect one fact set for ``case`` as the agent's round does
-    (``rule_text``: trusted rules of a gold rule program, see the module doc)."""
+    (``facts`` and ``rule_text`` as for :func:`plan_inspection`; see the module doc)."""
     plan = plan_inspection(case, facts, rules, rule_text=rule_text, limits=limits)
     return finish(plan, [engine.run(j) for j in plan.jobs])
 
@@ -293,7 +348,7 @@ def inspect_facts(engine: Engine, case: Case, facts: str, rules: RuleSet, *, rul
 def inspect_gold(engine: Engine, case: Case, rules: RuleSet, *, limits: dict | None = None) -> Inspection:
     """:func:`inspect_facts` on ``case``'s own gold program (module doc: fact and rule programs)."""
     gp = gold_program(case)
-    return inspect_facts(engine, case, gp.fact_text, rules, rule_text=gp.rule_text, limits=limits)
+    return inspect_facts(engine, case, gp.fact_program, rules, rule_text=gp.rule_program, limits=limits)
 
 
 # --------------------------------------------------------------------------- gold errata
@@ -437,7 +492,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     limits = limits or experiment_limits()
     t0 = time.perf_counter()
     programs = [gold_program(c) for c in cases]
-    plans = [plan_inspection(p.case, p.fact_text, rules, rule_text=p.rule_text, limits=limits) for p in programs]
+    plans = [plan_inspection(p.case, p.fact_program, rules, rule_text=p.rule_program, limits=limits) for p in programs]
 
     def ticker(stage: str, total: int):
         done = [0]
@@ -472,7 +527,8 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
             if not vs:
                 skipped[op] += 1
             todo += [(p, v) for v in vs]
-    vplans = [plan_inspection(p.case, v.text, rules, rule_text=p.rule_text, limits=limits) for p, v in todo]
+    vplans = [plan_inspection(p.case, p.corruption(v.text, v.op), rules, rule_text=p.rule_program, limits=limits)
+              for p, v in todo]
     results = inspect_many(engine, vplans, quick=quick,
                            on_done=ticker("corrupted facts", sum(len(p.jobs) for p in vplans)))
     variants = []

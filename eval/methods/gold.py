@@ -47,7 +47,7 @@ def gold_result(case: Case, outcome: Outcome) -> GoldResult:
 def run_gold(engine: Engine, cases: Iterable[Case], *, mode: str = "first") -> Iterator[GoldResult]:
     """Run every case's gold program (trusted: gold programs may hold rules); yields in input order."""
     cases = list(cases)
-    jobs = [case_job(c, c.gold_facts, trusted=True, mode=mode) for c in cases]
+    jobs = [case_job(c, c.gold_program, mode=mode) for c in cases]
     for case, outcome in zip(cases, engine.run_many(jobs)):
         yield gold_result(case, outcome)
 
@@ -78,7 +78,7 @@ def gold_translations(engine: Engine, cases: Iterable[Case]) -> dict[str, str]:
     cases = list(cases)
     rules = [c for c in cases if any(cl.kind not in ("fact", "directive") for cl in split_clauses(c.gold_facts))]
     out = {c.id: facts_only(c.gold_facts) for c in cases}
-    jobs = [Job(facts=c.gold_facts, query=FACT_VIEW_QUERY, mode="all", var="H", trusted=True, max_solutions=200_000)
+    jobs = [Job(facts=c.gold_program, query=FACT_VIEW_QUERY, mode="all", var="H", max_solutions=200_000)
             for c in rules]
     assertable = engine.rules.vocabulary.assertable()
     for case, outcome in zip(rules, engine.run_many(jobs)):

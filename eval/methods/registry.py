@@ -302,7 +302,7 @@ def gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
     def run(item) -> CaseRecord:
         # always explained (cheap next to an LLM call: the median explain job costs ~5x the plain
         # query's CPU), so every gold record can be browsed in the HTML report
-        outcome, why = explain_item(engines(item.rules), item, item.gold_facts, trusted=True)
+        outcome, why = explain_item(engines(item.rules), item, item.gold_program)
         g = gold_result(item, outcome)
         return CaseRecord(**record_base(item, ds, "gold"), prediction=g.prediction, invalid=g.prediction is None,
                           reason=g.reason, seconds=g.seconds, details={"inferences": g.inferences}, explanation=why)
@@ -371,7 +371,7 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
         if opts.explain and not result.abstained and result.query:
             from taxlogic.eval.scoring.explained import explain_item
 
-            why = explain_item(opts.engines(item.rules), item, result.facts, trusted=False, query=result.query)[1]
+            why = explain_item(opts.engines(item.rules), item, result.facts, query=result.query)[1]
         return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens,

@@ -18,6 +18,7 @@ from taxlogic.kb.sara.cases import Case
 from taxlogic.kb.explain import case_explain_job, check, explain_case, explanation_for
 from taxlogic.kb.sara.answers import answer_of
 from taxlogic.tools.engine import Engine, Outcome
+from taxlogic.tools.trust import TrustedProgram
 from taxlogic.tools.worksheet import dump
 
 
@@ -44,7 +45,7 @@ def explain_gold(engine: Engine, cases: Iterable[Case]) -> Iterator[ExplainedCas
     runs it); yields in input order."""
     cases = list(cases)
     inputs = [CaseInput.from_case(c) for c in cases]
-    jobs = [case_explain_job(i, c.gold_facts, engine.rules, trusted=True, mode="first") for i, c in zip(inputs, cases)]
+    jobs = [case_explain_job(i, c.gold_program, engine.rules, mode="first") for i, c in zip(inputs, cases)]
     for case, inp, job, outcome in zip(cases, inputs, jobs, engine.run_many(jobs)):
         expl = explanation_for(inp, job, outcome, engine.rules)
         answer = answer_of(case, outcome).value
@@ -60,13 +61,15 @@ def explain_gold(engine: Engine, cases: Iterable[Case]) -> Iterator[ExplainedCas
                             query_cpu_seconds=outcome.cpu_seconds, query_inferences=outcome.inferences)
 
 
-def explain_item(engine: Engine, item: Case, facts: str, *, trusted: bool, query: str | None = None
+def explain_item(engine: Engine, item: Case, facts: "str | TrustedProgram", *, query: str | None = None
                  ) -> tuple[Outcome, dict | None]:
     """Answer a dataset item from ``facts`` with its explanation as a JSON-ready dict at the
     default level (the worksheet and the pruned tree: :func:`taxlogic.tools.worksheet.dump`;
     None when the query gave no answer), for the records of ``eval run`` (gold always, the agent
-    with ``--explain``); gold facts (trusted) run the query in mode ``first``."""
-    outcome, expl = explain_case(engine, CaseInput.from_case(item), facts, trusted=trusted, query=query,
+    with ``--explain``); a gold program (a :class:`~taxlogic.tools.trust.TrustedProgram`) runs
+    the query in mode ``first``."""
+    trusted = isinstance(facts, TrustedProgram)
+    outcome, expl = explain_case(engine, CaseInput.from_case(item), facts, query=query,
                                  mode="first" if trusted else None)
     return outcome, dump(expl, full=False) if expl else None
 

@@ -98,7 +98,7 @@ class AirlineDomain:
     def query_job(self, case, query, canonical):
         from taxlogic.tools.engine import Job
 
-        return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "X", trusted=False)
+        return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "X")
 
     def answer_of(self, case, outcome):
         from taxlogic.kb.answers import answer_of

@@ -177,7 +177,7 @@ class Form1040Domain:
     def query_job(self, case, query, canonical):
         from taxlogic.tools.engine import Job
 
-        return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "X", trusted=False)
+        return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "X")
 
     def answer_of(self, case, outcome) -> Any:
         from taxlogic.core import Answer

@@ -55,7 +55,7 @@ class NbaDomain:
     def query_job(self, case, query, canonical):
         from taxlogic.tools.engine import Job
 
-        return Job(facts=canonical, query=query, mode="first", var=case.answer_var or "X", trusted=False)
+        return Job(facts=canonical, query=query, mode="first", var=case.answer_var or "X")
 
     def answer_of(self, case, outcome):
         from taxlogic.core import Answer

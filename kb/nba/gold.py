@@ -18,13 +18,16 @@ import json
 import sys
 from importlib import resources
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from taxlogic.kb.datafiles import DataError
 from taxlogic.kb.nba.problems import LEVELS, ProblemText, problem_file, problem_texts, sha256
 from taxlogic.kb.nba.reader import read_problem
 from taxlogic.kb.nba.render import render_reading
 from taxlogic.tables import shared_table
+
+if TYPE_CHECKING:
+    from taxlogic.tools.trust import TrustedProgram
 
 GOLD_PACKAGE_DIR = Path(__file__).resolve().parent / "gold"
 MANIFEST = "manifest.json"
@@ -89,6 +92,19 @@ def gold_program(problem_id: str) -> str:
     if problem_id not in manifest()["programs"]:
         raise KeyError(f"no NBA gold program for {problem_id!r}")
     return _gold_dir().joinpath(file_name(problem_id)).read_text(encoding="utf-8")
+
+
+def trusted_gold_program(problem_id: str) -> "TrustedProgram":
+    """:func:`gold_program` as a trusted program, once its sha256 matches the committed manifest's
+    (:func:`taxlogic.tools.trust.installed_program`). Raises KeyError if there is none,
+    :class:`DataError` if the file differs from the manifest."""
+    from taxlogic.tools.trust import installed_program
+
+    text = gold_program(problem_id)
+    if _digest(text) != manifest()["programs"][problem_id]:
+        raise DataError(f"NBA gold program {problem_id}: sha256 differs from gold/manifest.json; "
+                        "regenerate with python -m taxlogic.kb.nba.gold --write")
+    return installed_program(text, f"NBA gold {problem_id}")
 
 
 def checksum_problems(root=None) -> list[str]:

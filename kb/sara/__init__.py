@@ -71,8 +71,8 @@ class SaraDomain:
         from taxlogic.tools.engine import Job
 
         if case.kind == "numeric":  # all distinct values, to detect ambiguous facts
-            return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "Tax", trusted=False)
-        return Job(facts=canonical, query=query, mode="prove", trusted=False)
+            return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "Tax")
+        return Job(facts=canonical, query=query, mode="prove")
 
     def fact_sentences(self, case_text: str, facts: str, rules: RuleSet) -> dict[str, str]:
         """Each fact of ``facts`` (fact clauses: a translation with anchors, or facts without: the

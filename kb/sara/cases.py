@@ -14,13 +14,16 @@ from __future__ import annotations
 import csv
 import re
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
 from taxlogic.core import Kind, Label
 from taxlogic.kb.sara.data import DataError, SaraPaths, sara_paths
 from taxlogic.tables import shared_table
+
+if TYPE_CHECKING:
+    from taxlogic.tools.trust import TrustedProgram
 
 Split = Literal["train", "test"]
 
@@ -34,7 +37,11 @@ class Case(BaseModel):
     """One SARA case.
 
     ``expected`` is the gold answer: a label for entailment, whole dollars (int) for numeric.
-    ``gold_facts`` is Prolog text (trusted: may contain rules and ``discontiguous`` directives).
+    ``gold_facts`` is Prolog text (trusted: may contain rules and ``discontiguous`` directives);
+    :attr:`gold_program` is the same text as the :class:`~taxlogic.tools.trust.TrustedProgram` the
+    engine runs unsandboxed. A Case is data: made only by :func:`parse_case` from an installed,
+    checksum-verified case file (``taxlogic data install``) or by the SARA⁺ build from such a case;
+    user and model text never becomes one (it is a ``CaseInput`` and a facts ``str``).
     ``claim_query`` is a Prolog goal: entailment cases are Entailment iff it succeeds; numeric
     cases bind the tax owed to ``answer_var`` in ``value_query``.
     """
@@ -61,6 +68,15 @@ class Case(BaseModel):
         if self.source_id is None:
             self.source_id = self.id.split("__")[0]
         return self
+
+    @property
+    def gold_program(self) -> "TrustedProgram":
+        """``gold_facts`` as a trusted program (:func:`taxlogic.tools.trust.installed_program`;
+        source ``SARA gold <id>``, or ``SARA+ ...`` for a SARA⁺ item)."""
+        from taxlogic.tools.trust import installed_program
+
+        kind = "SARA gold" if self.source_id in (None, self.id) else "SARA+ gold"
+        return installed_program(self.gold_facts, f"{kind} {self.id}")
 
     @property
     def expected_label(self) -> Label | None:

@@ -166,14 +166,15 @@ def friendly_errors():
         fail(str(msg))
 
 
-def case_facts(case, facts_file: Path | None, rules) -> tuple[str, bool]:
-    """(facts, trusted) for a case: its gold facts (trusted: they may hold rules), or
-    ``facts_file`` validated and re-serialised (untrusted). Exits with one line per problem if
+def case_facts(case, facts_file: Path | None, rules):
+    """The facts to run for a case: its gold program (a
+    :class:`~taxlogic.tools.trust.TrustedProgram`: it may hold rules), or ``facts_file``
+    validated and re-serialised (a ``str``: untrusted). Exits with one line per problem if
     the file is missing, does not validate, or asserts a statute conclusion the case text does not
     state as a premise (:func:`unstated_premises`: a file may not assert the answer it is run to
     decide)."""
     if facts_file is None:
-        return case.gold_facts, True
+        return case.gold_program
     from taxlogic.tools.facts import check_facts
 
     if not facts_file.is_file():
@@ -191,7 +192,7 @@ def case_facts(case, facts_file: Path | None, rules) -> tuple[str, bool]:
         for i in stated:
             console.print(f"[red]{i.render()}[/]", highlight=False)
         fail(f"{facts_file}: {len(stated)} conclusion(s) asserted as facts; nothing was run")
-    return check.canonical, False
+    return check.canonical
 
 
 def unstated_premises(case, canonical: str, rules) -> list:

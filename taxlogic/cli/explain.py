@@ -25,13 +25,16 @@ def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdo
         con.print(to_rich(expl, full, width=con.width))
 
 
-def explain_answer(engine, case, facts: str, *, trusted: bool, query: str | None = None):
+def explain_answer(engine, case, facts, *, query: str | None = None):
     """The explanation of ``case``'s answer from ``facts`` on ``engine`` (None if the query gave
-    no answer): :func:`taxlogic.kb.explain.explain_case` for SARA; gold facts (trusted) run the
-    query in mode ``first``, as ``eval gold`` does."""
+    no answer): :func:`taxlogic.kb.explain.explain_case` for SARA; a gold program (a
+    :class:`~taxlogic.tools.trust.TrustedProgram`) runs the query in mode ``first``, as ``eval
+    gold`` does; a ``str`` is untrusted facts."""
     from taxlogic.kb.explain import explain_case
+    from taxlogic.tools.trust import TrustedProgram
 
-    return explain_case(engine, case, facts, trusted=trusted, query=query, mode="first" if trusted else None)[1]
+    trusted = isinstance(facts, TrustedProgram)
+    return explain_case(engine, case, facts, query=query, mode="first" if trusted else None)[1]
 
 
 def explain(
@@ -61,10 +64,10 @@ def explain(
     with friendly_errors():
         case = load_case(case_id)
         rules = sara_rules()
-        facts, trusted = case_facts(case, facts_file, rules)
+        facts = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:
-            outcome, expl = explain_case(engine, CaseInput.from_case(case), facts, trusted=trusted,
-                                         mode="first" if trusted else None)
+            outcome, expl = explain_case(engine, CaseInput.from_case(case), facts,
+                                         mode="first" if facts_file is None else None)
     if expl is None:
         fail(f"{case.id}: the query gave no answer to explain ({outcome.summary()})")
     if not (as_json or markdown):

@@ -26,7 +26,7 @@ def inspect_cmd(
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.eval.faults.verifier import gold_program, inspect_facts, inspect_gold
+    from taxlogic.eval.faults.verifier import REFUSED, gold_program, inspect_facts, inspect_gold
     from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
@@ -37,7 +37,11 @@ def inspect_cmd(
         rules = sara_rules()
         text = None
         if facts is not None:
-            text = sys.stdin.read() if str(facts) == "-" else facts.read_text(encoding="utf-8", errors="surrogateescape")
+            if str(facts) == "-":  # bytes, as a file's: text that is not UTF-8 is a problem to report, not a crash
+                stdin = getattr(sys.stdin, "buffer", None)
+                text = stdin.read().decode("utf-8", "surrogateescape") if stdin is not None else sys.stdin.read()
+            else:
+                text = facts.read_text(encoding="utf-8", errors="surrogateescape")
         with Engine(rules, workers=1) as engine:
             result = inspect_gold(engine, case, rules) if gold else inspect_facts(engine, case, text, rules)
     problems = [{"kind": i.kind, "line": i.line, "message": i.message} for i in result.issues]
@@ -86,9 +90,12 @@ def inspect_cmd(
         console.print(args_table)
         verdict = (f"[green]the agent would answer {result.agent_answer}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
-        console.print(f"answer the facts give: [bold]{result.answer}[/]"
-                      + (f" ({result.reason})" if result.answer is None and result.reason else "")
-                      + f"   expected: {case.expected}   " + verdict, highlight=False)
+        if result.refused:
+            why = result.reason.removeprefix(REFUSED).strip(" ()") or "the engine refused them"
+            given = f"none: the facts were refused and not run ({why}; see the problems above)"
+        else:
+            given = f"[bold]{result.answer}[/]" + (f" ({result.reason})" if result.answer is None and result.reason else "")
+        console.print(f"answer the facts give: {given}   expected: {case.expected}   " + verdict, highlight=False)
     if problems:
         raise typer.Exit(EXIT_ABSTAINED)
 

@@ -27,9 +27,9 @@ def run(
     with friendly_errors():
         case = load_case(case_id)
         rules = sara_rules()
-        facts, trusted = case_facts(case, facts_file, rules)
+        facts = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:
-            outcome = engine.run(case_job(case, facts, trusted=trusted))
+            outcome = engine.run(case_job(case, facts))
     answer = answer_of(case, outcome)
     correct = answer_correct(case.kind, case.expected, answer.value)
     if as_json:

@@ -79,8 +79,8 @@ def solve(
             if case is None:
                 usage_error("--translator gold needs --case (free text has no gold facts)")
             with Engine(rules, workers=1) as engine:
-                outcome = engine.run(case_job(case, case.gold_facts, trusted=True))
-                why = explain_answer(engine, inp, case.gold_facts, trusted=True) if explain else None
+                outcome = engine.run(case_job(case, case.gold_program))
+                why = explain_answer(engine, inp, case.gold_program) if explain else None
             ans = answer_of(case, outcome)
             if as_json:
                 print_json({"case": case.id, "translator": "gold", "answer": ans.value, "reason": ans.reason,
@@ -110,7 +110,7 @@ def solve(
                 tracer.close()
             why = None
             if explain and not result.abstained and result.query:
-                why = explain_answer(engine, inp, result.facts, trusted=False, query=result.query)
+                why = explain_answer(engine, inp, result.facts, query=result.query)
     if as_json:
         data = result.model_dump()
         if case is not None:

@@ -50,11 +50,11 @@ def _texts(load) -> dict[str, str]:
     return _TEXTS
 
 
-def _violations(engine, facts: str, trusted: bool) -> list[str]:
+def _violations(engine, facts) -> list[str]:
     from taxlogic.kb.nba import VIOLATIONS_QUERY
     from taxlogic.tools.engine import Job
 
-    out = engine.run(Job(facts=facts, query=VIOLATIONS_QUERY, mode="first", var="X", trusted=trusted))
+    out = engine.run(Job(facts=facts, query=VIOLATIONS_QUERY, mode="first", var="X"))
     return list(out.values[:1]) if out.status == "values" else []
 
 
@@ -66,7 +66,7 @@ def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.kb.nba import ANSWER_QUERY, MINIMUM_PROBES_QUERY, UNDETERMINED_MINIMUM, UNDETERMINED_REASON
     from taxlogic.kb.nba.domain import answer_statement
     from taxlogic.kb.nba.errata import errata
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.gold import trusted_gold_program
     from taxlogic.tools.engine import Job
 
     def run(item: RuleArenaItem) -> CaseRecord:
@@ -75,13 +75,13 @@ def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
         if erratum is not None:
             return CaseRecord(**base, abstained=True, reason=f"annotation erratum: {erratum['reason']}",
                               details={"level": item.level, "erratum": erratum})
-        facts = gold_program(item.id)
+        facts = trusted_gold_program(item.id)
         engine = opts.engines(item.rules)
-        outcome = engine.run(Job(facts=facts, query=ANSWER_QUERY, mode="first", var="X", trusted=True))
-        details = {"level": item.level, "violations": _violations(engine, facts, True)}
+        outcome = engine.run(Job(facts=facts, query=ANSWER_QUERY, mode="first", var="X"))
+        details = {"level": item.level, "violations": _violations(engine, facts)}
         value = outcome.values[0].replace(" ", "") if outcome.status == "values" and outcome.values else None
         if value == UNDETERMINED_MINIMUM:  # the rule text does not decide it: abstain, with the reason
-            probes = engine.run(Job(facts=facts, query=MINIMUM_PROBES_QUERY, mode="first", var="X", trusted=True))
+            probes = engine.run(Job(facts=facts, query=MINIMUM_PROBES_QUERY, mode="first", var="X"))
             details["minimum_salary_answers"] = list(probes.values[:1]) if probes.status == "values" else []
             return CaseRecord(**base, abstained=True, reason=f"undetermined: {UNDETERMINED_REASON}",
                               seconds=outcome.seconds, details=details)

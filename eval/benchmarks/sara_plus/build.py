@@ -196,7 +196,7 @@ def _with_rules_answer(case: Case, outcome: Outcome, rules: str, new_id: str) ->
 
 
 def _tax_job(case: Case) -> Job:
-    return case_job(case, case.gold_facts, trusted=True, mode="first")
+    return case_job(case, case.gold_program, mode="first")
 
 
 def _numeric_c(cases: list[Case], seed: int, eng: dict[str, Engine], b: _Build, progress: Progress | None) -> None:
@@ -326,7 +326,7 @@ def _verify(items: list[Case], eng: dict[str, Engine], progress: Progress | None
     result: list[tuple[Case, bool, str | None] | None] = [None] * len(parsed)
     for rules in (R, R_PRIME):
         idx = [i for i, c in enumerate(parsed) if c.rules == rules]
-        jobs = [case_job(parsed[i], parsed[i].gold_facts, trusted=True, mode="first") for i in idx]
+        jobs = [case_job(parsed[i], parsed[i].gold_program, mode="first") for i in idx]
         for n, (i, o) in enumerate(zip(idx, eng[rules].run_many(jobs)), 1):
             ans = answer_of(parsed[i], o)
             ok = answer_correct(parsed[i].kind, parsed[i].expected, ans.value)
@@ -396,7 +396,7 @@ def build_plus(
         b.items["sara_ee"] = [c.model_copy(update={"source_id": c.id}) for c in ee]
         for split, src in (("sara_n_r", numeric), ("sara_en_r", en)):
             under = [b.under_r_prime(c, c.id + "__r") for c in src]
-            outs = _run(engine_rp, [case_job(c, c.gold_facts, trusted=True, mode="first") for c in under], progress, split)
+            outs = _run(engine_rp, [case_job(c, c.gold_program, mode="first") for c in under], progress, split)
             for c, u, o in zip(src, under, outs):
                 if b.r_prime_obstacle(c):
                     b.drop(split, c.id, b.r_prime_obstacle(c))

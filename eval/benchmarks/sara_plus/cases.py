@@ -406,7 +406,7 @@ def value_job(case: Case) -> Job:
     if claimed is None:
         raise ValueError(f"{case.id}: not a dollar claim")
     query = _sub_prolog(case.claim_query, {}, replace_index={claimed[1]: VALUE_VAR})
-    return Job(facts=case.gold_facts, query=query, mode="all", var=VALUE_VAR, trusted=True,
+    return Job(facts=case.gold_program, query=query, mode="all", var=VALUE_VAR,
                max_solutions=MAX_SOLUTIONS)
 
 
