@@ -43,7 +43,7 @@ COMPARED: dict[str, tuple[str, tuple[str, str], str]] = {
     "se_tax": ("self-employment tax", ("schedule_se", "12"), "setax"),
     "ctc": ("child tax credit + ODC", ("f1040", "19"), "c07220 + odc"),
     "actc": ("additional child tax credit", ("f1040", "28"), "c11070"),
-    "education": ("education credits (Sch 3 l3)", ("schedule_3", "3"), "c07230"),
+    "education": ("education credits (Sch 3)", ("schedule_3", "3"), "c07230"),
     "aoc_refundable": ("refundable AOC (line 29)", ("f1040", "29"), "c10960"),
     "after_credits": ("tax after credits (line 22)", ("f1040", "22"), "c09200 - othertaxes"),
     "total_tax": ("total tax (line 24)", ("f1040", "24"), "c09200 - niit - ptax_amc"),
