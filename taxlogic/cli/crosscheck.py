@@ -26,7 +26,7 @@ def crosscheck(
     credit, the additional child tax credit, education credits, tax after credits and total
     tax. Each difference is within the Tax Table's rounding, explained by a named rule
     (kb/form1040/crosscheck_rules.json), or counted as unexplained (exit code 1). Needs
-    `pip install 'taxlogic[crosscheck]'`."""
+    `pip install 'taxlogic\\[crosscheck]'`."""
     from taxlogic.eval.crosscheck import STATUSES, load_returns, run_crosscheck, write_report
     from taxlogic.kb.form1040 import form1040_rules
     from taxlogic.kb.form1040.tax_calculator import COMPARED, NOT_IN_PROMPT, crosscheck_rules
