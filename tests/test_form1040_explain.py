@@ -91,7 +91,7 @@ def test_cli_solve_tax_problem_with_gold_translator_explains(items):
 
 def test_eval_run_explain_saves_the_return_in_each_record(items, tmp_path):
     from taxlogic.cli import app
-    from taxlogic.eval.records import read_records
+    from taxlogic.eval.scoring.records import read_records
 
     res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-tax", "--split", "level2",
                                    "--limit", "2", "--explain", "--workers", "1", "--out", str(tmp_path / "run")])

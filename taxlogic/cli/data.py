@@ -1,5 +1,5 @@
 """``taxlogic data``: install SARA and RuleArena into the data directory, show it, and generate
-SARA⁺ from it (``data plus``, a thin command over :mod:`taxlogic.eval.plus`)."""
+SARA⁺ from it (``data plus``, a thin command over :mod:`taxlogic.eval.benchmarks.sara_plus`)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def install(
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:
     """Install SARA (2020 release) into the data directory, verify every file's SHA-256 and apply the documented errata."""
-    from taxlogic.kb.data import SARA_RELEASE, install as do_install, sara_paths
+    from taxlogic.kb.sara.data import SARA_RELEASE, install as do_install, sara_paths
 
     with friendly_errors():
         with console.status(f"installing {SARA_RELEASE} …"):
@@ -46,8 +46,8 @@ def info(
     """Show where SARA is installed and how many cases each split and task has."""
     import collections
 
-    from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.data import SARA_RELEASE, sara_paths
+    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data import SARA_RELEASE, sara_paths
 
     with friendly_errors():
         cases = load_cases(data_dir)
@@ -172,9 +172,9 @@ def plus(
     build.json (counts, dropped items with reasons, gold agreement). Every item is run under its
     rule set before it is written and kept only if it gives its stored answer.
     """
-    from taxlogic.eval.plus import SPLITS
-    from taxlogic.eval.plus.build import build_plus, build_summary, default_build_dir, gold_check
-    from taxlogic.eval.plus.rules import PerturbationError
+    from taxlogic.eval.benchmarks.sara_plus import SPLITS
+    from taxlogic.eval.benchmarks.sara_plus.build import build_plus, build_summary, default_build_dir, gold_check
+    from taxlogic.eval.benchmarks.sara_plus.rules import PerturbationError
 
     check_choice("--paraphrase", paraphrase, ("offline", "llm"))
     case_ids = option_list("--cases", cases)
