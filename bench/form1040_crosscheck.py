@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from taxlogic.eval.crosscheck import _kb_lines, load_returns
+from taxlogic.eval.benchmarks.rulearena.crosscheck import _kb_lines, load_returns
 from taxlogic.kb.form1040 import form1040_rules
 from taxlogic.kb.form1040.tax_calculator import compute
 from taxlogic.tools.engine import Engine

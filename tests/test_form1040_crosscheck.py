@@ -1,4 +1,4 @@
-"""The Form 1040 KB against Tax-Calculator (kb/form1040/tax_calculator.py, eval/crosscheck.py,
+"""The Form 1040 KB against Tax-Calculator (kb/form1040/tax_calculator.py, eval/benchmarks/rulearena/crosscheck.py,
 ``taxlogic eval crosscheck``): on RuleArena's problems and on generated returns every line both
 compute is equal, within the Tax Table's rounding, or explained by a named rule of
 kb/form1040/crosscheck_rules.json; a wrong KB line is unexplained. Skipped without the optional
@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 pytest.importorskip("taxcalc")
 
-from taxlogic.eval.crosscheck import load_returns, run_crosscheck  # noqa: E402
+from taxlogic.eval.benchmarks.rulearena.crosscheck import load_returns, run_crosscheck  # noqa: E402
 from taxlogic.kb.form1040 import form1040_rules  # noqa: E402
 from taxlogic.kb.form1040 import tax_calculator as tcx  # noqa: E402
 from taxlogic.kb.form1040.generate import generate  # noqa: E402

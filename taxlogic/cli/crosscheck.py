@@ -1,4 +1,4 @@
-"""``taxlogic eval crosscheck``: the Form 1040 KB against Tax-Calculator (:mod:`taxlogic.eval.crosscheck`)."""
+"""``taxlogic eval crosscheck``: the Form 1040 KB against Tax-Calculator (:mod:`taxlogic.eval.benchmarks.rulearena.crosscheck`)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def crosscheck(
     tax. Each difference is within the Tax Table's rounding, explained by a named rule
     (kb/form1040/crosscheck_rules.json), or counted as unexplained (exit code 1). Needs
     `pip install 'taxlogic\\[crosscheck]'`."""
-    from taxlogic.eval.crosscheck import STATUSES, load_returns, run_crosscheck, write_report
+    from taxlogic.eval.benchmarks.rulearena.crosscheck import STATUSES, load_returns, run_crosscheck, write_report
     from taxlogic.kb.form1040 import form1040_rules
     from taxlogic.kb.form1040.tax_calculator import COMPARED, NOT_IN_PROMPT, crosscheck_rules
     from taxlogic.tools.engine import Engine
