@@ -18,7 +18,7 @@ system-deps:
 $(BIN)/.installed: pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev,llm]'
+	$(BIN)/pip install -q -e '.[dev,llm,crosscheck]'
 	@touch $@
 
 data: $(BIN)/.installed

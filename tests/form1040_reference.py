@@ -1,8 +1,13 @@
 """An independent Python reading of RuleArena's tax forms (Form 1040, Schedules 1, 2, 3, A, C,
-SE, 8812, Form 8863 as its prompt prints them), written apart from the Prolog KB, in exact
-Fractions. ``reading="forms"`` follows the printed text; ``reading="rulearena"`` swaps in the two
-departures documented in kb/form1040/errata.json (E1: Form 1040 line 22 without its floor at
-zero; E2: no self-employment tax when Schedule SE line 4c is under $400)."""
+SE, 8812, Form 8863 as its prompt prints them, with the sentence of the IRS's Schedule SE line 4c
+the prompt omits: no self-employment tax under $400, kb/form1040/errata.json note N1), written
+apart from the Prolog KB, in exact Fractions. ``reading="forms"`` follows the forms;
+``reading="rulearena"`` swaps in the departure documented there as erratum E1 (Form 1040 line 22
+without its floor at zero).
+
+Independent of the KB's code, not of its reading: the same team read the same excerpt, so a
+misreading shared by both passes here. The outside check is Tax-Calculator
+(``taxlogic eval crosscheck``, kb/form1040/taxcalc.py)."""
 
 from __future__ import annotations
 
@@ -60,7 +65,7 @@ def amount_owed(p: dict, reading: str = "forms") -> F:
         c31 = (g("gross_receipts") - g("returns_and_allowances") - g("cost_of_goods_sold") + g("other_inc_sched_c")
                - g("total_expenses") - g("expenses_of_home"))
         se4 = c31 * F("0.9235") if c31 > 0 else c31
-        if not (ra and se4 < 400):
+        if se4 >= 400:  # Schedule SE line 4c: "If less than $400, stop; you don't owe self-employment tax"
             se9 = max(F(0), 160200 - g("total_social_security_wages"))
             se10 = F(0) if g("total_social_security_wages") >= 160200 else min(se4, se9) * F("0.124")
             se12 = se10 + se4 * F("0.029")

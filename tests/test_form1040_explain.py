@@ -54,6 +54,20 @@ def test_why_not_names_the_line_22_floor(items, eng):
     assert not any("line 22" in w for w in explain_return(eng, taxpayer_to_facts(items["tax-2-0"].taxpayer)).why_not)
 
 
+def test_schedule_se_stop_quotes_the_irs_form(items, eng):
+    it = items["tax-1-17"]  # a Schedule C loss: line 4c under $400 (prompt note N1)
+    expl = explain_return(eng, taxpayer_to_facts(it.taxpayer), problem_forms(it.user_prompt), it.id)
+    where = {(ln.form, ln.line): ln for ln in expl.lines}
+    assert Fraction(where[("schedule_se", "4c")].amount) < 0 and Fraction(where[("schedule_se", "12")].amount) == 0
+    assert "If less than $400, stop; you don't owe self-employment tax" in where[("schedule_se", "4c")].form_text
+    assert where[("schedule_se", "4c")].instruction.startswith("If line 3 is more than zero")  # the prompt's words
+    assert any(w.startswith("Self-employment tax: none") and "the prompt omits" in w for w in expl.why_not)
+    assert abs(float(Fraction(expl.answer)) - it.answer) < 1e-6  # and RuleArena's label agrees
+    taxed = explain_return(eng, taxpayer_to_facts(items["tax-2-0"].taxpayer))
+    assert not any(w.startswith("Self-employment tax") for w in taxed.why_not)
+    assert "IRS form:" in render(expl) and max(len(x) for x in render(expl).splitlines()) <= 80
+
+
 def test_cli_explain_tax_problem(items):
     from taxlogic.cli import app
 

@@ -1,11 +1,15 @@
 """Errata of RuleArena's tax problems: problems whose labelled answer
-(``micro_evaluation.compute_answer``) departs from the forms' text as RuleArena's prompt prints
-it (``errata.json`` beside this module; project-authored, ids of ``derived/tax_level{0,1,2}.jsonl``).
+(``micro_evaluation.compute_answer``) departs from the IRS's forms where RuleArena's prompt
+prints them faithfully (``errata.json`` beside this module; project-authored, ids of
+``derived/tax_level{0,1,2}.jsonl``), and notes on the prompt: sentences of the IRS's forms its
+excerpt leaves out or sends to the instructions (:func:`prompt_notes`).
 
-The KB follows the text. The file names each departure once as a class (``E1``, ``E2``: the
-form line, the text as printed, RuleArena's reading, the evidence) and lists each problem with
-its classes; RuleArena's label is reproduced when the class's reading replaces the text's
-(``tests/test_form1040.py`` checks both). The benchmark's records say so
+The KB follows the forms. The file names each departure once as a class (``E1``: the form line,
+the text as printed, RuleArena's reading, the evidence) and lists each problem with its classes;
+RuleArena's label is reproduced when the class's reading replaces the form's
+(``tests/test_form1040.py`` checks both). A sentence the prompt omits is not an erratum of the
+label: where the KB follows the form there (note ``N1``, Schedule SE line 4c's $400 stop), the
+labels follow it too. The benchmark's records say so
 (``details["erratum"]``: :func:`erratum_of`) and still count as RuleArena scores them.
 :func:`load_errata` gives them in the shared shape of :mod:`taxlogic.kb.errata` (``taxlogic data
 errata --domain form1040``).
@@ -19,7 +23,7 @@ from importlib import resources
 from taxlogic.kb.errata import Erratum
 from taxlogic.tables import shared_table
 
-__all__ = ["erratum_classes", "erratum_of", "errata_records", "load_errata"]
+__all__ = ["erratum_classes", "erratum_of", "errata_records", "load_errata", "prompt_note_of", "prompt_notes"]
 
 
 @shared_table(maxsize=1)
@@ -46,8 +50,22 @@ def _problem_classes() -> dict[str, list[str]]:
     return out
 
 
+def prompt_notes() -> dict[str, dict]:
+    """Note name (``N1`` ...) -> a line of the IRS's 2023 forms that RuleArena's prompt prints
+    short: ``form``/``line`` (the KB's names), ``where``, ``prompt`` (the excerpt's words),
+    ``form_text`` (the form's words), ``omits`` ("the prompt omits ..."), ``kb`` (which the KB
+    follows and why), ``sources`` (where the form's words were found) and ``decides`` (the
+    problems whose answer the omitted sentence changes)."""
+    return {k: dict(v) for k, v in _doc()["prompt_notes"].items()}
+
+
+def prompt_note_of(form: str, line: str) -> dict | None:
+    """The prompt note on ``form`` ``line`` (KB names, e.g. ``schedule_se``, ``4c``), or None."""
+    return next((n for n in prompt_notes().values() if (n["form"], n["line"]) == (form, line)), None)
+
+
 def erratum_of(problem_id: str) -> list[str]:
-    """The erratum classes (``E1``, ``E2``) of a RuleArena tax problem whose label departs from
+    """The erratum classes (``E1``) of a RuleArena tax problem whose label departs from
     the forms' text; [] for any other problem."""
     return list(_problem_classes().get(problem_id, []))
 

@@ -23,7 +23,7 @@ __all__ = ["CHAIN", "ChainLine", "ReturnExplanation", "explain_return", "render"
 CHAIN: tuple[tuple[str, str, str], ...] = (
     ("f1040", "1z", "wages"), ("schedule_c", "31", "business profit"),
     ("schedule_1", "10", "additional income"), ("f1040", "9", "total income"),
-    ("schedule_se", "13", "half of SE tax"),
+    ("schedule_se", "4c", "net earnings from self-employment"), ("schedule_se", "13", "half of SE tax"),
     ("schedule_1", "26", "adjustments"), ("f1040", "11", "adjusted gross income"),
     ("schedule_a", "17", "itemized deductions"), ("f1040", "12", "standard or itemized deduction"),
     ("f1040", "13", "qualified business income deduction"), ("f1040", "15", "taxable income"),
@@ -53,7 +53,9 @@ FORM_NAMES = {"f1040": "Form 1040", "schedule_1": "Schedule 1", "schedule_2": "S
 class ChainLine(BaseModel):
     """One line of the chain: ``amount`` in dollars as exact decimal text, ``given`` (the problem
     enters it) or computed by the form's rule, ``instruction`` as the problem prints it (None when
-    there is no text or the text has no such line)."""
+    there is no text or the text has no such line), ``form_text`` the IRS's words for the line
+    where the prompt omits a sentence of the form that the KB follows (kb/form1040/errata.json,
+    ``prompt_notes``; e.g. Schedule SE line 4c's $400 stop), else None."""
 
     form: str
     line: str
@@ -61,6 +63,7 @@ class ChainLine(BaseModel):
     amount: str
     given: bool
     instruction: str | None = None
+    form_text: str | None = None
 
     @property
     def where(self) -> str:
@@ -95,7 +98,8 @@ class ReturnExplanation(BaseModel):
                "| line | amount | | instruction |", "|---|---:|---|---|"]
         for ln in self.lines:
             out.append(f"| {ln.where} | {_money(ln.amount)} | {'given' if ln.given else 'computed'} | "
-                       f"{(ln.instruction or ln.label).replace('|', '/')} |")
+                       f"{(ln.instruction or ln.label).replace('|', '/')}"
+                       f"{' (IRS form: ' + ln.form_text.replace('|', '/') + ')' if ln.form_text else ''} |")
         if self.why_not:
             out += ["", "Credits that did not apply:", ""] + [f"- {w}" for w in self.why_not]
         return "\n".join(out) + "\n"
@@ -149,7 +153,7 @@ def explain_return(engine, facts: str, text: str | None = None, case_id: str | N
             continue  # a schedule the return does not attach, and nothing on it
         fl = printed.get((form, line))
         lines.append(ChainLine(form=form, line=line, label=label, amount=exact_text(value), given=(form, line) in given,
-                               instruction=fl.text if fl else None))
+                               instruction=fl.text if fl else None, form_text=_form_text(form, line)))
     expl = ReturnExplanation(case_id=case_id, answer=exact_text(Fraction(owed.numbers[0])), lines=lines)
     a = lambda f, ln: amounts.get((f, ln), Fraction(0))  # noqa: E731
     if a("f1040", "3a") > 0 or a("f1040", "7") > 0:  # f1040.pl uses_qdcg_worksheet
@@ -162,8 +166,20 @@ def explain_return(engine, facts: str, text: str | None = None, case_id: str | N
     return expl
 
 
+def _form_text(form: str, line: str) -> str | None:
+    """The IRS's words for a line whose sentence the prompt omits and the KB follows (note N1)."""
+    from taxlogic.kb.form1040.errata import prompt_note_of
+
+    note = prompt_note_of(form, line)
+    return note["form_text"] if note and note["decides"] else None
+
+
 def _why_not(a, given, files, printed, students: bool) -> list[str]:
     out = []
+    if "schedule_c" in files and ("schedule_1", "15") not in given and a("schedule_se", "4c") < 400:
+        out.append(f"Self-employment tax: none, Schedule SE line 4c is {_money(str(a('schedule_se', '4c')))}, less than "
+                   "$400; the IRS's Schedule SE line 4c: \"If less than $400, stop; you don't owe self-employment tax\" "
+                   "(the prompt omits this sentence; 26 U.S.C. 1402(b)(2)).")
     ctc_printed = ("f1040", "19") not in given
     if ctc_printed and a("schedule_8812", "14") <= 0:
         if a("schedule_8812", "8") == 0:
@@ -221,6 +237,8 @@ def render(expl: ReturnExplanation, width: int = 80) -> str:
         out.append(f"{left[:room]:<{room}} {right}".rstrip())
         if ln.instruction:
             out += wrap.wrap(f"\u201c{ln.instruction}\u201d")
+        if ln.form_text:
+            out += wrap.wrap(f"IRS form: \u201c{ln.form_text}\u201d")
     if expl.why_not:
         out += ["", "Credits that did not apply:"]
         for w in expl.why_not:

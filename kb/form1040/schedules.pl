@@ -46,7 +46,7 @@ rule(schedule_c, '31', X) :- line(schedule_c, '29', A), line(schedule_c, '30', B
 
 % --------------------------------------------------------- Schedule SE: self-employment tax
 rule(schedule_se, '3', X) :- line(schedule_c, '31', X).
-rule(schedule_se, '4c', X) :-  % "If line 3 is more than zero, multiply line 3 by 92.35% (0.9235). Otherwise, enter amount from line 3"
+rule(schedule_se, '4c', X) :-  % printed: "If line 3 is more than zero, multiply line 3 by 92.35% (0.9235). Otherwise, enter amount from line 3" (the IRS's line 4a; 4b, the optional methods, is blank)
     line(schedule_se, '3', L3),
     (   L3 > 0 -> percent(L3, 9235 rdiv 100, X) ; X = L3 ).
 rule(schedule_se, '7', 160200).   % the 2023 maximum printed on the line
@@ -55,10 +55,23 @@ rule(schedule_se, '9', X) :-      % "Subtract line 8 from line 7. If zero or les
     ;   line(schedule_se, '7', L7), line(schedule_se, '8', L8), at_least_zero(L7 - L8, X).
 rule(schedule_se, '10', X) :-     % "Multiply the smaller of line 4 or line 9 by 12.4% (0.124)"
     se_skips_9_10 -> X = 0
-    ;   line(schedule_se, '4c', L4), line(schedule_se, '9', L9), percent(min(L4, L9), 62 rdiv 5, X).
-rule(schedule_se, '11', X) :- line(schedule_se, '4c', L4), percent(L4, 29 rdiv 10, X).    % 2.9%
+    ;   line(schedule_se, '4c', L4),
+        (   se_stops(L4) -> X = 0
+        ;   line(schedule_se, '9', L9), percent(min(L4, L9), 62 rdiv 5, X)
+        ).
+rule(schedule_se, '11', X) :-     % "Multiply line 4 by 2.9% (0.029)"
+    line(schedule_se, '4c', L4), ( se_stops(L4) -> X = 0 ; percent(L4, 29 rdiv 10, X) ).
 rule(schedule_se, '12', X) :- sum_lines(schedule_se, ['10', '11'], X).
 rule(schedule_se, '13', X) :- line(schedule_se, '12', L12), percent(L12, 50, X).
 
 %   Line 8: "If $160,200 or more, skip lines 9 through 10, and go to line 11."
 se_skips_9_10 :- line(schedule_se, '8', L8), line(schedule_se, '7', L7), L8 >= L7.
+
+%!  se_stops(+Line4c) is semidet.
+%   The IRS's Schedule SE line 4c: "Combine lines 4a and 4b. If less than $400, stop; you don't
+%   owe self-employment tax." (the prompt's excerpt omits the sentence: kb/form1040/errata.json,
+%   prompt note N1; 26 U.S.C. 1402(b)(2)). Lines 10 and 11 are then 0, so is line 12 (no SE tax
+%   on Schedule 2 line 4) and line 13 (no deduction on Schedule 1 line 15). Checked where line
+%   4c is already read, so a return costs no more inferences than before. Church employee income
+%   (line 5a, the form's exception) is not part of the vocabulary.
+se_stops(L4) :- L4 < 400.

@@ -87,8 +87,10 @@ def errata(
     with friendly_errors():
         found = load_errata(domain)
         classes = errata_classes(domain)
+    notes = _prompt_notes(domain)
     if as_json:
-        print_json({"domain": domain, "errata": [e.as_json() for e in found], "classes": classes})
+        print_json({"domain": domain, "errata": [e.as_json() for e in found], "classes": classes}
+                   | ({"prompt_notes": notes} if notes else {}))
         return
     table = Table(title=f"{_ERRATA_TITLES[domain]} ({len(found)} cases)", title_justify="left", show_lines=False)
     for col in ("id", "class", "the dataset says", "the rules give"):
@@ -99,6 +101,19 @@ def errata(
     counts = {k: sum(k in e.klass.split("+") for e in found) for k in classes}
     console.print("by class: " + ", ".join(f"{k} {n}" for k, n in counts.items() if n) +
                   f"; reason and evidence of each: taxlogic data errata --domain {domain} --json", highlight=False)
+    if notes:
+        console.print("notes on the prompt (a sentence of the form it omits; the KB follows the form; not errata): " +
+                      "; ".join(f"{k} {n['where']}" + (f" (decides {len(n['decides'])} problems)" if n["decides"] else "")
+                                for k, n in notes.items()), highlight=False)
+
+
+def _prompt_notes(domain: str) -> dict:
+    """The domain's notes on its prompt (form1040: :func:`taxlogic.kb.form1040.errata.prompt_notes`), else {}."""
+    if domain != "form1040":
+        return {}
+    from taxlogic.kb.form1040.errata import prompt_notes
+
+    return prompt_notes()
 
 
 def install_rulearena(

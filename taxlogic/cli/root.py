@@ -19,7 +19,8 @@ import sys
 from rich.markup import escape
 
 from taxlogic.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, check_settings, err_console
-from taxlogic.cli import chat, contamination, data, evaluate, explain, inspect, llm, paper, run, solve, verifier
+from taxlogic.cli import (chat, contamination, crosscheck, data, evaluate, explain, inspect, llm, paper, run, solve,
+                          verifier)
 
 #: Command groups: name -> help.
 GROUPS: dict[str, str] = {
@@ -44,6 +45,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("eval paper", paper.paper),
     ("eval contamination", contamination.contamination),
     ("eval verifier", verifier.verifier),
+    ("eval crosscheck", crosscheck.crosscheck),
     ("run", run.run),
     ("solve", solve.solve),
     ("inspect", inspect.inspect_cmd),
