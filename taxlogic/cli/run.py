@@ -7,7 +7,9 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import EXIT_ABSTAINED, case_facts, console, friendly_errors, load_case, print_json
+from rich.markup import escape
+
+from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, case_facts, console, friendly_errors, load_case, print_json
 
 
 def run(
@@ -45,4 +47,5 @@ def _print(case, outcome, answer, correct: bool) -> None:
     console.print(f"[bold]{case.id}[/] ({case.kind}, {case.split})  query: {case.value_query or case.claim_query}")
     console.print(f"outcome: {outcome.summary()}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences")
     verdict = "[green]correct[/]" if correct else "[red]wrong[/]"
-    console.print(f"answer: {answer.value if answer.value is not None else '(none: ' + str(answer.reason) + ')'}   expected: {case.expected}   {verdict}")
+    shown = answer_text(answer.value) if answer.value is not None else f"(none: {escape(str(answer.reason))})"
+    console.print(f"answer: {shown}   expected: {answer_text(case.expected)}   {verdict}", highlight=False)

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
-from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, load_case, print_json, usage_error
+from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, console, friendly_errors, load_case, print_json, usage_error
 
 
 _CASE, _AGENT, _PROMPTS, _OUT = "The case", "The agent", "Prompts", "Output"
@@ -49,6 +49,10 @@ def solve(
 
     if (case_id is None) == (text is None):
         usage_error("give either --case ID or --text TEXT --question QUESTION")
+    if text is not None and not text.strip():  # before any model call: an empty case costs a paid request
+        usage_error("--text is empty: give the case's facts in words (or --case ID); nothing was sent to the model")
+    if question is not None and not question.strip():
+        usage_error("--question is empty: give the question or claim about --text; nothing was sent to the model")
     from taxlogic.cli.tax_problem import is_tax_problem, solve_tax_problem
 
     if domain not in ("sara", "form1040"):
@@ -88,8 +92,9 @@ def solve(
                            | ({"explanation": why.dump() if why else None} if explain else {}))
             else:
                 console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
-                console.print(f"[bold green]answer[/]: {ans.value}   expected: {case.expected}   "
-                              + ("[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"))
+                console.print(f"[bold green]answer[/]: {answer_text(ans.value)}   expected: {answer_text(case.expected)}   "
+                              + ("[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"),
+                              highlight=False)
                 if why:
                     print_explanation(why)
             if ans.value is None:
