@@ -78,8 +78,14 @@ def load_case(case_id: str, option: str = "--case"):
     split by :func:`option_list`). An unknown id is a wrong command line: one line naming
     ``option``, with close matches, exit :data:`EXIT_USAGE`.
     Raises :class:`taxlogic.kb.data.DataError` if SARA is not installed (an error, not usage)."""
+    import re
+
     from taxlogic.kb.cases import get_case
 
+    m = re.match(r"^(tax|nba|airline)-", case_id)
+    if m:  # a RuleArena id the commands did not take (a level or index out of range, a typo)
+        usage_error(f"{option}: no RuleArena {m.group(1)} problem {case_id!r}: RuleArena ids are "
+                    f"{m.group(1)}-LEVEL-INDEX, LEVEL 0, 1 or 2 (e.g. {m.group(1)}-0-5; taxlogic data info)")
     try:
         return get_case(case_id)
     except KeyError as exc:

@@ -36,6 +36,13 @@ def inspect_cmd(
 
     if (facts is None) == (not gold):
         usage_error("give either --facts FILE or --gold")
+    from taxlogic.cli.rulearena_case import is_rulearena_problem
+    from taxlogic.cli.tax_problem import is_tax_problem
+
+    if is_rulearena_problem(case_id) or is_tax_problem(case_id):
+        usage_error(f"--case {case_id}: inspect runs the SARA inspector (sentences, names, amounts and dates of a "
+                    f"SARA case's text); for this RuleArena problem: taxlogic run --case {case_id} [--facts FILE] "
+                    f"(the answer) or taxlogic explain --case {case_id} (why)")
     with friendly_errors():
         case = load_case(case_id)
         rules = sara_rules()

@@ -13,7 +13,7 @@ from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, case_facts, console
 
 
 def run(
-    case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_1 or s151_a_pos."),
+    case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_1 or s151_a_pos; or a RuleArena NBA or airline problem, e.g. nba-0-5, airline-0-5."),
     facts_file: Optional[Path] = typer.Option(
         None, "--facts", help="Prolog facts to use instead of the case's gold facts (untrusted: validated first)."
     ),
@@ -21,6 +21,10 @@ def run(
 ) -> None:
     """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences).
     Exit code 0: the facts give an answer, 3: they give none, 1: error."""
+    from taxlogic.cli.rulearena_case import is_rulearena_problem, run_problem
+
+    if is_rulearena_problem(case_id):  # a RuleArena NBA or airline problem
+        return run_problem(case_id, facts_file, as_json=as_json)
     from taxlogic.eval.metrics import answer_correct
     from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
