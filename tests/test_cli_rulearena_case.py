@@ -6,6 +6,7 @@ says what it reads and where a RuleArena problem goes instead."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -81,3 +82,17 @@ def test_inspect_says_where_a_rulearena_problem_goes():
     res = _run("inspect", "--case", "nba-0-5", "--gold")
     assert res.exit_code == 2
     assert "taxlogic explain --case nba-0-5" in _flat(res)
+
+
+def test_nba_gold_records_say_why_in_words_and_eval_run_explain_is_accepted(tmp_path):
+    out = tmp_path / "run"
+    res = _run("eval", "run", "--method", "gold", "--dataset", "rulearena-nba", "--split", "level0", "--limit", "6",
+               "--explain", "--out", str(out), "--workers", "1")
+    assert res.exit_code == 0, res.output
+    recs = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+    whys = {r["case_id"]: r["details"]["why"] for r in recs if not r["abstained"]}
+    assert whys and all(lines for lines in whys.values())
+    for lines in whys.values():
+        for line in lines:
+            assert re.match(r"^[A-Z]\. ", line) and ("no rule broken" in line or " breaks " in line), line
+            assert "team_" not in line and "v(" not in line and "_exception" not in line, line

@@ -28,7 +28,8 @@ _DETAILS = {
     "not_prior_team": "not the player's prior team",
     "not_minimum": "not a minimum-salary contract",
     "no_exception": "team salary {0} with the contract's {1}, and no exception fits: {2}",
-    "no_traded_player_exception": "team salary {0}; incoming {1} against outgoing {2}; no traded player exception fits: {5}",
+    "no_traded_player_exception": ("team salary {0}; outgoing salary {1} ({2} counted for the exception), incoming "
+                                   "{3}, team salary after the trade {4}; no traded player exception fits: {5}"),
 }
 
 

@@ -194,7 +194,8 @@ def run(
     cfg_shots = shots if takes_shots else None
     if explain and (method not in ("gold", "agent") or (known is not None and method in known.methods
                                                           and method not in getattr(known, "explains", ()))):
-        usage_error("--explain needs a method that runs the statutes' Prolog (gold or agent) on SARA or RuleArena tax")
+        usage_error("--explain needs a method that runs the rules' Prolog and explains its answer: gold or agent on SARA "
+                    "or RuleArena tax, gold on RuleArena NBA")
     holdout = None if holdout == "none" else holdout
     if problems is not None and (known is None or known.family != "RuleArena"):
         usage_error("--problems applies to the RuleArena datasets only")
