@@ -152,14 +152,7 @@ def test_group_help_names_every_dataset(group):
         assert name in text, (group, name)
 
 
-def test_data_info_lists_every_installed_dataset(sara_data_dir):
-    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
-    from taxlogic.kb.data import DataError
-
-    try:
-        rulearena_root()
-    except DataError:
-        pytest.skip("RuleArena is not installed")
+def test_data_info_lists_every_installed_dataset(rulearena_data):
     res = CliRunner(env={"COLUMNS": "80"}).invoke(app, ["data", "info", "--json"])
     assert res.exit_code == 0, res.output
     info = json.loads(res.output)

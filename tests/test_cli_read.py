@@ -46,14 +46,8 @@ def test_gold_answers_of_sara_are_money(sara_data_dir):
 
 
 @pytest.fixture
-def rulearena(sara_data_dir):
-    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
-    from taxlogic.kb.data import DataError
-
-    try:
-        return rulearena_root()
-    except DataError:
-        pytest.skip("RuleArena is not installed")
+def rulearena(rulearena_data):
+    return rulearena_data
 
 
 def test_a_label_that_is_a_documented_erratum_says_so(rulearena):

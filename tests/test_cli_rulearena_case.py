@@ -15,14 +15,8 @@ from taxlogic.cli import app
 
 
 @pytest.fixture(scope="module", autouse=True)
-def rulearena(sara_data_dir):
-    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
-    from taxlogic.kb.data import DataError
-
-    try:
-        return rulearena_root()
-    except DataError:
-        pytest.skip("RuleArena is not installed")
+def rulearena(rulearena_data):
+    return rulearena_data
 
 
 def _run(*args: str):

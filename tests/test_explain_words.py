@@ -116,13 +116,8 @@ def _sara(full: bool) -> dict[str, list[str]]:
 
 
 def _rulearena(domain: str, full: bool) -> list:
-    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena, rulearena_root
-    from taxlogic.kb.data import DataError
+    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
 
-    try:
-        rulearena_root()
-    except DataError:
-        pytest.skip("RuleArena is not installed")
     return _sample([it for level in (0, 1, 2) for it in load_rulearena(domain, level)], full)
 
 
@@ -191,13 +186,17 @@ SWEEPS = {"sara": _sara, "tax": _tax, "nba": _nba, "airline": _airline}
 
 
 @pytest.mark.parametrize("domain", SWEEPS)
-def test_default_explanations_are_in_words_sample(domain, sara_data_dir):
+def test_default_explanations_are_in_words_sample(domain, sara_data_dir, request):
+    if domain != "sara":
+        request.getfixturevalue("rulearena_data")  # skipped without RuleArena
     bad = SWEEPS[domain](False)
     assert not bad, dict(list(bad.items())[:5])
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("domain", SWEEPS)
-def test_default_explanations_are_in_words_every_gold_program(domain, sara_data_dir):
+def test_default_explanations_are_in_words_every_gold_program(domain, sara_data_dir, request):
+    if domain != "sara":
+        request.getfixturevalue("rulearena_data")
     bad = SWEEPS[domain](True)
     assert not bad, (len(bad), dict(list(bad.items())[:5]))

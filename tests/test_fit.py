@@ -103,20 +103,10 @@ def test_eval_paper_dry_run_at_80_columns(captured, sara_data_dir, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def rulearena_runs(sara_data_dir, tmp_path_factory):
-    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
-    from taxlogic.kb.data import DataError
-
-    try:
-        rulearena_root()
-    except DataError:
-        pytest.skip("RuleArena is not installed")
+def rulearena_runs(rulearena_gold_run, tmp_path_factory):
     root = tmp_path_factory.mktemp("runs")
     for domain in ("nba", "airline"):
-        res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--dataset", f"rulearena-{domain}", "--split",
-                                       "level0", "--limit", "2", "--out", str(root / f"gold-{domain}"), "--workers", "1",
-                                       "--json"])
-        assert res.exit_code == 0, res.output
+        rulearena_gold_run(domain, root / f"gold-{domain}")
     return root
 
 

@@ -298,23 +298,10 @@ def test_a_case_has_a_link_of_its_own_and_the_plot_is_open(page, page_file):
 
 
 @pytest.fixture(scope="module")
-def nba_page_file(sara_data_dir, tmp_path_factory):
+def nba_page_file(rulearena_gold_run, tmp_path_factory):
     """The report of a gold run on two RuleArena NBA problems."""
-    from typer.testing import CliRunner
-
-    from taxlogic.cli import app
-    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
-    from taxlogic.kb.data import DataError
-
-    try:
-        rulearena_root()
-    except DataError:
-        pytest.skip("RuleArena is not installed")
     root = tmp_path_factory.mktemp("nba")
-    res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-nba", "--split", "level0",
-                                   "--limit", "2", "--out", str(root / "gold-nba"), "--workers", "1", "--json"])
-    assert res.exit_code == 0, res.output
-    paths = [root / "gold-nba"]
+    paths = [rulearena_gold_run("nba", root / "gold-nba")]
     return write_html(paths, root / "report.html", collect(paths))
 
 

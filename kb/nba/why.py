@@ -39,33 +39,30 @@ def parse_term(text: str):
     pos = 0
     text = text.strip()
 
+    def seq(close: str) -> list:
+        nonlocal pos
+        pos += 1
+        items = []
+        while text[pos] != close:
+            items.append(term())
+            if text[pos] == ",":
+                pos += 1
+        pos += 1
+        return items
+
     def term():
         nonlocal pos
         while pos < len(text) and text[pos] == " ":
             pos += 1
         if text[pos] == "[":
-            pos += 1
-            items = []
-            while text[pos] != "]":
-                items.append(term())
-                if text[pos] == ",":
-                    pos += 1
-            pos += 1
-            return items
+            return seq("]")
         m = re.compile(r"'(?:[^']|'')*'|\"[^\"]*\"|[A-Za-z0-9_.+*/-]+").match(text, pos)
         if not m:
             raise ValueError(f"not a term at {pos}: {text[pos:pos + 20]!r}")
         pos = m.end()
         name = m.group(0)
         if pos < len(text) and text[pos] == "(":
-            pos += 1
-            args = []
-            while text[pos] != ")":
-                args.append(term())
-                if text[pos] == ",":
-                    pos += 1
-            pos += 1
-            return (name, args)
+            return (name, seq(")"))
         return name.strip("'\"")
 
     return term()

@@ -155,14 +155,7 @@ def run_problem(case_id: str, facts_file: Path | None, *, as_json: bool, label: 
     they agree; exit 3 when the facts give no answer."""
     import typer
 
-    from taxlogic.tools.engine import Engine
-
-    with friendly_errors():
-        item = load_problem(case_id)
-        rules = _rules(item.domain)
-        facts, trusted = _facts(item, facts_file, rules)
-        with Engine(rules, workers=1) as engine:
-            value, outcome = answer_problem(engine, item, facts, trusted=trusted)
+    item, value, outcome, _ = _answered(case_id, facts_file)
     correct = _correct(item, value)
     if as_json:
         print_json({"case": item.id, "domain": item.domain, "answer": value, "answer_words": answer_words(item.domain, value),
@@ -179,6 +172,21 @@ def run_problem(case_id: str, facts_file: Path | None, *, as_json: bool, label: 
             console.print(note, highlight=False)
     if value is None:
         raise typer.Exit(EXIT_ABSTAINED)
+
+
+def _answered(case_id: str, facts_file: Path | None, then=None):
+    """(item, value, outcome, what ``then(engine, item, facts, trusted)`` gives on the same
+    engine, or None): the problem answered from its gold translation or ``facts_file``."""
+    from taxlogic.tools.engine import Engine
+
+    with friendly_errors():
+        item = load_problem(case_id)
+        rules = _rules(item.domain)
+        facts, trusted = _facts(item, facts_file, rules)
+        with Engine(rules, workers=1) as engine:
+            value, outcome = answer_problem(engine, item, facts, trusted=trusted)
+            extra = then(engine, item, facts, trusted) if then is not None else None
+    return item, value, outcome, extra
 
 
 def _facts(item, facts_file: Path | None, rules) -> tuple[str, bool]:
@@ -215,25 +223,19 @@ def print_nba_why(item, details: str) -> None:
 
 def explain_problem(case_id: str, facts_file: Path | None, *, full: bool, as_json: bool, markdown: bool) -> None:
     """``explain`` on a RuleArena NBA or airline problem."""
-    from taxlogic.tools.engine import Engine, Job
+    from taxlogic.tools.engine import Job
 
-    with friendly_errors():
-        item = load_problem(case_id)
-        rules = _rules(item.domain)
-        facts, trusted = _facts(item, facts_file, rules)
-        with Engine(rules, workers=1) as engine:
-            value, outcome = answer_problem(engine, item, facts, trusted=trusted)
-            expl, details = None, None
-            if item.domain == "nba":
-                from taxlogic.kb.nba import DETAILS_QUERY
+    def why(engine, item, facts: str, trusted: bool):
+        if item.domain == "nba":
+            from taxlogic.kb.nba import DETAILS_QUERY
 
-                out = engine.run(Job(facts=facts, query=DETAILS_QUERY, mode="first", var="X", trusted=trusted))
-                details = out.values[0] if out.status == "values" and out.values else "[]"
-            else:
-                from taxlogic.kb.explain import explain_case
+            out = engine.run(Job(facts=facts, query=DETAILS_QUERY, mode="first", var="X", trusted=trusted))
+            return None, out.values[0] if out.status == "values" and out.values else "[]"
+        from taxlogic.kb.explain import explain_case
 
-                _, expl = explain_case(engine, problem_input(item), facts, trusted=trusted, domain="airline",
-                                       mode="first")
+        return explain_case(engine, problem_input(item), facts, trusted=trusted, domain="airline", mode="first")[1], None
+
+    item, value, outcome, (expl, details) = _answered(case_id, facts_file, why)
     if value is None:
         fail(f"{item.id}: the facts give no answer to explain ({outcome.summary()})")
     if as_json:
