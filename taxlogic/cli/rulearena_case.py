@@ -208,17 +208,22 @@ def print_nba_why(item, details: str) -> None:
     from taxlogic.kb.nba.problems import problem_texts
     from taxlogic.kb.nba.why import explain_operations
 
+    from rich.padding import Padding
+    from rich.text import Text
+
+    def put(markup: str, indent: int) -> None:  # wrapped lines keep their indent
+        console.print(Padding(Text.from_markup(markup), (0, 0, 0, indent)), highlight=False)
+
     text = {p.id: p for p in problem_texts()}[item.id]
     console.print("[bold]operations[/] (each checked against the CBA's rules as RuleArena prints them)")
     for op in explain_operations(text.operations, details):
-        console.print(f"[bold]{op.letter}.[/] {escape(op.sentence)}", highlight=False)
+        put(f"[bold]{op.letter}.[/] {escape(op.sentence)}", 0)
         if not op.violations:
-            console.print("  [green]✓[/] no rule broken", highlight=False)
+            put("[green]✓[/] no rule broken", 2)
         for v in op.violations:
-            console.print(f"  [red]✗[/] Team {v.team} breaks {escape(v.section or v.rule.replace('_', ' '))}: "
-                          f"{escape(v.detail)}", highlight=False)
+            put(f"[red]✗[/] Team {v.team} breaks {escape(v.section or v.rule.replace('_', ' '))}: {escape(v.detail)}", 2)
             if v.quote:
-                console.print(f"    [dim]“{escape(v.quote)}”[/]", highlight=False)
+                put(f"[dim]“{escape(v.quote)}”[/]", 4)
 
 
 def explain_problem(case_id: str, facts_file: Path | None, *, full: bool, as_json: bool, markdown: bool) -> None:
