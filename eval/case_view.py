@@ -1,4 +1,4 @@
-"""The per-case data of the HTML report (:mod:`taxlogic.eval.html_report`): every case of the
+"""The per-case data of the HTML report (:mod:`taxlogic.eval.reports.html_report`): every case of the
 runs, with its text and question, and per run what the method did, as plain JSON-ready dicts.
 
 A case is the same across runs when its dataset, id, rule set and text agree (so a SARA⁺ split
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from taxlogic.eval.records import CaseRecord, RunConfig
-from taxlogic.kb.cases import natural_key
+from taxlogic.eval.scoring.records import CaseRecord, RunConfig
+from taxlogic.kb.sara.cases import natural_key
 
 #: Characters kept of one text field (case text, model reply) on the page; longer ones are cut
 #: with a note, so that one runaway reply cannot make a report unusable.
@@ -59,7 +59,7 @@ def case_texts(cfg: RunConfig) -> dict[str, dict[str, Any]]:
     try:
         ds = load_dataset(cfg.dataset, cfg.split, cfg.task, limit=cfg.limit, shots=cfg.shots or 0,
                           model=cfg.model or get_settings().llm_model)
-    except (ValueError, OSError, RuntimeError):  # RuntimeError: taxlogic.kb.data.DataError
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: taxlogic.kb.datafiles.DataError
         return {}
     out = {}
     for item in ds.items:
@@ -80,7 +80,7 @@ def rulearena_text(item) -> tuple[str, str | None, str | None]:
     rulebook as a ``file:`` link (NBA and airline: RuleArena's ``reference_rules.txt``; None
     when it is not found here). Falls back to the whole prompt when the text cannot be read."""
     from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
 
     domain = getattr(item, "domain", None)
     rulebook = None

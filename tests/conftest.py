@@ -20,7 +20,7 @@ os.environ["TAXLOGIC_CACHE_DIR"] = tempfile.mkdtemp(prefix="taxlogic-test-cache-
 
 
 def _ensure_sara(tmp_root: Path) -> Path:
-    from taxlogic.kb.data import INSTALL_RECORD, install, sara_paths
+    from taxlogic.kb.sara.data import INSTALL_RECORD, install, sara_paths
     from taxlogic.settings import get_settings
 
     get_settings.cache_clear()
@@ -44,7 +44,7 @@ def sara_data_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def rules(sara_data_dir):
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.kb.sara.data import sara_rules
 
     return sara_rules()
 
@@ -79,7 +79,7 @@ def rulearena_data(sara_data_dir):
     """RuleArena's root (installed, or ``../shared/rulearena`` beside the checkout); the test is
     skipped when there is none."""
     from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
 
     try:
         return rulearena_root()

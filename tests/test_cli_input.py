@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from taxlogic.cli import app
-from taxlogic.eval.gold_endpoint import GoldEndpoint
+from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
 from taxlogic.settings import get_settings
 
 
@@ -130,7 +130,7 @@ def test_an_install_path_that_does_not_exist_is_an_error_even_when_installed(tmp
 
 def test_rulearena_install_checks_the_source_before_the_installed_copy(tmp_path):
     from taxlogic.eval.benchmarks.rulearena.data import install
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
 
     (tmp_path / "rulearena").mkdir()
     (tmp_path / "rulearena" / "INSTALL.json").write_text("{}")

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from taxlogic.cli import app
-from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
+from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
 from taxlogic.kb.sara.errata import CLASSES, errata_ids, has_erratum, load_errata
 
 
@@ -23,7 +23,7 @@ def test_every_erratum_has_its_evidence_and_a_known_class():
 
 
 def test_errata_name_real_sara_cases(sara_data_dir):
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.cases import load_cases
 
     ids = {c.id for c in load_cases()}
     assert errata_ids() <= ids
@@ -50,7 +50,7 @@ def test_data_errata_lists_them_all():
 def _run(path, ids_correct: dict[str, bool], *, model="gpt-4o", tokens=(1000, 200, 600)):
     """A SARA run folder with one numeric record per case id (correct or wrong), each with
     ``tokens`` (input, output, cached)."""
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.cases import load_cases
 
     cases = {c.id: c for c in load_cases()}
     cfg = RunConfig(method="direct", dataset="sara", split="all", task="numeric", model=model)
@@ -64,8 +64,8 @@ def _run(path, ids_correct: dict[str, bool], *, model="gpt-4o", tokens=(1000, 20
 
 
 def test_summary_and_report_give_both_accuracies_and_the_tokens(sara_data_dir, tmp_path):
-    from taxlogic.eval.records import read_records
-    from taxlogic.eval.summary import run_summary
+    from taxlogic.eval.scoring.records import read_records
+    from taxlogic.eval.reports.summary import run_summary
 
     # tax_case_47 and tax_case_59 have errata: wrong there, right elsewhere
     run = _run(tmp_path / "direct-run", {"tax_case_47": False, "tax_case_59": False, "tax_case_2": True, "tax_case_5": True})
@@ -90,7 +90,7 @@ def test_summary_and_report_give_both_accuracies_and_the_tokens(sara_data_dir, t
 
 
 def test_a_run_outside_sara_has_no_errata_figure(tmp_path):
-    from taxlogic.eval.summary import errata_summary
+    from taxlogic.eval.reports.summary import errata_summary
 
     assert errata_summary("rulearena-airline", []) is None
 

@@ -92,9 +92,9 @@ def _sample(items: list, full: bool) -> list:
 
 def _sara(full: bool) -> dict[str, list[str]]:
     from taxlogic.core import CaseInput
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.cases import load_cases
     from taxlogic.kb.explain import case_explain_job, explanation_for, fact_sentences
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
     from taxlogic.tools.facts import facts_only
     from taxlogic.tools.worksheet import to_rich

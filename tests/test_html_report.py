@@ -8,14 +8,14 @@ import json
 
 import pytest
 
-from taxlogic.eval.browser import browser_page, find_chromium
-from taxlogic.eval.case_view import Run, page_cases, record_view
+from taxlogic.eval.reports.browser import browser_page, find_chromium
+from taxlogic.eval.reports.case_view import Run, page_cases, record_view
 from taxlogic.eval.benchmarks import load_dataset
-from taxlogic.eval.html_report import embed_json, load_runs, render_html, write_html
-from taxlogic.eval.methods import Engines, make_method
-from taxlogic.eval.records import CaseRecord, RunConfig, RunStore, read_records
-from taxlogic.eval.report import collect
-from taxlogic.eval.runner import run_eval
+from taxlogic.eval.reports.html_report import embed_json, load_runs, render_html, write_html
+from taxlogic.eval.methods.registry import Engines, make_method
+from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore, read_records
+from taxlogic.eval.reports.report import collect
+from taxlogic.eval.harness.runner import run_eval
 from fakes import ScriptedChatModel
 
 pytestmark = pytest.mark.timeout(300)
@@ -202,7 +202,7 @@ def test_issue_text_sits_on_its_fact_line(page, page_file, runs):
 
 
 def ds_text_in(case, case_id) -> bool:
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
 
     return get_case(case_id).text.split("\n")[0] in case.locator(".case-text").inner_text()
 

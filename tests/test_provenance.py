@@ -14,7 +14,7 @@ from taxlogic.tools.facts import Atom
 
 
 #: First names drawn at random for the held-out test below. None of them is in the corruption
-#: operator's list (eval/corrupt.py UNNAMED), so the test does not reuse what the check was tried on.
+#: operator's list (eval/faults/corrupt.py UNNAMED), so the test does not reuse what the check was tried on.
 RANDOM_NAMES = ("abigail", "bertrand", "cosima", "desmond", "eugenie", "florian", "gwendolyn", "horatio", "isadora",
                 "jasper", "kasimir", "lavinia", "magnus", "nerissa", "orson", "perpetua", "rupert", "sabine",
                 "tobias", "ursula", "valentin", "wilhelmina", "xavier", "yvette", "zachariah", "amos", "beatrix",
@@ -24,8 +24,8 @@ RANDOM_NAMES = ("abigail", "bertrand", "cosima", "desmond", "eugenie", "florian"
 @pytest.fixture(scope="module")
 def clean(sara_data_dir):
     """Every gold program (fact and rule programs) that is not a documented erratum."""
-    from taxlogic.eval.verifier import gold_program
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.kb.sara.cases import load_cases
     from taxlogic.kb.sara.errata import errata_ids
 
     return [gold_program(c) for c in load_cases() if c.id not in errata_ids()]
@@ -59,9 +59,9 @@ def test_every_gold_argument_is_accounted_for(clean, rules):
 def test_a_person_the_text_never_names_is_flagged_in_every_role(clean, rules):
     """Held-out style: over every clean gold set and every role argument, a name drawn at random
     that the text never names is flagged (so it is flagged whenever it changes the answer)."""
-    from taxlogic.eval.corrupt import UNNAMED
+    from taxlogic.eval.faults.corrupt import UNNAMED
     from taxlogic.kb.sara.provenance import provenance_issues
-    from taxlogic.eval.corrupt import facts_of, render
+    from taxlogic.eval.faults.corrupt import facts_of, render
 
     assert not set(RANDOM_NAMES) & set(UNNAMED)
     rng = random.Random(22)
@@ -87,8 +87,8 @@ def test_a_person_the_text_never_names_is_flagged_in_every_role(clean, rules):
 def test_the_inspector_flags_an_unnamed_person_that_changes_the_answer(sara_data_dir, rules):
     """The issue's own example: tax_case_14 with a name the text never gives in one role; the
     inspector (the agent's whole round) flags it and names the people the text does name."""
-    from taxlogic.eval.verifier import gold_program, inspect_facts
-    from taxlogic.kb.cases import get_case
+    from taxlogic.eval.faults.verifier import gold_program, inspect_facts
+    from taxlogic.kb.sara.cases import get_case
     from taxlogic.tools.engine import Engine
 
     case = get_case("tax_case_14")
@@ -102,7 +102,7 @@ def test_the_inspector_flags_an_unnamed_person_that_changes_the_answer(sara_data
 
 
 def test_provenance_table_says_where_each_argument_comes_from(sara_data_dir, rules):
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
     from taxlogic.kb.sara.provenance import provenance
 
     case = get_case("tax_case_14")
@@ -137,8 +137,8 @@ def test_inspect_shows_where_each_argument_comes_from(sara_data_dir, tmp_path):
 
     from taxlogic.cli import app
     from taxlogic.cli.common import EXIT_ABSTAINED
-    from taxlogic.eval.verifier import gold_program
-    from taxlogic.kb.cases import get_case
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.kb.sara.cases import get_case
 
     path = tmp_path / "facts.pl"
     path.write_text(gold_program(get_case("tax_case_14")).fact_text.replace("agent_(alice_is_paid,alice).",
@@ -172,8 +172,8 @@ def test_a_place_no_name_gives_is_not_a_person(sara_data_dir):
 def test_a_rule_programs_derived_facts_account_for_nothing(sara_data_dir, rules):
     """The verifier gives a rule program's derived facts as trusted context; they hold the facts
     under inspection too, so they must not account for a name (only the rules may)."""
-    from taxlogic.eval.verifier import gold_program
-    from taxlogic.kb.cases import get_case
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.kb.sara.cases import get_case
     from taxlogic.kb.sara.provenance import provenance_issues
 
     case = get_case("tax_case_20")

@@ -308,7 +308,7 @@ def chat(
     ("What if Alice earned $50,000 instead?"), and look at the facts and the trace."""
     from taxlogic.agent.chat import ChatSession
     from taxlogic.cli.trace import Tracer, model_label
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():

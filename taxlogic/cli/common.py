@@ -73,14 +73,14 @@ def option_list(option: str, values: str | Iterable[str] | None, choices: Sequen
 
 
 def load_case(case_id: str, option: str = "--case"):
-    """The SARA case ``case_id`` (:func:`taxlogic.kb.cases.get_case`) of the commands that take
+    """The SARA case ``case_id`` (:func:`taxlogic.kb.sara.cases.get_case`) of the commands that take
     ``--case`` (run, solve, inspect, explain; ``--cases`` of ``eval verifier`` and ``data plus``,
     split by :func:`option_list`). An unknown id is a wrong command line: one line naming
     ``option``, with close matches, exit :data:`EXIT_USAGE`.
-    Raises :class:`taxlogic.kb.data.DataError` if SARA is not installed (an error, not usage)."""
+    Raises :class:`taxlogic.kb.datafiles.DataError` if SARA is not installed (an error, not usage)."""
     import re
 
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
 
     m = re.match(r"^(tax|nba|airline)-", case_id)
     if m:  # a RuleArena id the commands did not take (a level or index out of range, a typo)
@@ -179,7 +179,7 @@ def os_error(exc: OSError) -> str:
 @contextmanager
 def friendly_errors():
     """Turn the errors a user can meet (missing data, SWI-Prolog, LLM endpoint) into one line."""
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
     from taxlogic.kb.vocabulary import VocabularyError
     from taxlogic.tools.engine import EngineError
 

@@ -1,5 +1,5 @@
 """``taxlogic data``: install SARA and RuleArena into the data directory, show it, and generate
-SARA⁺ from it (``data plus``, a thin command over :mod:`taxlogic.eval.plus`)."""
+SARA⁺ from it (``data plus``, a thin command over :mod:`taxlogic.eval.benchmarks.sara_plus`)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def install(
 ) -> None:
     """Install SARA (2020 release) into the data directory, verify every file's SHA-256 and apply
     the documented errata. The first command to run (RuleArena: data install-rulearena)."""
-    from taxlogic.kb.data import INSTALL_RECORD, SARA_RELEASE, install as do_install, sara_paths
+    from taxlogic.kb.sara.data import INSTALL_RECORD, SARA_RELEASE, install as do_install, sara_paths
 
     if source is not None and not _is_url(source) and not Path(source).expanduser().exists():
         usage_error(f"--from {source}: no such file or folder (give a SARA folder, a .tar.gz/.zip archive or "
@@ -57,7 +57,7 @@ def _rulearena_counts() -> tuple[str | None, dict[str, dict[str, int]]]:
     """(RuleArena's root or None when not found, domain -> level -> problems), from its derived
     files (one problem a line)."""
     from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
 
     try:
         root = rulearena_root()
@@ -87,8 +87,8 @@ def info(
     where RuleArena is and how many problems each domain (tax, NBA, airline) has per level."""
     import collections
 
-    from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.data import SARA_RELEASE, sara_paths
+    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data import SARA_RELEASE, sara_paths
 
     with friendly_errors():
         cases = load_cases(data_dir)
@@ -152,7 +152,7 @@ def _form1040_amounts(ids: list[str]) -> dict[str, tuple[str, str]]:
     from taxlogic.cli.common import answer_text
     from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
     from taxlogic.eval.benchmarks.rulearena.tax import tax_value
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
     from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
     from taxlogic.tools.engine import Engine, Job
 
@@ -297,9 +297,9 @@ def plus(
     build.json (counts, dropped items with reasons, gold agreement). Every item is run under its
     rule set before it is written and kept only if it gives its stored answer.
     """
-    from taxlogic.eval.plus import SPLITS
-    from taxlogic.eval.plus.build import build_plus, build_summary, default_build_dir, gold_check
-    from taxlogic.eval.plus.rules import PerturbationError
+    from taxlogic.eval.benchmarks.sara_plus import SPLITS
+    from taxlogic.eval.benchmarks.sara_plus.build import build_plus, build_summary, default_build_dir, gold_check
+    from taxlogic.eval.benchmarks.sara_plus.rules import PerturbationError
 
     check_choice("--paraphrase", paraphrase, ("offline", "llm"))
     case_ids = option_list("--cases", cases)

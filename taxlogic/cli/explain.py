@@ -49,7 +49,7 @@ def explain(
     --full, the Prolog proof."""
     from taxlogic.core import CaseInput
     from taxlogic.kb.explain import explain_case
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
     if as_json and markdown:

@@ -1,5 +1,5 @@
 """``taxlogic eval paper``: reproduce the paper's Tables 5-9 with one's own model in one command,
-priced before it runs, the user's rows beside the published ones (:mod:`taxlogic.eval.paper`)."""
+priced before it runs, the user's rows beside the published ones (:mod:`taxlogic.eval.experiments.paper`)."""
 
 from __future__ import annotations
 
@@ -118,8 +118,8 @@ def paper(
     plan: cells, cases, LLM calls, tokens and dollars (SARA⁺ is built first when a split is missing,
     under --dry-run too: no LLM call). Exit code 0: every cell finished, 1: stopped
     (over --max-cost, endpoint down, cases errored), 2: usage, 130: interrupted."""
-    from taxlogic.eval.paper.cells import METHODS, TABLES, cells_for
-    from taxlogic.eval.prices import price_for
+    from taxlogic.eval.experiments.paper.cells import METHODS, TABLES, cells_for
+    from taxlogic.eval.scoring.prices import price_for
     from taxlogic.settings import get_settings
 
     chosen_methods = option_list("--methods", methods, METHODS)
@@ -135,10 +135,10 @@ def paper(
     cells = cells_for(chosen_tables, chosen_methods)
     if not cells:
         usage_error(f"tables {tables} have no column for methods {methods}")
-    from taxlogic.eval.paper.plan import make_plan
-    from taxlogic.eval.paper.run import SharedEngines, ensure_plus, plus_build_needed, run_cell
-    from taxlogic.eval.plus.build import default_build_dir
-    from taxlogic.eval.runner import EndpointDown
+    from taxlogic.eval.experiments.paper.plan import make_plan
+    from taxlogic.eval.experiments.paper.run import SharedEngines, ensure_plus, plus_build_needed, run_cell
+    from taxlogic.eval.benchmarks.sara_plus.build import default_build_dir
+    from taxlogic.eval.harness.runner import EndpointDown
 
     plus = plus_dir or default_build_dir(seed)
     with friendly_errors():
@@ -166,7 +166,7 @@ def paper(
                  f"(fewer --tables or --methods, a --limit, or a higher --max-cost)")
     if dry_run:
         return
-    from taxlogic.eval.processes import auto_processes, can_fork
+    from taxlogic.eval.harness.processes import auto_processes, can_fork
 
     if processes > 1 and not can_fork():
         usage_error("--processes above 1 needs Linux (forked worker processes); leave it at 0 (auto)")
@@ -200,7 +200,7 @@ def paper(
             fail(f"{exc}; finished cases are saved in {out}, run the same command to resume")
         except (ValueError, FileNotFoundError) as exc:
             fail(str(exc))
-    from taxlogic.eval.paper.tables import table_view, write_tables
+    from taxlogic.eval.experiments.paper.tables import table_view, write_tables
 
     views = [table_view(n, cells, out, model_name) for n in chosen_tables]
     with friendly_errors():

@@ -36,7 +36,7 @@ from taxlogic.eval.benchmarks.rulearena.data import (
     score,
 )
 from taxlogic.eval.benchmarks.rulearena.summary import TABLE2, report_rows, rulearena_summary
-from taxlogic.eval.records import CaseRecord
+from taxlogic.eval.scoring.records import CaseRecord
 
 if TYPE_CHECKING:
     from taxlogic.kb.rules import RuleSet

@@ -41,7 +41,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from taxlogic.kb.data import DataError
+from taxlogic.kb.datafiles import DataError
 from taxlogic.tables import shared_table
 
 RULEARENA_COMMIT = "3ca874a18fa8f87a30689b194e9531ef2245851f"
@@ -111,13 +111,13 @@ def rulearena_root(data_dir: Path | None = None) -> Path:
 
 def manifest() -> dict[str, str]:
     """Relative path -> SHA-256 of every RuleArena file taxlogic installs (shipped with the package)."""
-    text = resources.files("taxlogic.kb").joinpath("rulearena_manifest.json").read_text()
+    text = resources.files("taxlogic.eval.benchmarks.rulearena").joinpath("manifest.json").read_text()
     return json.loads(text)["files"]
 
 
 def verify(root: Path) -> list[str]:
     """Compare ``root`` with the shipped manifest; returns problems (empty: every file matches)."""
-    from taxlogic.kb.data import verify as verify_files
+    from taxlogic.kb.datafiles import verify_files
 
     return verify_files(root, manifest())
 
@@ -125,7 +125,7 @@ def verify(root: Path) -> list[str]:
 def install(source: str | Path, data_dir: Path | None = None, *, force: bool = False) -> dict:
     """Copy RuleArena's ``derived/``, ``airline/``, ``LICENSE`` and ``SOURCE`` from the folder
     ``source`` into ``<data_dir>/rulearena`` after checking every file's SHA-256 against
-    ``kb/rulearena_manifest.json``; returns the install record (the existing one when RuleArena
+    ``eval/benchmarks/rulearena/manifest.json``; returns the install record (the existing one when RuleArena
     is installed already and not ``force``). Nothing is installed on a mismatch, nor when
     ``source`` is not a folder, installed or not (:class:`DataError`)."""
     if data_dir is None:

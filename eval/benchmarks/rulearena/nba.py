@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from taxlogic.eval.benchmarks.rulearena.agent import agent_contexts
 from taxlogic.eval.benchmarks.rulearena.data import RuleArenaItem
 from taxlogic.eval.benchmarks.rulearena.direct import direct_method
-from taxlogic.eval.methods import Method, MethodOptions, record_base
-from taxlogic.eval.records import CaseRecord
-from taxlogic.eval.transcript import transcript_of
+from taxlogic.eval.methods.registry import Method, MethodOptions, record_base
+from taxlogic.eval.scoring.records import CaseRecord
+from taxlogic.eval.scoring.transcript import transcript_of
 
 if TYPE_CHECKING:
     from taxlogic.eval.benchmarks import Dataset
