@@ -72,3 +72,33 @@ def ctx_for(engine, rules, request):
     def make(model, **overrides):
         return AgentContext(model=model, engine=engine, rules=rules, llm_wait=wait_none(), **{**defaults, **overrides})
     return make
+
+
+@pytest.fixture(scope="session")
+def rulearena_data(sara_data_dir):
+    """RuleArena's root (installed, or ``../shared/rulearena`` beside the checkout); the test is
+    skipped when there is none."""
+    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
+    from taxlogic.kb.datafiles import DataError
+
+    try:
+        return rulearena_root()
+    except DataError:
+        pytest.skip("RuleArena is not installed")
+
+
+@pytest.fixture(scope="session")
+def rulearena_gold_run(rulearena_data):
+    """``make(domain, out, limit=2)``: a gold ``eval run`` on the first level-0 problems of a
+    RuleArena domain into the folder ``out``; returns ``out``."""
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+
+    def make(domain: str, out: Path, limit: int = 2) -> Path:
+        res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--dataset", f"rulearena-{domain}", "--split",
+                                       "level0", "--limit", str(limit), "--out", str(out), "--workers", "1", "--json"])
+        assert res.exit_code == 0, res.output
+        return out
+
+    return make

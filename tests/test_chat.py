@@ -227,7 +227,7 @@ def test_repl_question_what_if_facts_and_eof(cli, tmp_path):
     out = result.output
     assert result.exit_code == 0, out
     assert "Traceback" not in out and made["budget"] == 1
-    assert "answer: 4127" in out and "answer: 9727" in out
+    assert "answer: $4,127" in out and "answer: $9,727" in out  # money, as every answer line prints it
     assert "1: income_(i)." in out and "3: amount_(i,30000)." in out and "3: amount_(i,50000)." in out
     assert "after 1 what-if change" in out and "tax(alice,2017,Tax)" in out
     assert f"what-if: {CHANGE}" in out
@@ -308,3 +308,13 @@ def test_chat_question_in_standard_form_needs_no_model_query(ctx_for):
     result = session.ask("How much tax does Alice have to pay in 2017?")
     assert not result.abstained and session.query == "tax(alice,2017,Tax)" and len(model.calls) == 1
     assert result.trace[0].node == "write_query" and result.trace[0].detail.endswith("(by rule)")
+
+
+def test_repl_why_full_shows_the_proof_and_why_alone_does_not(cli):
+    result, _ = cli([QUERY_LINE, FACTS_30], f"{PATTERN}\n\n{QUESTION}\n/why\n/quit\n")
+    default = result.output
+    assert result.exit_code == 0, default
+    assert "--full: the Prolog proof" in default and "(every goal)" not in default
+    result, _ = cli([QUERY_LINE, FACTS_30], f"{PATTERN}\n\n{QUESTION}\n/why --full\n/quit\n")
+    assert result.exit_code == 0, result.output
+    assert "derivation (every goal)" in result.output and "--full: the Prolog proof" not in result.output

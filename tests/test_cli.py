@@ -81,7 +81,7 @@ def test_good_facts_file_runs_untrusted(sara_data_dir, tmp_path):
 
 def test_data_install_from_missing_path(tmp_path):
     res = runner.invoke(app, ["data", "install", "--from", str(tmp_path / "nope"), "--data-dir", str(tmp_path / "d")])
-    assert res.exit_code == 1 and "no such file or folder" in res.output
+    assert res.exit_code == 2 and "no such file or folder" in res.output  # a wrong command line, nothing installed
 
 
 def test_data_install_rejects_tampered_copy(tmp_path, sara_data_dir):

@@ -68,7 +68,7 @@ def test_trace_shows_facts_issues_on_their_lines_and_repairs(gold_lines, with_mo
     # round 2: the repair's diff removes the bad line, then the answer
     r2 = out.index(next(l for l in out if l.strip().startswith("facts r2:")))
     assert out[r2 + 1].strip() == "-" + BAD_LINE
-    assert "answer: 0" in res.output and "correct" in res.output
+    assert "answer: $0" in res.output and "correct" in res.output  # money, as every answer line prints it
     # the trace file holds the same facts and issues
     events = [json.loads(l) for l in trace.read_text().splitlines()]
     gen = next(e for e in events if e["node"] == "generate")

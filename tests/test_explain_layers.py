@@ -63,7 +63,7 @@ def test_why_not_names_the_condition_on_the_path_that_got_furthest(engine):
     assert deciding == ["✗ deciding condition: §151: the sum of $2,000 + $2,000 is $4,000, not $6,000"]
     assert "marriage_" not in text  # the alternative that failed at once is counted, not listed
     assert "1 other route failed too" in text
-    assert "does not hold for alice, 6000, 2015 (it holds with 4000 in place of 6000)" in " ".join(text.split())
+    assert "does not hold for alice, $6,000, 2015 (it holds with $4,000 in place of $6,000)" in " ".join(text.split())
 
 
 def test_dates_and_durations_in_words(engine):

@@ -295,3 +295,30 @@ def test_a_case_has_a_link_of_its_own_and_the_plot_is_open(page, page_file):
     sheet = gold.locator(".worksheet")
     assert sheet.is_visible() and "§151(d)(1)" in sheet.inner_text()
     assert gold.locator("details.proof summary").inner_text() == "proof tree"
+
+
+@pytest.fixture(scope="module")
+def nba_page_file(rulearena_gold_run, tmp_path_factory):
+    """The report of a gold run on two RuleArena NBA problems."""
+    root = tmp_path_factory.mktemp("nba")
+    paths = [rulearena_gold_run("nba", root / "gold-nba")]
+    return write_html(paths, root / "report.html", collect(paths))
+
+
+def test_an_nba_case_shows_its_own_text_not_the_rulebook(nba_page_file):
+    html = nba_page_file.read_text()
+    assert "Operations:" in html and "Team Situations:" in html
+    assert "more characters not shown" not in html and "reference_rules.txt" in html
+
+
+@needs_browser
+def test_an_nba_case_page_shows_situations_operations_and_a_rulebook_link(page, nba_page_file):
+    _open(page, nba_page_file)
+    case = page.locator("#cases .case").first
+    case.locator(".case-head").click()
+    text = case.locator(".case-text .text").inner_text()
+    assert "Team Situations:" in text and "Operations:" in text and "A. " in text
+    assert len(text) < 5_000  # the problem, not RuleArena's 100,000-character rulebook
+    link = case.locator(".case-text .rulebook a")
+    assert link.count() == 1 and link.get_attribute("href").endswith("nba/reference_rules.txt")
+    assert "Does any operation" in case.locator(".case-text .question").inner_text()

@@ -150,8 +150,23 @@ def test_inspect_shows_where_each_argument_comes_from(sara_data_dir, tmp_path):
     assert rows[(2, "ophelia")]["how"] == "" and rows[(2, "ophelia")]["kind"] == "person"
     assert rows[(4, "44215")]["sentence"] == "In 2017, Alice's gross income was $44215."
     assert [p["kind"] for p in record["problems"]] == ["unaccounted"]
-    text = CliRunner().invoke(app, ["inspect", "--case", "tax_case_14", "--facts", str(path)])
+    text = CliRunner(env={"COLUMNS": "80"}).invoke(app, ["inspect", "--case", "tax_case_14", "--facts", str(path)])
+    assert "1 argument(s) the text does not account for" in text.output and "ophelia (person)" in text.output
+    assert "where the text gives them" not in text.output  # every row: --verbose
+    text = CliRunner().invoke(app, ["inspect", "--case", "tax_case_14", "--facts", str(path), "--verbose"])
     assert "where the text gives them" in text.output and "unaccounted" in text.output
+
+
+def test_a_place_no_name_gives_is_not_a_person(sara_data_dir):
+    import json
+
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+
+    run = CliRunner().invoke(app, ["inspect", "--case", "tax_case_5", "--gold", "--json"])
+    homes = [r["kind"] for r in json.loads(run.stdout)["arguments"] if r["argument"] == "home"]
+    assert homes and set(homes) == {"entity"}
 
 
 def test_a_rule_programs_derived_facts_account_for_nothing(sara_data_dir, rules):

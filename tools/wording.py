@@ -51,7 +51,7 @@ def plain(text: str) -> str:
     """Prolog text made readable without changing what it says: anonymous variables and the
     solver's helpers dropped, a space after each comma (so lines break between arguments)."""
     t = re.sub(r"\brational\(([^()]*)\)", r"\1", text)
-    t = re.sub(r"\s*\brdiv\b\s*", " / ", t)
+    t = re.sub(r"\s*(?<![a-z_])rdiv\b\s*", " / ", t)
     t = re.sub(r"\(nonvar\([^()]*\);nonvar\([^()]*\)\),?", "", t)
     t = re.sub(r"\bnonvar\([^()]*\),?", "", t)
     t = re.sub(r",(?! )", ", ", t)
@@ -70,6 +70,7 @@ def heading(c: Any, width: int = 70) -> str:
 
 
 _NUMBER = re.compile(r"(?<![\w.\"'])-?\d+(?:\.\d+)?(?:r\d+)?(?![\w\"'])")
+_DURATION = re.compile(r"^-?[\d,.]+ (?:days?|years?)$")
 _COMPARE = re.compile(r"^(.*?)(=<|>=|=:=|=\\=|<|>)(.*)$")
 _SAYS = {">": ("exceeds", "does not exceed"), ">=": ("is at least", "is less than"),
          "<": ("is less than", "is not less than"), "=<": ("is at most", "exceeds"),
@@ -127,6 +128,13 @@ class Words:
             return "money", (f"{who} ({money(n)})" if label and who else money(n))
         return "number", (f"{n:,}" if isinstance(n, float) or abs(n) >= 10000 else str(n))
 
+    def duration(self, text: str) -> str | None:
+        """A number of seconds as the law words a duration ("182.5 days"), or None."""
+        n = number_of(text)
+        if n is None or self.law is None:
+            return None
+        return getattr(self.law, "value_text", lambda v: None)(repr(float(n)))
+
     def expr(self, text: str) -> str:
         """An arithmetic expression with its numbers as values, the solver's conversions dropped."""
         t = plain(text)
@@ -142,12 +150,28 @@ class Words:
         m = _COMPARE.match(n.goal)
         if not m:
             return None
-        a, op, b = m.groups()
+        a, op, b = (re.sub(r"^\s*rational\((.*)\)\s*$", r"\1", x) for x in m.groups())
         (ka, wa), (kb, wb) = self.value(a, True), self.value(b, True)
         if ka == "term":
             wa = self.expr(a)
         if kb == "term":
             wb = self.expr(b)
+        # one unit on both sides: a duration ("365 days") against a bare number of seconds
+        # (15768000, half a year) is written as a duration too, never days against seconds
+        if _DURATION.match(wa) and kb == "number":
+            wb = self.duration(b) or wb
+        elif _DURATION.match(wb) and ka == "number":
+            wa = self.duration(a) or wa
+        # money against a bare number: a whole number is a dollar threshold (a bracket's top); a
+        # fraction below one is a share (one-half of the support), so the other side is a share too
+        elif {ka, kb} == {"money", "number"}:
+            (ma, na), (ws_money, ws_num) = ((a, b), (wa, wb)) if ka == "money" else ((b, a), (wb, wa))
+            x = number_of(na)
+            if isinstance(x, int):
+                ws_num = money(x)
+            elif x is not None and abs(x) < 1:
+                ws_money = str(number_of(ma))
+            wa, wb = (ws_money, ws_num) if ka == "money" else (ws_num, ws_money)
         table = _SAYS_DATES if "date" in (ka, kb) and op in _SAYS_DATES else _SAYS
         return f"{wa} {table[op][0 if n.holds else 1]} {wb}"
 
@@ -186,7 +210,7 @@ class Words:
             return None
         f = n.predicate.rsplit("/", 1)[0]
         if f in ("findall", "aggregate_all", "bagof", "setof") and n.args:
-            what = ", ".join(dict.fromkeys(called(n.args[1]))) if len(n.args) > 2 else ""
+            what = ", ".join(dict.fromkeys(name_words(x) for x in called(n.args[1]))) if len(n.args) > 2 else ""
             want = [self.value(x)[1] for x in _split_list(n.args[-1])]
             return f"the values found{' by ' + what if what else ''} are not {', '.join(want) or 'none'}"
         m = re.match(r"^\w+ gives (.+), not (.+)$", n.note or "")
@@ -203,7 +227,8 @@ class Words:
         items = _split_list(n.value or "")
         count = n.count if n.count is not None else len(items)
         shown = [self.value(x)[1] for x in items[:3]]
-        what = ", ".join(dict.fromkeys(called(n.goal.split(",[", 1)[0] if n.goal.startswith("findall") else n.goal)))
+        found = called(n.goal.split(",[", 1)[0] if n.goal.startswith("findall") else n.goal)
+        what = ", ".join(dict.fromkeys(name_words(x) for x in found if x.endswith("_") or _SECTION_NAME.match(x)))
         head = f"{count} result{'s' if count != 1 else ''}" + (f" of {what}" if what else "")
         if not items:
             return head if count else f"no results of {what}" if what else "no results"
@@ -245,6 +270,9 @@ def add_words(root: Any, law=None) -> None:
     for n in reversed(nodes):
         if n.kind == "arith":
             n.words = w.arith(n, owner.get(id(n)))
+    for n in nodes:  # a case's facts in words, amounts as money (the worksheet's "case fact" lines)
+        if n.kind == "fact" and n.words is None:
+            n.words = goal_words(n.goal, w)
     for n in reversed(nodes):
         if n.kind == "compare":
             n.words = w.compare(n)
@@ -252,3 +280,108 @@ def add_words(root: Any, law=None) -> None:
             n.words = w.builtin(n)
         elif n.kind == "aggregate":
             n.words = w.aggregate(n)
+
+
+# ------------------------------------------------------------------ goals in words
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_ISO_DAY = re.compile(r'^"?(\d{4})-(\d{2})-(\d{2})"?$')
+_SECTION_NAME = re.compile(r"^s(\d+[A-Z]?)((?:_[A-Za-z0-9]{1,4})*)(?:_([a-z][a-z_]*))?$")
+#: Utility predicates of two arguments read as "A <words> B" (dates compared, kinship).
+_RELATIONS = {"is_before": "is before", "is_after": "is after", "is_before_or_same": "is on or before",
+              "is_after_or_same": "is on or after", "same_day": "is the same day as"}
+
+
+def name_words(name: str) -> str:
+    """A predicate or atom name in words: ``marriage_`` -> "marriage", ``joint_return_`` ->
+    "joint return", ``s151_b_applies`` -> "§151(b) applies", ``s7703`` -> "§7703",
+    ``bob_s_house`` -> "bob's house"."""
+    m = _SECTION_NAME.match(name)
+    if m:
+        parts = "".join(f"({p})" for p in m.group(2).split("_") if p)
+        return f"§{m.group(1)}{parts}" + (f" {m.group(3).replace('_', ' ')}" if m.group(3) else "")
+    words = name.strip("_").replace("_s_", "'s ").replace("_", " ")
+    return words or name
+
+
+def _split_args(text: str) -> list[str]:
+    out, depth, cur, quote = [], 0, "", None
+    for ch in text:
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+            continue
+        if ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def term_words(text: str, value=None) -> str:
+    """One Prolog argument in words: an atom's underscores as spaces, a date as "3 Feb 2017",
+    a variable as "someone", a list item by item, a compound by :func:`goal_words`; ``value``
+    (a :class:`Words` or None) writes numbers (money as money, durations, dates)."""
+    t = text.strip()
+    if not t or re.fullmatch(r"_[A-Z0-9_]*[0-9]*", t):
+        return "someone"
+    if re.fullmatch(r"_?[A-Z][A-Za-z0-9_]*", t):  # a named variable: its name ("Gross_income": the gross income)
+        return "the " + t.strip("_").replace("_", " ").lower()
+    m = _ISO_DAY.match(t)
+    if m and 1 <= int(m.group(2)) <= 12:
+        return f"{int(m.group(3))} {_MONTHS[int(m.group(2)) - 1]} {m.group(1)}"
+    if number_of(t) is not None:
+        return value.value(t, True)[1] if value is not None else t
+    if t.startswith("[") and t.endswith("]"):
+        items = [term_words(x, value) for x in _split_list(t)]
+        return ", ".join(items) if items else "nothing"
+    if t[0] in "\"'" and t[-1] == t[0]:
+        return t[1:-1]
+    if re.fullmatch(r"[a-z][a-zA-Z0-9_]*\(.*\)", t, re.S):
+        return goal_words(t, value)
+    if re.fullmatch(r"[a-z][a-zA-Z0-9_]*", t):
+        return name_words(t)
+    return plain(t)
+
+
+def goal_words(goal: str, value=None) -> str:
+    """A Prolog goal in words, with no predicate-shaped token left: an event of a case
+    (``marriage_(_)`` -> "a marriage"; ``payment_(p1)`` -> "p1 is a payment"), a role or property
+    of one (``agent_(p1, bob)`` -> "the agent of p1 is bob"; dates and amounts as values), a
+    statute's predicate (``s151_b_applies(alice, 2016)`` -> "§151(b) applies (alice, 2016)"), a
+    comparison of dates (``is_before("2019-01-01", "2017-09-16")`` -> "1 Jan 2019 is before 16
+    Sep 2017"), any other call as its name in words with its arguments. ``value``: a
+    :class:`Words` for the numbers (money, durations), or None."""
+    g = plain(goal).strip().rstrip(".")
+    parts = _split_args(g)
+    if len(parts) > 1:  # a conjunction: each goal in words
+        return "; ".join(goal_words(p, value) for p in parts)
+    neg = g.startswith("\\+")
+    if neg:
+        g = g[2:].strip().strip("()")
+    m = re.fullmatch(r"([a-z][a-zA-Z0-9_]*)\((.*)\)", g, re.S)
+    if not m:
+        words = name_words(g) if re.fullmatch(r"[a-z][a-zA-Z0-9_]*", g) else plain(g)
+        return f"not: {words}" if neg else words
+    name, args = m.group(1), _split_args(m.group(2))
+    said = [term_words(a, value) for a in args]
+    what = name_words(name)
+    if name in _RELATIONS and len(said) == 2:
+        out = f"{said[0]} {_RELATIONS[name]} {said[1]}"
+    elif name.endswith("_") and len(said) == 1:
+        out = f"a {what}" if said[0] == "someone" else f"{said[0]} is a {what}"
+    elif name.endswith("_") and len(said) == 2:
+        out = (f"a {what} of {said[0]}" if said[1] == "someone" else f"the {what} of {said[0]} is {said[1]}")
+    else:
+        out = f"{what} ({', '.join(said)})" if said else what
+    return f"not: {out}" if neg else out

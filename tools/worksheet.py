@@ -28,7 +28,8 @@ from typing import Iterator
 from pydantic import BaseModel, Field
 
 from taxlogic.tools.explain import Amount, Explanation, Node, prune, tree_markdown, tree_rich
-from taxlogic.tools.wording import called, as_number, heading, money, plain
+from taxlogic.tools.wording import (called, as_number, goal_words, heading, money, name_words, number_of, plain,
+                                    term_words)
 
 #: Conditions listed per step before "… k more" (the tree holds all of them).
 MAX_CONDITIONS = 8
@@ -159,13 +160,19 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
                 return None
             names.append(c.name or "")
             return Condition(holds=c.holds, text=f"case: “{c.sentence}”", sentence=c.sentence)
-        return Condition(holds=c.holds, text=("case fact " if c.source != "kb" else "fact ") + plain(c.goal)
-                         + (f" ({c.note})" if c.note and not c.holds else ""))
+        return Condition(holds=c.holds, text=("case fact: " if c.source != "kb" else "fact: ") + (c.words or goal_words(c.goal))
+                         + (f" ({_note(c.note)})" if c.note and not c.holds else ""))
 
     def walk(c: Node, first: bool) -> Iterator[Condition]:
         if c.kind == "more":
             return
         if not first and _is_step(c):
+            if (c.holds and c.citation and not c.label and c.args and number_of(c.args[-1]) == 0
+                    and not any(d.kind == "fact" or (d is not c and _is_step(d)) for d in c.walk())):
+                # a section that computes nothing here (no one is blind: 0) is not ticked as applying
+                yield Condition(holds=True, absent=True, section=c.citation.section,
+                                text=f"{c.citation.section} {heading(c.citation, 44)}: 0 here, it adds nothing")
+                return
             subs.append(c)
             yield Condition(holds=c.holds, text=_ref(c, people), section=c.citation.section if c.citation else None)
             return
@@ -177,13 +184,16 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
         if c.kind in ("compare", "arith", "builtin") and not first:
             if c.words and not (c.kind == "arith" and c.holds and _restates(c.words)):
                 yield Condition(holds=c.holds, text=c.words)
+                floor = _floor(n, c)
+                if floor:
+                    yield floor
             elif not c.holds:
-                yield Condition(holds=False, text="a condition fails: " + plain(c.goal))
+                yield Condition(holds=False, text="a condition fails: " + goal_words(c.goal))
             return
         if c.kind == "negation" and not first:
             if c.holds:
                 names = list(dict.fromkeys(called(c.goal)))
-                absent.append(c.citation.section if c.citation else (names[0] + (" …" if len(names) > 1 else "")) if names else "")
+                absent.append(c.citation.section if c.citation else (name_words(names[0]) + (" …" if len(names) > 1 else "")) if names else "")
                 return
             yield Condition(holds=c.holds, text=_negation(c))
             for k in c.children:  # what holds, so the negation fails
@@ -192,7 +202,7 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
         if c.kind == "aggregate" and not first:
             if c.holds and (not c.count or not called(c.goal)):
                 return  # nothing found, or a list handled in memory: the values appear where used
-            yield Condition(holds=c.holds, text=c.words or plain(c.goal))
+            yield Condition(holds=c.holds, text=c.words or goal_words(c.goal))
             for i, k in enumerate(c.children):
                 if i < SHOWN_SOLUTIONS:
                     yield from walk(k, True)
@@ -208,6 +218,17 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
     absent = [a for a in dict.fromkeys(absent) if a]
     if absent:
         yield Condition(text="does not apply, or no evidence of: " + ", ".join(absent), absent=True)
+
+
+def _floor(step: Node, c: Node) -> Condition | None:
+    """The step that follows a computation below zero when the section's amount is zero: the
+    statute's floor ("if zero or less, 0"), said with the section that applies it."""
+    m = re.match(r"^(.*?) is ", c.goal)
+    r = number_of(m.group(1)) if m and c.holds else None
+    if r is None or r >= 0 or step.amount is None or as_number(step.amount) != 0:
+        return None
+    where = f": {step.citation.section}" if step.citation else ""
+    return Condition(text=f"{money(r)} is zero or less, so {step.label or 'the amount'} is $0 (if zero or less, 0{where})")
 
 
 def _restates(words: str) -> bool:
@@ -239,9 +260,9 @@ def _deciding(root: Node) -> tuple[list[Condition], int]:
     elif n.kind in ("rule", "call") and (n.citation or n.label):
         text = _ref(n) + (f" ({n.note})" if n.note else "")
     elif n.kind == "fact":
-        text = "no fact of the case states " + plain(n.goal)
+        text = "no fact of the case states " + goal_words(n.goal)
     else:
-        text = n.words or ("fails: " + plain(n.goal) + (f" ({n.note})" if n.note else ""))
+        text = n.words or ("fails: " + goal_words(n.goal) + (f" ({_note(n.note)})" if n.note else ""))
     return [Condition(holds=False, text=where + text, section=cite.section if cite else None)], others
 
 
@@ -251,7 +272,7 @@ def _deciding(root: Node) -> tuple[list[Condition], int]:
 def _title(n: Node) -> str:
     if n.label:
         return n.label
-    return heading(n.citation) if n.citation else plain(n.goal)
+    return heading(n.citation) if n.citation else goal_words(n.goal)
 
 
 def _ref(n: Node, people: set[str] | frozenset = frozenset()) -> str:
@@ -259,9 +280,9 @@ def _ref(n: Node, people: set[str] | frozenset = frozenset()) -> str:
     sec = n.citation.section + " " if n.citation else ""
     if n.label and n.amount is not None:
         return f"{sec}{n.label}: {money(n.amount)}"
-    what = heading(n.citation, 44) if n.citation else plain(n.goal)
-    args = ", ".join(a for a in n.args if a != "_" and a not in people and re.fullmatch(r"[a-z][a-zA-Z0-9_]*", a))
-    return f"{sec}{what}" + (f" ({plain(args)})" if args else "")
+    what = heading(n.citation, 44) if n.citation else goal_words(n.goal)
+    args = ", ".join(term_words(a) for a in n.args if a != "_" and a not in people and re.fullmatch(r"[a-z][a-zA-Z0-9_]*", a))
+    return f"{sec}{what}" + (f" ({args})" if args and n.citation else "")
 
 
 def _negation(n: Node) -> str:
@@ -270,8 +291,22 @@ def _negation(n: Node) -> str:
         h = heading(n.citation, 50)
         return (f"{n.citation.section} does not apply ({h})" if n.holds
                 else f"{n.citation.section} applies ({h}), so this condition fails")
-    what = ", ".join(dict.fromkeys(called(n.goal))) or plain(n.goal)
+    what = ", ".join(dict.fromkeys(name_words(x) for x in called(n.goal))) or goal_words(n.goal)
     return (f"no evidence that {what} hold" if n.holds else f"{what} hold, so this condition fails")
+
+
+def _arg(text: str) -> str:
+    """A statute predicate's argument in the headline: a whole number from $1,000 up that is not
+    a year (1900-2100) as money (SARA's amounts: "for alice, $6,000, 2015"), else in words."""
+    n = as_number(text.strip())
+    if isinstance(n, int) and abs(n) >= 1000 and not 1900 <= n <= 2100:
+        return money(n)
+    return term_words(text)
+
+
+def _note(note: str) -> str:
+    """A recorder's note about a goal, with any Prolog goal in it in words."""
+    return re.sub(r"[a-z][a-zA-Z0-9_]*\([^()]*\)", lambda m: goal_words(m.group(0)), note)
 
 
 def query_atoms(query: str) -> set[str]:
@@ -324,7 +359,7 @@ def lines(ws: Worksheet, width: int = 80, max_lines: int | None = None) -> list[
         head = step_head(s)
         put("head" if s.holds else "fail", ("✗ " if not s.holds else "") + head, 0)
         for c in s.conditions:
-            mark = "✓" if c.holds else "✗"
+            mark = "–" if c.absent else "✓" if c.holds else "✗"
             put("case" if c.sentence else ("ok" if c.holds else "fail"), f"{mark} {c.text}", 2)
         if s.more:
             put("dim", f"… {s.more} more condition{'s' if s.more != 1 else ''} (--full)", 2)
@@ -350,13 +385,13 @@ def headline(expl: Explanation) -> str:
         return f"{r.label}: {money(expl.value)}"
     verdict = "holds" if expl.holds else "does not hold"
     if r is not None and r.citation:
-        args = ", ".join(a for a in r.args if a != "_")
-        instead = "; ".join(f"it holds with {plain(a.value)} in place of {plain(r.args[a.position - 1])}"
+        args = ", ".join(_arg(a) for a in r.args if a != "_")
+        instead = "; ".join(f"it holds with {_arg(a.value)} in place of {_arg(r.args[a.position - 1])}"
                             for a in r.actual if 0 < a.position <= len(r.args))
-        return (f"{r.citation.section} ({heading(r.citation, 48)}) {verdict}" + (f" for {plain(args)}" if args else "")
+        return (f"{r.citation.section} ({heading(r.citation, 48)}) {verdict}" + (f" for {args}" if args else "")
                 + (f" ({instead})" if instead and not expl.holds else ""))
     value = f": {money(expl.value) if expl.chain else expl.value}" if expl.value is not None and expl.holds else ""
-    return f"{plain(expl.query)} {verdict}{value}"
+    return f"{goal_words(expl.query)} {verdict}{value}"
 
 
 def _chain_rows(ws) -> list[tuple[str, str, str]]:

@@ -64,10 +64,49 @@ def case_texts(cfg: RunConfig) -> dict[str, dict[str, Any]]:
     out = {}
     for item in ds.items:
         text, question = getattr(item, "text", None), getattr(item, "question", None)
-        if text is None:  # RuleArena: the problem statement (airline) or the whole prompt
-            text, question = question or getattr(item, "user_prompt", ""), None
-        out[item.id] = {"text": _cap(text), "question": question, "split": getattr(item, "split", None)}
+        rulebook = None
+        if text is None:  # RuleArena: the problem's own text; the rulebook behind a link
+            text, question, rulebook = rulearena_text(item)
+        out[item.id] = {"text": _cap(text), "question": question, "split": getattr(item, "split", None),
+                        "rulebook": rulebook}
     return out
+
+
+def rulearena_text(item) -> tuple[str, str | None, str | None]:
+    """(text, question, rulebook) of a RuleArena problem as the report shows it: the problem's own
+    text, never the rulebook its prompt holds first (NBA: team and player situations and the
+    operations, :mod:`taxlogic.kb.nba.problems`; airline: the passenger's trip; tax: the filled
+    forms, :func:`taxlogic.kb.form1040.text.problem_forms`), the domain's question, and the
+    rulebook as a ``file:`` link (NBA and airline: RuleArena's ``reference_rules.txt``; None
+    when it is not found here). Falls back to the whole prompt when the text cannot be read."""
+    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
+    from taxlogic.kb.datafiles import DataError
+
+    domain = getattr(item, "domain", None)
+    rulebook = None
+    try:
+        book = rulearena_root() / domain / "reference_rules.txt" if domain in ("nba", "airline") else None
+        rulebook = book.resolve().as_uri() if book is not None and book.is_file() else None
+    except DataError:
+        pass
+    try:
+        if domain == "nba":
+            from taxlogic.kb.nba.domain import NBA_QUESTION
+            from taxlogic.kb.nba.problems import problem_texts
+
+            return {p.id: p for p in problem_texts()}[item.id].text, NBA_QUESTION, rulebook
+        if domain == "airline" and item.question:
+            from taxlogic.eval.benchmarks.rulearena.airline import AIRLINE_QUESTION
+
+            return item.question, AIRLINE_QUESTION, rulebook
+        if domain == "tax":
+            from taxlogic.eval.benchmarks.rulearena.tax import TAX_QUESTION
+            from taxlogic.kb.form1040.text import problem_forms
+
+            return problem_forms(item.user_prompt), TAX_QUESTION, rulebook
+    except (KeyError, ValueError, DataError):
+        pass
+    return getattr(item, "question", None) or getattr(item, "user_prompt", ""), None, rulebook
 
 
 def unified_diff(old: str, new: str) -> list[str]:
@@ -141,7 +180,7 @@ def page_cases(runs: list[Run], texts: Callable[[RunConfig], dict] = case_texts)
                 case = cases[key] = {"key": "/".join(key), "id": rec.case_id, "dataset": rec.dataset,
                                      "split": info.get("split") or rec.split, "task": rec.kind,
                                      "text": info.get("text"), "question": info.get("question"),
-                                     "runs": [None] * len(runs)}
+                                     "rulebook": info.get("rulebook"), "runs": [None] * len(runs)}
             if case["runs"][n] is None:
                 case["runs"][n] = record_view(rec)
     out = list(cases.values())

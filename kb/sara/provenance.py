@@ -236,7 +236,11 @@ def _source(t: _Text, v: FactView, ids: set[str], line: int, f: Fact, i: int, a)
         if a.value in v.types:
             return src("event", "introduced by its type fact")
         how, s = t.constant(a.value)
-        kind = "person" if f.name in _ROLES or not f.name.endswith("_") else "entity"
+        # a person: a name the text or the question gives (alice), whoever acts or benefits, and
+        # the parties of a statute's conclusion; a patient no name gives is an entity (the place
+        # of patient_(alice_residence, home), the thing paid for)
+        named = a.value in t.names or a.value in t.query_atoms
+        kind = "person" if named or f.name in ("agent_", "beneficiary_") or not f.name.endswith("_") else "entity"
         if not how and f.name in _PLACES and _named_place(t):
             how, s = "a place the text names an institution in", _named_place(t)
         if not how and re.search(rf"(?<![\w']){re.escape(a.value)}(?![\w'])", _rules_of(v.trusted_text)):

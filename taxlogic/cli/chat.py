@@ -31,7 +31,7 @@ HELP_COMMANDS = (
     ("/facts", "the current facts, with line numbers (or those of the last attempt)"),
     ("/query", "the last question, its kind and its Prolog query"),
     ("/trace", "the steps of the last answer (or of the last attempt, even interrupted)"),
-    ("/why", "why the last answer: the statute sections, amounts and facts that decided it"),
+    ("/why", "why the last answer: the statute sections, amounts and facts that decided it (/why --full: the Prolog proof)"),
     ("/whynot", "the conditions that failed (a claim that does not hold, a tax with no value)"),
     ("/pattern", "the fact pattern (and the what-if changes applied)"),
     ("/new", "a new fact pattern"),
@@ -181,7 +181,7 @@ def _show_trace(out: Console, session) -> None:
     print_result(out, session.last)
 
 
-def _show_why(out: Console, session, failed_only: bool) -> None:
+def _show_why(out: Console, session, failed_only: bool, full: bool = False) -> None:
     from taxlogic.agent.chat import ChatError
     from taxlogic.cli.explain import print_explanation
 
@@ -195,7 +195,7 @@ def _show_why(out: Console, session, failed_only: bool) -> None:
     elif failed_only and expl.holds:
         out.print("nothing failed: the last answer holds (/why shows its derivation)")
     else:
-        print_explanation(expl, out=out)
+        print_explanation(expl, out=out, full=full)
 
 
 def repl(session, tracer, out: Console = console, reader: LineReader | None = None) -> None:
@@ -208,7 +208,7 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
 
     reader = reader or LineReader(out)
 
-    def command(cmd: str) -> bool:
+    def command(cmd: str, flags: tuple[str, ...] = ()) -> bool:
         """Run ``cmd``; False when it ends the chat."""
         if cmd in _QUIT:
             return False
@@ -231,7 +231,7 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
         elif cmd == "/trace":
             _show_trace(out, session)
         elif cmd in ("/why", "/whynot"):
-            _show_why(out, session, failed_only=cmd == "/whynot")
+            _show_why(out, session, failed_only=cmd == "/whynot", full="--full" in flags)
         elif cmd == "/pattern":
             _show_pattern(out, session)
         else:
@@ -260,7 +260,7 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
         if not line:
             continue
         if line.startswith("/"):
-            if not command(line.split()[0].lower()):
+            if not command(line.split()[0].lower(), tuple(w.lower() for w in line.split()[1:])):
                 return
             continue
         seen: list = []  # the steps of this attempt, kept if Ctrl-C stops it

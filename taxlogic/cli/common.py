@@ -79,7 +79,14 @@ def load_case(case_id: str, option: str = "--case"):
     ``option``, with close matches, exit :data:`EXIT_USAGE`.
     Raises :class:`taxlogic.kb.datafiles.DataError` if SARA is not installed (an error, not usage)."""
     from taxlogic.kb.sara.cases import get_case
+    import re
 
+    from taxlogic.kb.sara.cases import get_case
+
+    m = re.match(r"^(tax|nba|airline)-", case_id)
+    if m:  # a RuleArena id the commands did not take (a level or index out of range, a typo)
+        usage_error(f"{option}: no RuleArena {m.group(1)} problem {case_id!r}: RuleArena ids are "
+                    f"{m.group(1)}-LEVEL-INDEX, LEVEL 0, 1 or 2 (e.g. {m.group(1)}-0-5; taxlogic data info)")
     try:
         return get_case(case_id)
     except KeyError as exc:
@@ -101,6 +108,33 @@ def print_json(data: Any) -> None:
 def pct(x: float | None) -> str:
     """A fraction as a percentage with one decimal, no sign (``0.125`` -> ``12.5``); ``–`` for None."""
     return "–" if x is None else f"{100 * x:.1f}"
+
+
+def answer_text(value: Any, kind: str | None = None) -> str:
+    """An answer as a user reads it. An amount is money: dollars with thousands separators
+    (``116066`` -> ``$116,066``; :func:`taxlogic.tools.wording.money`); a RuleArena tax answer
+    (``kind`` ``tax``: owed when positive, overpaid when negative, Form 1040 line 37 / 34) in
+    dollars and cents (``-387`` -> ``overpaid $387.00``); an NBA answer (``kind`` ``nba``, a
+    boolean: some operation breaks the CBA) in words; a label (SARA's ``Entailment``) as it is;
+    None as ``(none)``. Amounts may come as numbers or as Prolog's exact ``2469r2``."""
+    from fractions import Fraction
+
+    from taxlogic.tools.wording import money
+
+    if value is None:
+        return "(none)"
+    if kind == "nba" and isinstance(value, bool):
+        return "a rule is broken" if value else "no rule is broken"
+    if isinstance(value, bool):
+        return str(value)
+    try:
+        amount = Fraction(str(value).replace("r", "/")) if isinstance(value, str) else Fraction(value)
+    except (ValueError, ZeroDivisionError, TypeError):
+        return str(value)
+    if kind in ("tax", "form1040"):
+        cents = f"${abs(float(amount)):,.2f}"
+        return f"overpaid {cents}" if amount < 0 else f"owed {cents}"
+    return money(int(amount) if amount.denominator == 1 else float(amount))
 
 
 def progress_bar() -> Progress:

@@ -10,10 +10,15 @@ from typing import Optional
 import typer
 from rich.table import Table
 
+from taxlogic.cli.fit import fit
 from taxlogic.cli.common import (check_choice, console, fail, friendly_errors, load_case, option_list, print_json,
-                                 progress_bar, stage_progress)
+                                 progress_bar, stage_progress, usage_error)
 
 DATA_DIR_HELP = "Data directory (default: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."
+
+
+def _is_url(source: str) -> bool:
+    return source.startswith(("http://", "https://"))
 
 
 def install(
@@ -24,26 +29,62 @@ def install(
     force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:
-    """Install SARA (2020 release) into the data directory, verify every file's SHA-256 and apply the documented errata."""
-    from taxlogic.kb.sara.data import SARA_RELEASE, install as do_install, sara_paths
+    """Install SARA (2020 release) into the data directory, verify every file's SHA-256 and apply
+    the documented errata. The first command to run (RuleArena: data install-rulearena)."""
+    from taxlogic.kb.sara.data import INSTALL_RECORD, SARA_RELEASE, install as do_install, sara_paths
 
+    if source is not None and not _is_url(source) and not Path(source).expanduser().exists():
+        usage_error(f"--from {source}: no such file or folder (give a SARA folder, a .tar.gz/.zip archive or "
+                    "an http(s) URL); nothing was installed")
     with friendly_errors():
+        root = sara_paths(data_dir).root
+        already = (root / INSTALL_RECORD).is_file() and not force
         with console.status(f"installing {SARA_RELEASE} …"):
             record = do_install(source, data_dir, force=force)
     if as_json:
         print_json(record)
         return
-    root = sara_paths(data_dir).root
+    if already:
+        console.print(f"{SARA_RELEASE} is already installed in [bold]{root}[/] (from {record['source']}); "
+                      "nothing was copied (--force reinstalls)", highlight=False)
+        return
     console.print(f"{SARA_RELEASE} installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
     for e in record["errata"]:
         console.print(f"  erratum applied: {e['path']}: {e['description']}")
 
 
+def _rulearena_counts() -> tuple[str | None, dict[str, dict[str, int]]]:
+    """(RuleArena's root or None when not found, domain -> level -> problems), from its derived
+    files (one problem a line)."""
+    from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
+    from taxlogic.kb.datafiles import DataError
+
+    try:
+        root = rulearena_root()
+    except DataError:
+        return None, {}
+    counts: dict[str, dict[str, int]] = {}
+    for domain in ("tax", "nba", "airline"):
+        for level in (0, 1, 2):
+            f = root / "derived" / f"{domain}_level{level}.jsonl"
+            if f.is_file():
+                n = sum(1 for line in f.read_bytes().split(b"\n") if line.strip())
+                counts.setdefault(domain, {})[f"level{level}"] = n
+    return str(root), counts
+
+
+#: What each RuleArena domain asks, for ``data info``.
+_RULEARENA_TASKS = {"tax": "the amount owed on a Form 1040 return",
+                    "nba": "whether a trade or signing breaks the NBA's CBA",
+                    "airline": "a trip's ticket plus checked-bag fees"}
+
+
 def info(
     data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print root, cases and counts per split and task as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print SARA (root, cases, counts per split and task) and RuleArena (root, problems per domain and level) as JSON."),
 ) -> None:
-    """Show where SARA is installed and how many cases each split and task has."""
+    """Show every installed dataset: where SARA is and how many cases each split and task has;
+    where RuleArena is and how many problems each domain (tax, NBA, airline) has per level."""
     import collections
 
     from taxlogic.kb.sara.cases import load_cases
@@ -53,6 +94,9 @@ def info(
         cases = load_cases(data_dir)
     counts = collections.Counter(f"{c.split}/{c.kind}" for c in cases)
     out = {"root": str(sara_paths(data_dir).root), "cases": len(cases), "by_split_and_task": dict(sorted(counts.items()))}
+    ra_root, ra = _rulearena_counts()
+    out["rulearena"] = {"root": ra_root, "problems": sum(n for d in ra.values() for n in d.values()),
+                        "by_domain_and_level": ra}
     if as_json:
         print_json(out)
         return
@@ -64,21 +108,79 @@ def info(
     table.add_section()
     table.add_row("all", "all", str(len(cases)))
     console.print(table)
-    console.print(f"installed in {out['root']}", highlight=False)
+    console.print(f"installed in {out['root']}; cases by id: taxlogic explain --case tax_case_1", highlight=False)
+    if ra_root is None:
+        console.print("RuleArena (tax, NBA, airline): not installed; taxlogic data install-rulearena --from PATH",
+                      highlight=False)
+        return
+    rt = Table(title="RuleArena problems", title_justify="left")
+    for col in ("domain", "level0", "level1", "level2", "all", "asks"):
+        rt.add_column(col, justify="left" if col in ("domain", "asks") else "right")
+    for domain, levels in ra.items():
+        rt.add_row(domain, *(str(levels.get(f"level{i}", 0)) for i in range(3)), str(sum(levels.values())),
+                   _RULEARENA_TASKS.get(domain, ""))
+    console.print(fit(rt, console))
+    console.print(f"problem ids: DOMAIN-LEVEL-INDEX ({', '.join(f'{d}-0-5' for d in ra)})", highlight=False)
+    console.print(f"read from {ra_root}", highlight=False)
 
 
 _ERRATA_TITLES = {"sara": "SARA gold errata", "nba": "RuleArena NBA annotation errata",
                   "form1040": "RuleArena tax (Form 1040) label errata"}
 
+#: What each domain's two sides are called in ``data errata``.
+_ERRATA_SIDES = {"sara": ("the gold program has", "the case text says"),
+                 "nba": ("illegal as RuleArena annotates", "illegal by the rules as written"),
+                 "form1040": ("RuleArena's label", "the forms' text gives")}
+
+
+def nba_answer_words(value: str) -> str:
+    """An NBA answer (``nba_answer/1``'s Prolog text, as the errata file keeps it) in words:
+    ``illegal(b,team_a)`` -> "operation B, Team A" (the first operation that breaks a rule and
+    its team), ``none`` -> "no operation"; any other text as it is."""
+    from taxlogic.kb.nba import answer_of
+
+    try:
+        got = answer_of(value)
+    except ValueError:
+        return value
+    return "no operation" if got is None else f"operation {got[0]}, Team {got[1]}"
+
+
+def _form1040_amounts(ids: list[str]) -> dict[str, tuple[str, str]]:
+    """Problem id -> (RuleArena's label, the amount the KB computes from the forms' text), as
+    money (owed or overpaid); {} when RuleArena is not installed."""
+    from taxlogic.cli.common import answer_text
+    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
+    from taxlogic.eval.benchmarks.rulearena.tax import tax_value
+    from taxlogic.kb.datafiles import DataError
+    from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
+    from taxlogic.tools.engine import Engine, Job
+
+    try:
+        items = {it.id: it for level in (0, 1, 2) for it in load_rulearena("tax", level)}
+    except DataError:
+        return {}
+    wanted = [items[i] for i in ids if i in items and items[i].taxpayer]
+    jobs = [Job(facts=taxpayer_to_facts(it.taxpayer), query=AMOUNT_QUERY, mode="all", var="X") for it in wanted]
+    with Engine(form1040_rules(), workers=1) as engine:
+        outcomes = [engine.run(j) for j in jobs]
+    out = {}
+    for it, outcome in zip(wanted, outcomes):
+        value = tax_value(outcome)
+        out[it.id] = (answer_text(it.answer, "tax"), "(no answer)" if value is None else answer_text(str(value), "tax"))
+    return out
+
 
 def errata(
     domain: str = typer.Option("sara", "--domain", help="Whose errata: sara (gold programs vs their case text), nba (annotations vs the rules), form1040 (tax labels vs the forms' text)."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Also each case's reason (NBA: the operation, the rule and the amounts)."),
     as_json: bool = typer.Option(False, "--json", help="Print the domain, every erratum (id, domain, class, reason, evidence, dataset_says, rules_give, and the domain file's own fields) and the classes as JSON."),
 ) -> None:
-    """List a domain's documented dataset errata: where the dataset's gold or label disagrees with
-    the rules (or the case text) as written, with what each says, the class, the reason and the
-    evidence (kb/<domain>/errata.json). They are documented, never fixed: eval summaries and
-    reports give accuracy with and without them (SARA) or say which records have one (RuleArena)."""
+    """List a domain's documented dataset errata, grouped by class: what each class is (once),
+    then its cases with what the dataset says and what the rules (or the case text) give, in
+    words and amounts (form1040: RuleArena's label and the amount the forms' text gives). They
+    are documented, never fixed (kb/<domain>/errata.json): eval summaries and reports give
+    accuracy with and without them (SARA) or say which records have one (RuleArena)."""
     from rich.markup import escape
 
     from taxlogic.kb.errata import ERRATA_DOMAINS, errata_classes, load_errata
@@ -92,15 +194,46 @@ def errata(
         print_json({"domain": domain, "errata": [e.as_json() for e in found], "classes": classes}
                    | ({"prompt_notes": notes} if notes else {}))
         return
-    table = Table(title=f"{_ERRATA_TITLES[domain]} ({len(found)} cases)", title_justify="left", show_lines=False)
-    for col in ("id", "class", "the dataset says", "the rules give"):
-        table.add_column(col, overflow="fold")
-    for e in found:
-        table.add_row(e.id, e.klass, escape(e.dataset_says), escape(e.rules_give))
-    console.print(table)
-    counts = {k: sum(k in e.klass.split("+") for e in found) for k in classes}
-    console.print("by class: " + ", ".join(f"{k} {n}" for k, n in counts.items() if n) +
-                  f"; reason and evidence of each: taxlogic data errata --domain {domain} --json", highlight=False)
+    with friendly_errors():
+        amounts = _form1040_amounts([e.id for e in found]) if domain == "form1040" else {}
+    said, given = _ERRATA_SIDES[domain]
+    by_class = {k: [e for e in found if k in e.klass.split("+")] for k in classes}
+    entries = sum(len(v) for v in by_class.values())
+    several = sum("+" in e.klass for e in found)
+    head = f"{_ERRATA_TITLES[domain]}: {len(found)} cases in {sum(1 for v in by_class.values() if v)} classes"
+    if several:
+        head += f" ({entries} class entries: {several} case(s) are in two classes and listed under each)"
+    console.print(f"[bold]{escape(head)}[/]", highlight=False)
+
+    def shown(value: str) -> str:
+        return nba_answer_words(value) if domain == "nba" else value
+
+    from rich import box
+    from rich.padding import Padding
+    from rich.text import Text
+
+    for k, members in by_class.items():
+        if not members:
+            continue
+        console.print()
+        console.print(f"[bold]{escape(k)}[/]: {len(members)} case(s)", highlight=False)
+        console.print(Padding(Text(classes[k]), (0, 0, 0, 2)))
+        table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True)
+        for col in ("case", said, given):
+            table.add_column(col, justify="right" if amounts and col != "case" else "left")
+        also = any("+" in e.klass for e in members)
+        if also:
+            table.add_column("also in")
+        for e in members:
+            row = list(amounts[e.id]) if e.id in amounts else [shown(e.dataset_says), shown(e.rules_give)]
+            other = ", ".join(c.replace("_", " ") for c in e.klass.split("+") if c != k)  # wraps between words
+            table.add_row(escape(e.id), *(escape(x) for x in row), *([escape(other)] if also else []))
+            if verbose:
+                table.add_row("", Text(e.reason, style="dim"), "", *([""] if also else []))
+        console.print(Padding(fit(table, console, width=console.width - 2), (0, 0, 0, 2)))
+    console.print()
+    console.print(f"reason and evidence of each: taxlogic data errata --domain {domain} --json"
+                  + ("" if verbose else " (or --verbose)"), highlight=False)
     if notes:
         console.print("notes on the prompt (a sentence of the form it omits; the KB follows the form; not errata): " +
                       "; ".join(f"{k} {n['where']}" + (f" (decides {len(n['decides'])} problems)" if n["decides"] else "")
@@ -124,17 +257,24 @@ def install_rulearena(
 ) -> None:
     """Install RuleArena (derived prompts and answers, airline rules and fee tables) into
     <data>/rulearena, verifying every file's SHA-256 against the shipped manifest."""
-    from taxlogic.eval.benchmarks.rulearena.data import install
+    from taxlogic.eval.benchmarks.rulearena.data import INSTALL_RECORD, install
+    from taxlogic.settings import get_settings
 
+    if not source.expanduser().is_dir():
+        usage_error(f"--from {source}: no such folder (give a RuleArena copy holding derived/ and airline/); "
+                    "nothing was installed")
+    root = Path(data_dir or get_settings().data_dir).expanduser() / "rulearena"
+    already = (root / INSTALL_RECORD).is_file() and not force
     with friendly_errors():
         with console.status("installing RuleArena …"):
             record = install(source, data_dir, force=force)
     if as_json:
         print_json(record)
         return
-    from taxlogic.settings import get_settings
-
-    root = Path(data_dir or get_settings().data_dir).expanduser() / "rulearena"
+    if already:
+        console.print(f"RuleArena is already installed in [bold]{root}[/] (from {record['source']}); nothing was "
+                      "copied (--force reinstalls from --from)", highlight=False)
+        return
     console.print(f"RuleArena installed in [bold]{root}[/] from {record['source']} "
                   f"({record['files']} files verified, commit {record['commit'][:8]})")
 

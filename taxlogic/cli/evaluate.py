@@ -13,6 +13,7 @@ from rich.table import Table
 
 from taxlogic.cli.common import (EXIT_ERROR, EXIT_INTERRUPTED, console, fail, friendly_errors, pct, print_json,
                                  progress_bar, usage_error)
+from taxlogic.cli.fit import fit
 
 
 def gold(
@@ -193,12 +194,21 @@ def run(
     cfg_shots = shots if takes_shots else None
     if explain and (method not in ("gold", "agent") or (known is not None and method in known.methods
                                                           and method not in getattr(known, "explains", ()))):
-        usage_error("--explain needs a method that runs the statutes' Prolog (gold or agent) on SARA or RuleArena tax")
+        usage_error("--explain needs a method that runs the rules' Prolog and explains its answer: gold or agent on SARA "
+                    "or RuleArena tax, gold on RuleArena NBA")
     holdout = None if holdout == "none" else holdout
     if problems is not None and (known is None or known.family != "RuleArena"):
         usage_error("--problems applies to the RuleArena datasets only")
     if problems is not None and not problems.is_file():
         usage_error(f"--problems {problems}: no such file")
+    if problems is not None:  # every record checked before the run folder, an engine or a model is touched
+        from taxlogic.eval.benchmarks.rulearena.data import load_problems_file
+        from taxlogic.kb.datafiles import DataError
+
+        try:
+            load_problems_file(problems, known.domain)
+        except DataError as exc:
+            usage_error(f"--problems {exc}; nothing was run")
     out = out or _default_out(method, model, dataset if problems is None else f"{dataset}-{problems.stem}", split, task,
                               budget, cfg_shots, None if protocol == "default" else protocol)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
@@ -299,7 +309,7 @@ def _print_run_summary(summary: dict, out: Path) -> None:
         cost = h.get("cost")
         table.add_row(kind, str(m["n"]), pct(h["acc"]), pct(h.get("m10")), pct(h.get("tol")), pct(h["err"]),
                       pct(h.get("err_answered")), pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
-    console.print(table)
+    console.print(fit(table, console))
     console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
                   f"{summary['invalid']} invalid, {summary['errored']} errored (not counted)")
     for line in summary_lines(summary):
@@ -434,7 +444,7 @@ def report(
             qt.add_column(col, justify="left" if col == "Model" else "right")
         for q, line in zip(quiz, lines):
             qt.add_row(*line, pct(None if q.kappa is None else q.kappa / 100), str(q.quizzed), str(q.invalid_answers))
-        console.print(qt)
+        console.print(fit(qt, console))
     if not rows:
         return
     from rich.markup import escape
@@ -442,10 +452,10 @@ def report(
     common, tables = own_tables(rows)
     title = data_title(common)
     for table in _report_tables(common, title):
-        console.print(table)
+        console.print(fit(table, console, foldable=(0,)))  # the run column: folder names
     usage = _usage_table(common)
     if usage is not None:
-        console.print(usage)
+        console.print(fit(usage, console, foldable=(0,)))
     if common:
         header, lines = table5_lines(common)
         t5 = Table(title="paper Table 5 shape: EM/Err, % (Err among all cases; EM + Err + abstained = 100)")
@@ -453,7 +463,7 @@ def report(
             t5.add_column(col, justify="left" if col == "method" else "right")
         for line in lines:
             t5.add_row(*line)
-        console.print(t5)
+        console.print(fit(t5, console))
     for own, own_rows in tables:
         header, lines, notes = own.lines(own_rows)
         if not lines:
@@ -463,7 +473,7 @@ def report(
             t2.add_column(col, justify="left" if col in header[:2] else "right")
         for line in lines:
             t2.add_row(*(escape(c) for c in line))
-        console.print(t2)
+        console.print(fit(t2, console))
         for n in notes:
             console.print(f"  {escape(n)}", highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))

@@ -38,7 +38,7 @@ def explain_answer(engine, case, facts, *, query: str | None = None):
 
 
 def explain(
-    case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_5 or s151_a_neg; or a RuleArena tax problem, e.g. tax-2-0 (its return line by line)."),
+    case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_5 or s151_a_neg; or a RuleArena problem: tax-2-0 (its return line by line), nba-0-5 (each operation and the rules it breaks), airline-0-5 (the fees)."),
     facts_file: Optional[Path] = typer.Option(
         None, "--facts", help="Prolog facts to use instead of the case's gold facts (untrusted: validated first)."
     ),
@@ -61,6 +61,10 @@ def explain(
 
     if is_tax_problem(case_id):  # a RuleArena tax problem: its return, line by line
         return explain_tax_problem(case_id, facts_file, as_json=as_json, markdown=markdown)
+    from taxlogic.cli.rulearena_case import explain_problem, is_rulearena_problem
+
+    if is_rulearena_problem(case_id):  # NBA: each operation and the rules it breaks; airline: the fees
+        return explain_problem(case_id, facts_file, full=full, as_json=as_json, markdown=markdown)
     with friendly_errors():
         case = load_case(case_id)
         rules = sara_rules()

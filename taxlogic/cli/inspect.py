@@ -9,20 +9,24 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, load_case, print_json, usage_error
+from rich.markup import escape
+
+from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, console, friendly_errors, load_case, print_json, usage_error
 
 
 def inspect_cmd(
     case_id: str = typer.Option(..., "--case", help="SARA case id (its text, question and query)."),
     facts: Optional[Path] = typer.Option(None, "--facts", help="Prolog facts to inspect ('-': standard input)."),
     gold: bool = typer.Option(False, "--gold", help="Inspect the case's own gold program instead (rules trusted; see eval verifier)."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Every row: each fact with its sentence and every argument with where the text gives it (default: facts grouped under their sentence, only the arguments the text does not account for)."),
     as_json: bool = typer.Option(False, "--json", help="Print the problems and the answer as JSON."),
 ) -> None:
     """Validate, run and inspect a fact set for a case exactly as the agent's inspect step does;
-    print every problem found (kind, line, message), every fact with the sentence of the case it
-    comes from (its anchor's, or the aligner's), and the answer the facts would give.
-    Then every argument of every fact with where the text gives it: a person it names, an amount
-    it states, a date it gives or derives, an event its type fact introduces.
+    print every problem found (kind, line, message), the facts grouped under the sentence of the
+    case they come from (its anchor's, or the aligner's), the arguments the text does not account
+    for, and the answer the facts would give (none when they were rejected). With --verbose, every
+    fact with its sentence and every argument with where the text gives it: a person it names, an
+    amount it states, a date it gives or derives, an event its type fact introduces.
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.scoring.metrics import answer_correct
@@ -32,6 +36,13 @@ def inspect_cmd(
 
     if (facts is None) == (not gold):
         usage_error("give either --facts FILE or --gold")
+    from taxlogic.cli.rulearena_case import is_rulearena_problem
+    from taxlogic.cli.tax_problem import is_tax_problem
+
+    if is_rulearena_problem(case_id) or is_tax_problem(case_id):
+        usage_error(f"--case {case_id}: inspect runs the SARA inspector (sentences, names, amounts and dates of a "
+                    f"SARA case's text); for this RuleArena problem: taxlogic run --case {case_id} [--facts FILE] "
+                    f"(the answer) or taxlogic explain --case {case_id} (why)")
     with friendly_errors():
         case = load_case(case_id)
         rules = sara_rules()
@@ -53,6 +64,7 @@ def inspect_cmd(
         "facts": _fact_sentences(case, gold_program(case).fact_text if gold else text, rules),
         "arguments": _arguments(case, gold_program(case) if gold else None, text, rules),
     }
+    record["rejected"] = was_rejected = rejected(gold_program(case).fact_text if gold else text, rules, trusted_rules=gold)
     if gold:
         record["rule_program"] = bool(gold_program(case).rules)
     if as_json:
@@ -69,35 +81,91 @@ def inspect_cmd(
             console.print(table)
         else:
             console.print(f"[bold green]{title}[/]")
-        facts_table = Table(title="facts and the sentences they come from", show_lines=False)
-        for col in ("line", "fact", "sentence"):
-            facts_table.add_column(col, justify="right" if col == "line" else "left", overflow="fold")
-        for row in record["facts"]:
-            where = row["sentence"] or "[red](no sentence supports it)[/]"
-            note = {"anchor": " [dim](anchor)[/]",
-                    "reanchored": f' [yellow](re-anchored: its anchor "{row["anchor"]}" points elsewhere)[/]'}
-            facts_table.add_row(str(row["line"]), row["fact"], where + note.get(row["source"], ""))
-        console.print(facts_table)
-        args_table = Table(title="arguments and where the text gives them (event ids and variables left out)",
-                           show_lines=False)
-        for col in ("line", "argument", "kind", "how", "sentence"):
-            args_table.add_column(col, justify="right" if col == "line" else "left", overflow="fold")
-        for row in record["arguments"]:
-            if row["kind"] in ("event", "variable") and row["how"]:
-                continue
-            how = row["how"] or "[red]unaccounted[/]"
-            args_table.add_row(str(row["line"]), row["argument"], row["kind"], how, row["sentence"] or "")
-        console.print(args_table)
-        verdict = (f"[green]the agent would answer {result.agent_answer}[/]" if not problems
-                   else "[yellow]the agent would not answer (repair, then abstain)[/]")
-        if result.refused:
-            why = result.reason.removeprefix(REFUSED).strip(" ()") or "the engine refused them"
-            given = f"none: the facts were refused and not run ({why}; see the problems above)"
+        if verbose:
+            _print_every_row(record)
         else:
-            given = f"[bold]{result.answer}[/]" + (f" ({result.reason})" if result.answer is None and result.reason else "")
-        console.print(f"answer the facts give: {given}   expected: {case.expected}   " + verdict, highlight=False)
+            _print_compact(record)
+        verdict = (f"[green]the agent would answer {escape(answer_text(result.agent_answer))}[/]" if not problems
+                   else "[yellow]the agent would not answer (repair, then abstain)[/]")
+        expected = f"   expected: {escape(answer_text(case.expected))}   " + verdict
+        if result.refused:  # not run at all: a clause the engine must never execute (issue 37)
+            why = result.reason.removeprefix(REFUSED).strip(" ()") or "the engine refused them"
+            console.print(f"answer the facts give: [bold]none[/]: the facts were refused and not run "
+                          f"({escape(why)}; see the problems above)" + expected, highlight=False)
+        elif was_rejected:
+            console.print("answer the facts give: [bold]none[/] (the facts were rejected before they ran)" + expected,
+                          highlight=False)
+        else:
+            console.print(f"answer the facts give: [bold]{escape(answer_text(result.answer))}[/]"
+                          + (f" ({escape(str(result.reason))})" if result.answer is None and result.reason else "")
+                          + expected, highlight=False)
     if problems:
         raise typer.Exit(EXIT_ABSTAINED)
+
+
+def rejected(text: str, rules, *, trusted_rules: bool) -> bool:
+    """Whether the validator rejects the fact text ``text`` (:func:`taxlogic.tools.facts.check_facts`:
+    a directive such as ``:- halt.``, a syntax error, an unknown predicate …; no fact at all,
+    unless a trusted rule program holds the facts): the agent would never run it, so any answer
+    computed from the text as written is not the facts' answer."""
+    from taxlogic.tools.facts import check_facts
+
+    check = check_facts(text, rules.vocabulary)
+    return not check.ok or (not check.facts and not trusted_rules)
+
+
+def _print_every_row(record: dict) -> None:
+    """``inspect --verbose``: every fact with its sentence, every argument with where the text gives it."""
+    facts_table = Table(title="facts and the sentences they come from", show_lines=False)
+    for col in ("line", "fact", "sentence"):
+        facts_table.add_column(col, justify="right" if col == "line" else "left", overflow="fold")
+    for row in record["facts"]:
+        where = escape(row["sentence"]) if row["sentence"] else "[red](no sentence supports it)[/]"
+        note = {"anchor": " [dim](anchor)[/]",
+                "reanchored": f' [yellow](re-anchored: its anchor "{escape(row["anchor"] or "")}" points elsewhere)[/]'}
+        facts_table.add_row(str(row["line"]), escape(row["fact"]), where + note.get(row["source"], ""))
+    console.print(facts_table)
+    args_table = Table(title="arguments and where the text gives them (event ids and variables left out)",
+                       show_lines=False)
+    for col in ("line", "argument", "kind", "how", "sentence"):
+        args_table.add_column(col, justify="right" if col == "line" else "left", overflow="fold")
+    for row in record["arguments"]:
+        if row["kind"] in ("event", "variable") and row["how"]:
+            continue
+        how = escape(row["how"]) if row["how"] else "[red]unaccounted[/]"
+        args_table.add_row(str(row["line"]), escape(str(row["argument"])), row["kind"], how, escape(row["sentence"] or ""))
+    console.print(args_table)
+
+
+def _print_compact(record: dict) -> None:
+    """``inspect`` by default: each sentence once with the lines of the facts it supports (the
+    facts no sentence supports apart), then only the arguments the text does not account for."""
+    groups: dict[str | None, list[dict]] = {}
+    for row in record["facts"]:
+        groups.setdefault(row["sentence"], []).append(row)
+    console.print(f"[bold]facts by the sentence they come from[/] ({len(record['facts'])} facts; every row: --verbose)",
+                  highlight=False)
+    for sentence, rows in groups.items():
+        lines = ", ".join(str(r["line"]) for r in rows)
+        if sentence is None:
+            console.print(f"  [red](no sentence supports them)[/] line(s) {lines}: "
+                          + "; ".join(escape(r["fact"]) for r in rows), highlight=False)
+            continue
+        moved = [r for r in rows if r["source"] == "reanchored"]
+        console.print(f'  "{escape(sentence)}" [dim]line(s) {lines}[/]'
+                      + (f" [yellow]({len(moved)} re-anchored: the anchor points elsewhere)[/]" if moved else ""),
+                      highlight=False)
+    open_args = [r for r in record["arguments"] if not r["how"]]
+    counted = [r for r in record["arguments"] if not (r["kind"] in ("event", "variable") and r["how"])]
+    if not open_args:
+        console.print(f"every argument is accounted for by the text ({len(counted)} checked; --verbose lists them)",
+                      highlight=False)
+        return
+    console.print(f"[bold red]{len(open_args)} argument(s) the text does not account for[/] (of {len(counted)}):",
+                  highlight=False)
+    for r in open_args:
+        console.print(f"  line {r['line']}: {escape(str(r['argument']))} ({r['kind']}) in {escape(r['fact'])}",
+                      highlight=False)
 
 
 def _fact_sentences(case, text: str, rules) -> list[dict]:

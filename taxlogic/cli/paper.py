@@ -12,6 +12,7 @@ from rich.table import Table
 
 from taxlogic.cli.common import (EXIT_INTERRUPTED, console, fail, friendly_errors, option_list, print_json, progress_bar,
                                  stage_progress, usage_error)
+from taxlogic.cli.fit import fit
 
 
 def _range(lo: float, hi: float, fmt: str = "{:,.0f}") -> str:
@@ -46,7 +47,7 @@ def print_plan(plan, *, out: Path) -> None:
 
     table = Table(title=f"plan: {plan.model} (paper protocol), run folders in {out}", title_justify="left",
                   box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True, expand=False)
-    for col in ("method", "data · task", "to do", "calls", "tokens in", "tokens out", "$"):
+    for col in ("method", "data · task", "to do", "calls", "tokens in", "tokens out", "dollars"):
         table.add_column(col, justify="left" if col[0] in "md" else "right", overflow="fold")
     for c in plan.cells:
         cell = c.cell
@@ -56,7 +57,7 @@ def print_plan(plan, *, out: Path) -> None:
     table.add_row(f"total ({len(plan.cells)} cells)", "", f"{plan.todo}", _range(*plan.total("calls")),
                   _token_range(*plan.total("input_tokens")), _token_range(*plan.total("output_tokens")),
                   _dollars(plan.dollars))
-    console.print(table)
+    console.print(fit(table, console))
     bases: dict[str, list[str]] = {}
     for c in plan.cells:
         for b in c.basis:
@@ -89,7 +90,7 @@ def print_tables(views) -> None:
         for line, diff in zip(v.mine, v.diffs):
             t.add_row(*(f"[bold]{escape(x)}[/]" for x in line))
             t.add_row(*(f"[italic]{escape(x)}[/]" for x in diff))
-        console.print(t)
+        console.print(fit(t, console))
         for n in v.notes:
             console.print(f"  {escape(n)}", highlight=False)
 

@@ -24,8 +24,8 @@ from taxlogic.cli import (chat, contamination, crosscheck, data, evaluate, expla
 
 #: Command groups: name -> help.
 GROUPS: dict[str, str] = {
-    "data": "Install and check the SARA (2020 release) data (cases, statutes, splits).",
-    "eval": "Evaluate methods on SARA: gold programs, the agent, direct QA.",
+    "data": "Install and check the datasets: SARA (2020 release: cases, statutes, splits) and RuleArena (tax, NBA, airline problems); SARA⁺ and the documented errata.",
+    "eval": "Evaluate methods on SARA, SARA⁺ and RuleArena (tax, NBA, airline): gold programs, the agent, the paper's Prolog baseline, direct QA; reports.",
     "llm": llm.HELP,
 }
 
@@ -138,17 +138,22 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+#: The root's help: what taxlogic is, then where to start.
+ROOT_HELP = """taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides.
+
+Start here: taxlogic data install (SARA; RuleArena: taxlogic data install-rulearena --from PATH), then taxlogic explain --case tax_case_1 (a case's answer and why, no model needed) and taxlogic solve --case tax_case_1 (the agent, with the model of TAXLOGIC_LLM_MODEL)."""
+
+
 def _start(
     version: bool = typer.Option(False, "--version", is_eager=True, callback=_version, help="Print the version and exit."),
 ) -> None:
-    """taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides."""
     check_settings()
 
 
 def build_app() -> typer.Typer:
     """The ``taxlogic`` Typer app with every command of :data:`COMMANDS` mounted."""
     root = typer.Typer(
-        help="taxlogic: tax-law reasoning where an LLM only translates a case into Prolog facts and SWI-Prolog decides.",
+        help=ROOT_HELP,
         no_args_is_help=True,
         pretty_exceptions_enable=False,
         add_completion=False,

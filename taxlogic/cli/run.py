@@ -7,11 +7,13 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import EXIT_ABSTAINED, case_facts, console, friendly_errors, load_case, print_json
+from rich.markup import escape
+
+from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, case_facts, console, friendly_errors, load_case, print_json
 
 
 def run(
-    case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_1 or s151_a_pos."),
+    case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_1 or s151_a_pos; or a RuleArena NBA or airline problem, e.g. nba-0-5, airline-0-5."),
     facts_file: Optional[Path] = typer.Option(
         None, "--facts", help="Prolog facts to use instead of the case's gold facts (untrusted: validated first)."
     ),
@@ -19,6 +21,10 @@ def run(
 ) -> None:
     """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences).
     Exit code 0: the facts give an answer, 3: they give none, 1: error."""
+    from taxlogic.cli.rulearena_case import is_rulearena_problem, run_problem
+
+    if is_rulearena_problem(case_id):  # a RuleArena NBA or airline problem
+        return run_problem(case_id, facts_file, as_json=as_json)
     from taxlogic.eval.scoring.metrics import answer_correct
     from taxlogic.kb.sara.data import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
@@ -45,4 +51,5 @@ def _print(case, outcome, answer, correct: bool) -> None:
     console.print(f"[bold]{case.id}[/] ({case.kind}, {case.split})  query: {case.value_query or case.claim_query}")
     console.print(f"outcome: {outcome.summary()}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences")
     verdict = "[green]correct[/]" if correct else "[red]wrong[/]"
-    console.print(f"answer: {answer.value if answer.value is not None else '(none: ' + str(answer.reason) + ')'}   expected: {case.expected}   {verdict}")
+    shown = answer_text(answer.value) if answer.value is not None else f"(none: {escape(str(answer.reason))})"
+    console.print(f"answer: {shown}   expected: {answer_text(case.expected)}   {verdict}", highlight=False)

@@ -8,14 +8,14 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
-from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, load_case, print_json, usage_error
+from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, console, friendly_errors, load_case, print_json, usage_error
 
 
 _CASE, _AGENT, _PROMPTS, _OUT = "The case", "The agent", "Prompts", "Output"
 
 
 def solve(
-    case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query), or a RuleArena tax problem (tax-2-0: the filled forms).", rich_help_panel=_CASE),
+    case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query), or a RuleArena problem: tax-2-0 (the filled forms), nba-0-5, airline-0-5.", rich_help_panel=_CASE),
     text: Optional[str] = typer.Option(None, "--text", help="Free-text fact pattern (instead of --case).", rich_help_panel=_CASE),
     question: Optional[str] = typer.Option(None, "--question", help="Question or claim about --text.", rich_help_panel=_CASE),
     domain: str = typer.Option("sara", "--domain", help="The knowledge base of --text: sara (SARA's statutes; with --question) or form1040 (a tax return's filled forms as RuleArena prints them; the question is the amount owed, line 37).", rich_help_panel=_CASE),
@@ -49,12 +49,25 @@ def solve(
 
     if (case_id is None) == (text is None):
         usage_error("give either --case ID or --text TEXT --question QUESTION")
+    if text is not None and not text.strip():  # before any model call: an empty case costs a paid request
+        usage_error("--text is empty: give the case's facts in words (or --case ID); nothing was sent to the model")
+    if question is not None and not question.strip():
+        usage_error("--question is empty: give the question or claim about --text; nothing was sent to the model")
     from taxlogic.cli.tax_problem import is_tax_problem, solve_tax_problem
 
     if domain not in ("sara", "form1040"):
         usage_error(f"unknown --domain {domain!r}: sara or form1040")
     if domain != "sara" and case_id is not None:
         usage_error("--domain goes with --text (a --case id names its own knowledge base)")
+    from taxlogic.cli.rulearena_case import is_rulearena_problem, solve_problem
+
+    if case_id is not None and is_rulearena_problem(case_id):  # a RuleArena NBA or airline problem
+        if translator not in ("llm", "gold"):
+            usage_error("--translator must be llm or gold")
+        if domain != "sara":
+            usage_error("--domain goes with --text (a --case id names its own knowledge base)")
+        return solve_problem(case_id, translator=translator, budget=budget, model=model, grammar=grammar, trace=trace,
+                             quiet=quiet, verbose=verbose, as_json=as_json, explain=explain)
     if (case_id is not None and is_tax_problem(case_id)) or domain == "form1040":  # the form1040 domain
         if translator not in ("llm", "gold"):
             usage_error("--translator must be llm or gold")
@@ -88,8 +101,9 @@ def solve(
                            | ({"explanation": why.dump() if why else None} if explain else {}))
             else:
                 console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
-                console.print(f"[bold green]answer[/]: {ans.value}   expected: {case.expected}   "
-                              + ("[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"))
+                console.print(f"[bold green]answer[/]: {answer_text(ans.value)}   expected: {answer_text(case.expected)}   "
+                              + ("[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"),
+                              highlight=False)
                 if why:
                     print_explanation(why)
             if ans.value is None:

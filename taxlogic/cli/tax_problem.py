@@ -11,7 +11,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from taxlogic.cli.common import console, fail, friendly_errors, print_json, usage_error
+from taxlogic.cli.common import answer_text, console, fail, friendly_errors, print_json, usage_error
 
 #: RuleArena tax problem ids: ``tax-<level>-<index>``.
 TAX_ID = re.compile(r"^tax-([012])-(\d+)$")
@@ -32,6 +32,20 @@ def _item(case_id: str):
     if item is None:
         usage_error(f"--case: no RuleArena tax problem {case_id} (level {level} has {len(items)})")
     return item
+
+
+def erratum_note(case_id: str) -> str | None:
+    """One line for a RuleArena tax problem whose label is a documented erratum (None for any
+    other): its classes, where the label departs from the forms' text, and the command that lists
+    them (``taxlogic data errata --domain form1040``)."""
+    from taxlogic.kb.errata import load_errata
+
+    found = [e for e in load_errata("form1040") if e.id == case_id]
+    if not found:
+        return None
+    e = found[0]
+    return (f"a documented erratum ({e.klass.replace('+', ' and ')}): {e.reason}; taxlogic follows "
+            "the text (taxlogic data errata --domain form1040)")
 
 
 def solve_tax_problem(case_id: str | None, *, text: str | None = None, translator: str, budget: int, model: str | None, grammar: bool | None,
@@ -85,12 +99,17 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
                    | ({"explanation": why.model_dump() if why else None} if explain else {}))
     else:
         if translator == "gold":
-            console.print(f"[bold]{case_id}[/] with its gold facts: answer {answer}", highlight=False)
+            console.print(f"[bold]{case_id}[/] with its gold facts: answer {answer_text(answer, 'tax')}", highlight=False)
         else:
-            print_result(console, result)
+            print_result(console, result, kind="tax")
         if not abstained and expected is not None:
-            console.print(f"expected (RuleArena's label): {expected}  "
-                          + ("[green]correct[/] (numpy.isclose)" if correct else "[red]differs[/]"), highlight=False)
+            console.print(f"expected (RuleArena's label): {answer_text(expected, 'tax')}  "
+                          + ("[green]correct[/] (within RuleArena's tolerance)" if correct else "[red]differs[/]"),
+                          highlight=False)
+            if not correct:
+                note = erratum_note(case_id)
+                if note:
+                    console.print(note, highlight=False)
         if why:
             sys.stdout.write(render(why, width=min(console.width, 100) if console.width else 80))
     if abstained:
@@ -128,8 +147,8 @@ def explain_tax_problem(case_id: str, facts_file: Path | None, *, as_json: bool,
     elif markdown:
         sys.stdout.write(expl.to_markdown())
     else:
-        console.print(f"[bold]{case_id}[/] (tax)  expected (RuleArena's label): {item.answer:,.2f}", highlight=False)
+        console.print(f"[bold]{case_id}[/] (tax)  expected (RuleArena's label): {answer_text(item.answer, 'tax')}",
+                      highlight=False)
         if errata:
-            console.print(f"RuleArena's label departs from the forms' text here: erratum {', '.join(errata)} "
-                          "(kb/form1040/errata.json)", highlight=False)
+            console.print(erratum_note(case_id), highlight=False)
         sys.stdout.write(render(expl, width=min(console.width, 100) if console.width else 80))

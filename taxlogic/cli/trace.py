@@ -250,14 +250,17 @@ def model_label(model) -> str:
     return str(getattr(model, "model_name", None) or type(model).__name__)
 
 
-def print_result(console: Console, result: AgentResult, expected=None) -> None:
+def print_result(console: Console, result: AgentResult, expected=None, kind: str | None = None) -> None:
     """The final line(s): answer or abstention (with its reason), cost in tokens and seconds, and
-    correctness if known."""
+    correctness if known. Amounts are money (:func:`taxlogic.cli.common.answer_text`; ``kind``
+    ``tax``: owed or overpaid)."""
+    from taxlogic.cli.common import answer_text
+
     cost = f"{len(result.rounds)} round(s), {result.input_tokens}→{result.output_tokens} tokens, {result.seconds:.1f} s"
     if result.abstained:
         console.print(f"[bold red]abstained[/]: {escape(result.reason or '')}  ({cost})", highlight=False, soft_wrap=True)
     else:
-        console.print(f"[bold green]answer[/]: {result.answer}  ({cost})", highlight=False)
+        console.print(f"[bold green]answer[/]: {escape(answer_text(result.answer, kind))}  ({cost})", highlight=False)
     if expected is not None:
         verdict = "[green]correct[/]" if result.answer == expected else ("[yellow]abstained[/]" if result.abstained else "[red]wrong[/]")
-        console.print(f"expected: {expected}  {verdict}")
+        console.print(f"expected: {escape(answer_text(expected, kind))}  {verdict}", highlight=False)

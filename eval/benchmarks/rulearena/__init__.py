@@ -103,4 +103,4 @@ class RuleArenaBenchmark(Benchmark):
 
 register(RuleArenaBenchmark("airline", airline.METHODS, airline.airline_rule_sets))
 register(RuleArenaBenchmark("tax", tax.METHODS, tax.tax_rule_sets, explains=("gold", "agent")))
-register(RuleArenaBenchmark("nba", nba.METHODS, nba.nba_rule_sets))
+register(RuleArenaBenchmark("nba", nba.METHODS, nba.nba_rule_sets, explains=("gold",)))  # records' "why": in words

@@ -125,18 +125,19 @@ def verify(root: Path) -> list[str]:
 def install(source: str | Path, data_dir: Path | None = None, *, force: bool = False) -> dict:
     """Copy RuleArena's ``derived/``, ``airline/``, ``LICENSE`` and ``SOURCE`` from the folder
     ``source`` into ``<data_dir>/rulearena`` after checking every file's SHA-256 against
-    ``eval/benchmarks/rulearena/manifest.json``; returns the install record. Nothing is installed on a
-    mismatch (:class:`DataError`)."""
+    ``eval/benchmarks/rulearena/manifest.json``; returns the install record (the existing one when RuleArena
+    is installed already and not ``force``). Nothing is installed on a mismatch, nor when
+    ``source`` is not a folder, installed or not (:class:`DataError`)."""
     if data_dir is None:
         from taxlogic.settings import get_settings
 
         data_dir = get_settings().data_dir
     target = Path(data_dir).expanduser() / "rulearena"
+    src = Path(source).expanduser()
+    if not src.is_dir():  # checked first: a wrong path is an error even when RuleArena is installed
+        raise DataError(f"--from {source}: no such folder (expected a RuleArena copy holding derived/ and airline/)")
     if (target / INSTALL_RECORD).is_file() and not force:
         return json.loads((target / INSTALL_RECORD).read_text())
-    src = Path(source).expanduser()
-    if not src.is_dir():
-        raise DataError(f"--from {source}: no such folder (expected a RuleArena copy holding derived/ and airline/)")
     problems = verify(src)
     if problems:
         shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
@@ -324,16 +325,31 @@ def load_problems_file(path: Path, domain: str) -> list[RuleArenaItem]:
     object a line with ``id``, ``level``, ``answer`` and the domain's record (tax: ``pydantic``,
     optionally ``dict``; airline: ``info``), and optionally the prompts (``system_prompt``,
     ``user_prompt_0shot``: without them only the knowledge base's gold method can answer). Items
-    keep the file's order. Raises :class:`DataError` naming the file and line of a bad entry."""
+    keep the file's order. Every record is checked here, before any run: its ``id``, ``level``
+    and ``answer`` and the domain's record the gold translation reads (:func:`record_problem`).
+    Raises :class:`DataError` naming the file, the line (1-based, as an editor counts) and the
+    field of the first bad entry; an empty file (no problem in it) is an error too."""
     path = Path(path).expanduser()
-    rows = _read_jsonl(path)
+    if not path.is_file():
+        raise DataError(f"{path}: no such file")
     items = []
-    for n, row in enumerate(rows, start=1):
-        missing = [k for k in ("id", "level", "answer") if k not in row]
-        if missing:
-            raise DataError(f"{path}: problem {n} lacks {', '.join(missing)}")
-        if domain == "tax" and not isinstance(row.get("pydantic"), dict):
-            raise DataError(f"{path}: problem {n} ({row['id']}) has no 'pydantic' TaxPayer record")
+    for lineno, raw in enumerate(path.read_bytes().split(b"\n"), start=1):
+        if not raw.strip():
+            continue
+        where = f"{path} line {lineno}"
+        try:
+            row = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise DataError(f"{where}: not UTF-8 text") from None
+        except json.JSONDecodeError as exc:
+            raise DataError(f"{where}: not a JSON object ({exc.msg} at column {exc.colno})") from None
+        if not isinstance(row, dict):
+            raise DataError(f"{where}: not a JSON object (a {type(row).__name__})")
+        bad = record_problem(row, domain)
+        if bad is not None:
+            field, message = bad
+            raise DataError(f"{where}" + (f" ({row['id']})" if isinstance(row.get("id"), (str, int)) and field != "id" else "")
+                            + f": field {field!r}: {message}")
         extra: dict[str, Any] = {}
         if domain == "tax":
             extra = {"answer_status": row.get("answer_status"), "forms": row.get("dict"), "taxpayer": row.get("pydantic")}
@@ -341,11 +357,111 @@ def load_problems_file(path: Path, domain: str) -> list[RuleArenaItem]:
             extra = {k: row.get(k) for k in ("question", "info", "answer_details")}
         try:
             items.append(RuleArenaItem(id=str(row["id"]), domain=domain, level=int(row["level"]),
-                                       index=int(row.get("index", n - 1)), system_prompt=row.get("system_prompt", ""),
+                                       index=int(row.get("index", len(items))), system_prompt=row.get("system_prompt", ""),
                                        user_prompt=row.get("user_prompt_0shot", ""), answer=row["answer"], **extra))
         except (ValueError, TypeError) as exc:
-            raise DataError(f"{path}: problem {n} ({row.get('id')}): {exc}") from None
+            raise DataError(f"{where} ({row.get('id')}): {' '.join(str(exc).split())}") from None
+    if not items:
+        raise DataError(f"{path}: no problems in the file (one JSON object a line: id, level, answer and the "
+                        f"{'pydantic' if domain == 'tax' else 'info' if domain == 'airline' else 'problem'} record)")
     return items
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def record_problem(row: dict[str, Any], domain: str) -> tuple[str, str] | None:
+    """The first broken field of one ``--problems`` record, as (field, what is wrong), or None.
+    Checks ``id`` (a string or number), ``level`` (0, 1 or 2), ``answer`` (a number; NBA: a
+    boolean) and the record the domain's gold translation reads, field by field: tax ``pydantic``
+    (:func:`taxlogic.kb.form1040.taxpayer_to_facts`: filing status, ages, counts, every form line
+    an amount or a ``$TBD`` text, students), airline ``info``
+    (:func:`taxlogic.kb.airline.info_to_facts`); then the translation itself, so that no record
+    that would fail inside a run is accepted. Nested fields are named with dots
+    (``pydantic.age``, ``info.bag_list[2].weight``)."""
+    for key in ("id", "level", "answer"):
+        if key not in row:
+            return key, "missing"
+    if not isinstance(row["id"], (str, int)) or isinstance(row["id"], bool) or not str(row["id"]).strip():
+        return "id", f"must be a non-empty string (not {row['id']!r})"
+    if row["level"] not in (0, 1, 2) or isinstance(row["level"], bool):
+        return "level", f"must be 0, 1 or 2 (not {row['level']!r})"
+    if domain == "nba":
+        if not isinstance(row["answer"], bool):
+            return "answer", f"must be true or false (not {row['answer']!r})"
+    elif not _is_number(row["answer"]):
+        return "answer", f"must be a number of dollars (not {row['answer']!r})"
+    for key in ("system_prompt", "user_prompt_0shot"):
+        if key in row and not isinstance(row[key], str):
+            return key, f"must be a string (not a {type(row[key]).__name__})"
+    if domain == "tax":
+        return _taxpayer_problem(row.get("pydantic"))
+    if domain == "airline" and row.get("info") is not None:
+        return _info_problem(row["info"])
+    return None
+
+
+def _taxpayer_problem(rec: Any) -> tuple[str, str] | None:
+    from taxlogic.kb.form1040 import FIELD_LINES, FILING_STATUSES, taxpayer_to_facts
+
+    if not isinstance(rec, dict):
+        return "pydantic", "missing: the TaxPayer record of the problem" if rec is None else "must be an object"
+    status = rec.get("filing_status")
+    if str(status).lower() not in FILING_STATUSES:
+        return "pydantic.filing_status", f"must be one of {', '.join(FILING_STATUSES)} (not {status!r})"
+    if not _is_number(rec.get("age")):
+        return "pydantic.age", f"must be a number of years (not {rec.get('age')!r})"
+    for key in ("spouse_age", "num_qualifying_children", "num_other_dependents"):
+        if rec.get(key) is not None and not _is_number(rec[key]):
+            return f"pydantic.{key}", f"must be a number (not {rec[key]!r})"
+    for key in FIELD_LINES:
+        v = rec.get(key)
+        if v is not None and not isinstance(v, str) and not _is_number(v):
+            return f"pydantic.{key}", f"must be an amount in dollars or a text such as $TBD (not {v!r})"
+    students = rec.get("student_list") or []
+    if not isinstance(students, list):
+        return "pydantic.student_list", "must be a list"
+    for i, st in enumerate(students):
+        if not isinstance(st, dict) or not _is_number(st.get("qualified_student_expenses")):
+            return f"pydantic.student_list[{i}].qualified_student_expenses", "must be an amount in dollars"
+        for line in ("23", "24", "25", "26"):
+            if f"f8863_part_iii_{line}" not in st:
+                return f"pydantic.student_list[{i}].f8863_part_iii_{line}", "missing"
+    try:
+        taxpayer_to_facts(rec)
+    except (KeyError, ValueError, TypeError) as exc:
+        return "pydantic", " ".join(str(exc).split()) or type(exc).__name__
+    return None
+
+
+def _info_problem(info: Any) -> tuple[str, str] | None:
+    from taxlogic.kb.airline import info_to_facts
+
+    if not isinstance(info, dict):
+        return "info", "must be an object"
+    for key in ("base_price", "customer_class", "routine", "direction", "bag_list"):
+        if key not in info:
+            return f"info.{key}", "missing"
+    if not _is_number(info["base_price"]):
+        return "info.base_price", f"must be an amount in dollars (not {info['base_price']!r})"
+    if info["direction"] not in (0, 1) or isinstance(info["direction"], bool):
+        return "info.direction", f"must be 0 (departing the U.S.) or 1 (arriving) (not {info['direction']!r})"
+    if not isinstance(info["bag_list"], list):
+        return "info.bag_list", "must be a list"
+    for i, bag in enumerate(info["bag_list"]):
+        if not isinstance(bag, dict):
+            return f"info.bag_list[{i}]", "must be an object"
+        size = bag.get("size")
+        if not isinstance(size, list) or len(size) != 3 or not all(_is_number(x) for x in size):
+            return f"info.bag_list[{i}].size", f"must be [length, width, height] in inches (not {size!r})"
+        if not _is_number(bag.get("weight")):
+            return f"info.bag_list[{i}].weight", f"must be a weight in lbs (not {bag.get('weight')!r})"
+    try:
+        info_to_facts(info)
+    except (KeyError, ValueError, TypeError) as exc:
+        return "info", " ".join(str(exc).split()) or type(exc).__name__
+    return None
 
 
 def parse_split(split: str) -> int:

@@ -50,6 +50,28 @@ def _texts(load) -> dict[str, str]:
     return _TEXTS
 
 
+def nba_why(engine, item: RuleArenaItem, facts) -> list[str]:
+    """Each operation of the problem in words with the rules it breaks (CBA section, the amounts,
+    the team; :mod:`taxlogic.kb.nba.why`): "B. Team A provides an offer sheet …: Team A breaks
+    Article VII, Section 2(b)(1): team salary $134,500,000 plus …", or "…: no rule broken"."""
+    from taxlogic.kb.nba import DETAILS_QUERY
+    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.kb.nba.why import explain_operations
+    from taxlogic.tools.engine import Job
+
+    out = engine.run(Job(facts=facts, query=DETAILS_QUERY, mode="first", var="X"))
+    if out.status != "values" or not out.values:
+        return []
+    ops = {p.id: p for p in problem_texts()}.get(item.id)
+    if ops is None:
+        return []
+    lines = []
+    for o in explain_operations(ops.operations, out.values[0]):
+        broken = "; ".join(f"Team {v.team} breaks {v.section or v.rule.replace('_', ' ')}: {v.detail}" for v in o.violations)
+        lines.append(f"{o.letter}. {o.sentence} — {broken or 'no rule broken'}")
+    return lines
+
+
 def _violations(engine, facts) -> list[str]:
     from taxlogic.kb.nba import VIOLATIONS_QUERY
     from taxlogic.tools.engine import Job
@@ -61,8 +83,9 @@ def _violations(engine, facts) -> list[str]:
 def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
     """The committed gold program of each problem (``kb/nba/gold/``) run through the NBA KB; an
     annotation erratum abstains with its reason, and so does a problem whose answer depends on the
-    Minimum Player Salary (no amount in the rule text). ``details``: the reply (RuleArena's statement)
-    and every violation the KB finds (``v(Letter, Team, Rule)``)."""
+    Minimum Player Salary (no amount in the rule text). ``details``: the reply (RuleArena's statement),
+    every violation the KB finds (``v(Letter, Team, Rule)``) and ``why``: each operation in words with
+    the rules it breaks (:func:`nba_why`)."""
     from taxlogic.kb.nba import ANSWER_QUERY, MINIMUM_PROBES_QUERY, UNDETERMINED_MINIMUM, UNDETERMINED_REASON
     from taxlogic.kb.nba.domain import answer_statement
     from taxlogic.kb.nba.errata import errata
@@ -78,7 +101,8 @@ def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
         facts = trusted_gold_program(item.id)
         engine = opts.engines(item.rules)
         outcome = engine.run(Job(facts=facts, query=ANSWER_QUERY, mode="first", var="X"))
-        details = {"level": item.level, "violations": _violations(engine, facts)}
+        details = {"level": item.level, "violations": _violations(engine, facts),
+                   "why": nba_why(engine, item, facts)}
         value = outcome.values[0].replace(" ", "") if outcome.status == "values" and outcome.values else None
         if value == UNDETERMINED_MINIMUM:  # the rule text does not decide it: abstain, with the reason
             probes = engine.run(Job(facts=facts, query=MINIMUM_PROBES_QUERY, mode="first", var="X"))

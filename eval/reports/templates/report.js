@@ -354,6 +354,15 @@
     } else {
       add(caseBox, el("p", "muted", "case text not available here (its dataset is not installed on this machine)"));
     }
+    if (c.rulebook) {  // RuleArena: the rules the problem is decided by, behind a link
+      var p = el("p", "rulebook");
+      var a = el("a", null, "the rulebook (RuleArena's reference rules)");
+      a.href = c.rulebook;
+      a.target = "_blank";
+      a.rel = "noopener";
+      add(p, a);
+      add(caseBox, p);
+    }
     add(body, caseBox);
     var grid = el("div", "run-grid");
     grid.style.gridTemplateColumns = "repeat(" + RUNS.length + ", minmax(0, 1fr))";

@@ -1,0 +1,337 @@
+"""RuleArena NBA and airline problems in the one-case commands (``run``, ``solve``, ``explain``;
+``inspect`` says what it reads): ``--case nba-0-5`` or ``airline-0-5`` answers the problem from
+its gold translation (NBA: the committed gold program, ``kb/nba/gold/``; airline: the problem's
+``info`` record as facts) or, with ``solve``, from the agent's translation, and says why: for NBA
+each operation with the rules it breaks in the CBA's words, the team and the amounts
+(:mod:`taxlogic.kb.nba.why`); for airline the chain of fees (the worksheet of the airline law).
+RuleArena tax problems (``tax-0-5``) are :mod:`taxlogic.cli.tax_problem`'s."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+
+from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, console, fail, friendly_errors, print_json, usage_error
+
+if TYPE_CHECKING:
+    from taxlogic.tools.trust import TrustedProgram
+
+#: RuleArena NBA and airline problem ids: ``<domain>-<level>-<index>``.
+PROBLEM_ID = re.compile(r"^(nba|airline)-([012])-(\d+)$")
+_TITLE = {"nba": "NBA", "airline": "airline"}
+
+
+def is_rulearena_problem(case_id: str) -> bool:
+    return PROBLEM_ID.match(case_id) is not None
+
+
+def load_problem(case_id: str, option: str = "--case"):
+    """The RuleArena problem ``case_id``; an unknown one is a usage error naming its domain and
+    the ids its level has (exit 2). Raises DataError when RuleArena is not installed."""
+    from taxlogic.eval.benchmarks.rulearena.data import load_rulearena
+
+    domain, level = PROBLEM_ID.match(case_id)[1], int(PROBLEM_ID.match(case_id)[2])
+    items = {it.id: it for it in load_rulearena(domain, level)}
+    item = items.get(case_id)
+    if item is None:
+        ids = sorted(items, key=lambda i: int(i.rsplit("-", 1)[1]))
+        usage_error(f"{option}: no RuleArena {_TITLE[domain]} problem {case_id} (level {level} has {len(items)}: "
+                    f"{ids[0]} … {ids[-1]})")
+    return item
+
+
+def problem_input(item):
+    """The agent's input for the problem: its text, the domain's question and answer query."""
+    from taxlogic.agent.state import CaseInput
+
+    if item.domain == "nba":
+        from taxlogic.eval.benchmarks.rulearena.nba import nba_case
+
+        return nba_case(item)
+    from taxlogic.eval.benchmarks.rulearena.airline import AIRLINE_QUESTION
+    from taxlogic.kb.airline import TOTAL_QUERY
+
+    return CaseInput(case_id=item.id, text=item.question, question=AIRLINE_QUESTION, kind="numeric", query=TOTAL_QUERY,
+                     answer_var="X")
+
+
+def _rules(domain: str):
+    if domain == "nba":
+        from taxlogic.kb.nba import nba_rules
+
+        return nba_rules()
+    from taxlogic.kb.airline import airline_rules
+
+    return airline_rules()
+
+
+def gold_facts(item) -> "str | TrustedProgram":
+    """The problem's gold translation: NBA's committed gold program as a trusted program (its
+    checksum checked: :func:`taxlogic.kb.nba.gold.trusted_gold_program`), airline's facts made
+    from the problem's own fields (plain facts: validated and run untrusted like any others)."""
+    if item.domain == "nba":
+        from taxlogic.kb.nba.gold import trusted_gold_program
+
+        return trusted_gold_program(item.id)
+    from taxlogic.kb.airline import info_to_facts
+
+    return info_to_facts(item.info)
+
+
+def answer_words(domain: str, value) -> str:
+    """An answer in words: NBA's ``illegal(b, team_a)`` as "operation B by Team A breaks the
+    rules" (``none``: "no operation breaks the rules"), airline's total as money."""
+    if value is None:
+        return "(none)"
+    if domain == "nba":
+        from taxlogic.kb.nba import answer_of
+
+        try:
+            got = answer_of(str(value))
+        except ValueError as exc:
+            return str(exc)
+        return "no operation breaks the rules" if got is None else f"operation {got[0]} by Team {got[1]} breaks the rules"
+    return answer_text(value)
+
+
+def expected_words(item) -> str:
+    if item.domain == "nba":
+        if not item.answer:
+            return "no operation breaks the rules"
+        return (f"operation {item.illegal_operation} by Team {item.problematic_team} breaks the rules"
+                if item.illegal_operation else "an operation breaks the rules")
+    return answer_text(item.answer)
+
+
+def _nba_value(outcome) -> str | None:
+    return outcome.values[0].replace(" ", "") if outcome.status == "values" and outcome.values else None
+
+
+def _correct(item, value) -> bool | None:
+    if value is None:
+        return None
+    if item.domain == "nba":
+        from taxlogic.kb.nba import answer_of
+
+        try:
+            got = answer_of(str(value))
+        except ValueError:
+            return None
+        if not item.answer:
+            return got is None
+        return got is not None and (got[0], got[1]) == (str(item.illegal_operation).upper(), str(item.problematic_team).upper())
+    from taxlogic.tools.wording import as_number
+
+    n = as_number(value)
+    return n is not None and abs(n - float(item.answer)) < 0.005
+
+
+def answer_problem(engine, item, facts: "str | TrustedProgram"):
+    """(value, outcome) of the problem's answer query on ``facts``: NBA's ``nba_answer/1``
+    binding, airline's total (a number; None when the facts give none). A ``str`` runs untrusted
+    (validated facts only); a :class:`~taxlogic.tools.trust.TrustedProgram` may hold rules."""
+    from taxlogic.tools.engine import Job
+
+    inp = problem_input(item)
+    outcome = engine.run(Job(facts=facts, query=inp.query, mode="first" if item.domain == "nba" else "all", var="X"))
+    if item.domain == "nba":
+        return _nba_value(outcome), outcome
+    from taxlogic.eval.benchmarks.rulearena.direct import single_value
+
+    return single_value(outcome), outcome
+
+
+def _erratum_line(item) -> str | None:
+    if item.domain != "nba":
+        return None
+    from taxlogic.kb.nba.errata import errata
+
+    e = errata().get(item.id)
+    if not e:
+        return None
+    return (f"a documented erratum: RuleArena's annotation contradicts the rules as written here "
+            f"({e.get('class', '').replace('_', ' ')}; taxlogic data errata --domain nba)")
+
+
+def run_problem(case_id: str, facts_file: Path | None, *, as_json: bool, label: str = "run") -> None:
+    """``run``/``solve --translator gold`` on a RuleArena NBA or airline problem: its answer from
+    the gold translation (or ``facts_file``, validated first), the expected answer and whether
+    they agree; exit 3 when the facts give no answer."""
+    import typer
+
+    item, value, outcome, _ = _answered(case_id, facts_file)
+    correct = _correct(item, value)
+    if as_json:
+        print_json({"case": item.id, "domain": item.domain, "answer": value, "answer_words": answer_words(item.domain, value),
+                    "expected": item.answer, "correct": correct, "outcome": outcome.model_dump()})
+    else:
+        console.print(f"[bold]{item.id}[/] ({_TITLE[item.domain]}, level{item.level})"
+                      + (" with its gold facts" if facts_file is None else f" with {escape(str(facts_file))}")
+                      + f"  {outcome.seconds:.3f} s, {outcome.inferences:,} inferences", highlight=False)
+        verdict = "" if correct is None else "[green]correct[/]" if correct else "[red]differs[/]"
+        console.print(f"answer: {escape(answer_words(item.domain, value))}   expected: "
+                      f"{escape(expected_words(item))}   {verdict}", highlight=False)
+        note = _erratum_line(item) if correct is False else None
+        if note:
+            console.print(note, highlight=False)
+    if value is None:
+        raise typer.Exit(EXIT_ABSTAINED)
+
+
+def _answered(case_id: str, facts_file: Path | None, then=None):
+    """(item, value, outcome, what ``then(engine, item, facts)`` gives on the same
+    engine, or None): the problem answered from its gold translation or ``facts_file``."""
+    from taxlogic.tools.engine import Engine
+
+    with friendly_errors():
+        item = load_problem(case_id)
+        rules = _rules(item.domain)
+        facts = _facts(item, facts_file, rules)
+        with Engine(rules, workers=1) as engine:
+            value, outcome = answer_problem(engine, item, facts)
+            extra = then(engine, item, facts) if then is not None else None
+    return item, value, outcome, extra
+
+
+def _facts(item, facts_file: Path | None, rules) -> "str | TrustedProgram":
+    if facts_file is None:
+        return gold_facts(item)
+    from taxlogic.tools.facts import check_facts
+
+    if not facts_file.is_file():
+        fail(f"--facts {facts_file}: no such file")
+    check = check_facts(facts_file.read_bytes(), rules.vocabulary)
+    if not check.ok or not check.facts:
+        fail(f"{facts_file}: " + ("; ".join(str(p) for p in check.problems[:3]) or "no facts"))
+    return check.canonical
+
+
+def print_nba_why(item, details: str) -> None:
+    """Each operation of an NBA problem with the rules it breaks (CBA section and words), the
+    team and the amounts; "no rule broken" for the others."""
+    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.kb.nba.why import explain_operations
+
+    from rich.padding import Padding
+    from rich.text import Text
+
+    def put(markup: str, indent: int) -> None:  # wrapped lines keep their indent
+        console.print(Padding(Text.from_markup(markup), (0, 0, 0, indent)), highlight=False)
+
+    text = {p.id: p for p in problem_texts()}[item.id]
+    console.print("[bold]operations[/] (each checked against the CBA's rules as RuleArena prints them)")
+    for op in explain_operations(text.operations, details):
+        put(f"[bold]{op.letter}.[/] {escape(op.sentence)}", 0)
+        if not op.violations:
+            put("[green]✓[/] no rule broken", 2)
+        for v in op.violations:
+            put(f"[red]✗[/] Team {v.team} breaks {escape(v.section or v.rule.replace('_', ' '))}: {escape(v.detail)}", 2)
+            if v.quote:
+                put(f"[dim]“{escape(v.quote)}”[/]", 4)
+
+
+def explain_problem(case_id: str, facts_file: Path | None, *, full: bool, as_json: bool, markdown: bool) -> None:
+    """``explain`` on a RuleArena NBA or airline problem."""
+    from taxlogic.tools.engine import Job
+
+    def why(engine, item, facts):
+        if item.domain == "nba":
+            from taxlogic.kb.nba import DETAILS_QUERY
+
+            out = engine.run(Job(facts=facts, query=DETAILS_QUERY, mode="first", var="X"))
+            return None, out.values[0] if out.status == "values" and out.values else "[]"
+        from taxlogic.kb.explain import explain_case
+
+        return explain_case(engine, problem_input(item), facts, domain="airline", mode="first")[1], None
+
+    item, value, outcome, (expl, details) = _answered(case_id, facts_file, why)
+    if value is None:
+        fail(f"{item.id}: the facts give no answer to explain ({outcome.summary()})")
+    if as_json:
+        from taxlogic.tools.worksheet import dump
+
+        data = {"case": item.id, "domain": item.domain, "answer": value, "answer_words": answer_words(item.domain, value),
+                "expected": item.answer}
+        if details is not None:
+            from dataclasses import asdict
+
+            from taxlogic.kb.nba.problems import problem_texts
+            from taxlogic.kb.nba.why import explain_operations
+
+            ops = {p.id: p for p in problem_texts()}[item.id].operations
+            data["operations"] = [asdict(o) for o in explain_operations(ops, details)]
+        if expl is not None:
+            data["explanation"] = dump(expl, full=full)
+        print_json(data)
+        return
+    correct = _correct(item, value)
+    console.print(f"[bold]{item.id}[/] ({_TITLE[item.domain]})  answer: [bold]{escape(answer_words(item.domain, value))}[/]"
+                  f"   expected: {escape(expected_words(item))}"
+                  + ("" if correct is None else "   [green]correct[/]" if correct else "   [red]differs[/]"), highlight=False)
+    note = _erratum_line(item) if correct is False else None
+    if note:
+        console.print(note, highlight=False)
+    if details is not None:
+        print_nba_why(item, details)
+    elif expl is not None:  # the worksheet (as taxlogic.cli.explain prints one; not imported: no cycle)
+        import sys
+
+        from taxlogic.tools.worksheet import to_markdown, to_rich
+
+        if markdown:
+            sys.stdout.write(to_markdown(expl, full, title=f"Why {item.id}"))
+        else:
+            console.print(to_rich(expl, full, width=console.width))
+
+
+def solve_problem(case_id: str, *, translator: str, budget: int, model: str | None, grammar: bool | None,
+                  trace: Path | None, quiet: bool, verbose: bool, as_json: bool, explain: bool) -> None:
+    """``solve`` on a RuleArena NBA or airline problem: the gold translation (as ``run``), or the
+    agent with the domain's plug-in, traced live; with ``explain``, why (as ``explain``)."""
+    import typer
+
+    if translator == "gold":
+        run_problem(case_id, None, as_json=as_json, label="solve")
+        if explain and not as_json:
+            explain_problem(case_id, None, full=False, as_json=False, markdown=False)
+        return
+    from taxlogic.agent.context import make_context
+    from taxlogic.agent.solve import solve as run_agent
+    from taxlogic.cli.trace import Tracer, print_result
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.tools.engine import Engine
+
+    with friendly_errors():
+        item = load_problem(case_id)
+        rules = _rules(item.domain)
+        tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)
+        with Engine(rules, workers=1) as engine:
+            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar,
+                               domain=get_domain(item.domain))
+            try:
+                result = run_agent(problem_input(item), ctx, on_event=tracer)
+            finally:
+                tracer.close()
+    if as_json:
+        print_json({**result.model_dump(), "expected": item.answer})
+    else:
+        print_result(console, result)
+        if not result.abstained:
+            value = result.answer
+            if item.domain == "nba" and isinstance(value, str) and value.startswith("Answer:"):
+                console.print(f"expected: {escape(expected_words(item))}", highlight=False)
+            else:
+                correct = _correct(item, value)
+                console.print(f"expected: {escape(expected_words(item))}  "
+                              + ("[green]correct[/]" if correct else "[red]differs[/]"), highlight=False)
+    if result.abstained:
+        raise typer.Exit(EXIT_ABSTAINED)
+    if explain and not as_json:
+        import tempfile
+
+        with tempfile.NamedTemporaryFile("w", suffix=".pl", delete=False) as fh:
+            fh.write(result.facts)
+        explain_problem(case_id, Path(fh.name), full=False, as_json=False, markdown=False)

@@ -1,0 +1,92 @@
+"""Every domain in the one-case commands: ``run``, ``solve``, ``explain`` on RuleArena NBA and
+airline ids give the answer and a readable why (NBA: each operation, the rule broken in the
+CBA's words with its amounts, the team); an unknown id is a domain-worded usage error; ``inspect``
+says what it reads and where a RuleArena problem goes instead."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from taxlogic.cli import app
+
+
+@pytest.fixture(scope="module", autouse=True)
+def rulearena(rulearena_data):
+    return rulearena_data
+
+
+def _run(*args: str):
+    return CliRunner(env={"COLUMNS": "80", "NO_COLOR": "1"}).invoke(app, list(args))
+
+
+def _flat(res) -> str:
+    return " ".join(res.output.split())
+
+
+@pytest.mark.parametrize("command", [["run"], ["solve", "--translator", "gold"]], ids=" ".join)
+def test_run_and_gold_solve_answer_nba_and_airline(command):
+    nba = _run(*command, "--case", "nba-0-5")
+    assert nba.exit_code == 0, nba.output
+    assert ("answer: operation B by Team A breaks the rules expected: operation B by Team A breaks the rules correct"
+            in _flat(nba))
+    air = _run(*command, "--case", "airline-0-5")
+    assert air.exit_code == 0, air.output
+    assert "answer: $2,314 expected: $2,314 correct" in _flat(air)
+    data = json.loads(_run(*command, "--case", "airline-0-5", "--json").output)
+    assert data["answer"] == data["expected"] == 2314 and data["correct"] is True
+
+
+def test_explain_nba_names_each_operation_the_rule_its_words_amounts_and_team():
+    res = _run("explain", "--case", "nba-0-5")
+    assert res.exit_code == 0, res.output
+    text = _flat(res)
+    for op in ("A. Team B provides a qualifying offer for Player B.", "C. Team B matches the offer sheet from Team A."):
+        assert op in text
+    assert text.count("✓ no rule broken") == 2
+    assert ("✗ Team A breaks Article VII, Section 2(b)(1): team salary $134,500,000 plus the offer sheet's "
+            "$30,000,000 is over the Salary Cap of $140,588,000") in text
+    assert "“A Team’s Team Salary may not exceed the Salary Cap" in text
+    assert "v(b" not in text and "team_a" not in text and "salary_cap_no_exceed" not in text
+
+
+def test_explain_airline_gives_the_fees_in_words():
+    res = _run("explain", "--case", "airline-0-5")
+    assert res.exit_code == 0, res.output
+    text = _flat(res)
+    assert "answer: $2,314" in text and "total cost: $2,314" in text and "ticket price $1,284" in text
+
+
+@pytest.mark.parametrize("case, says", [
+    ("nba-0-999", "no RuleArena NBA problem nba-0-999 (level 0 has 81: nba-0-0 … nba-0-80)"),
+    ("airline-2-100", "no RuleArena airline problem airline-2-100"),
+    ("nba-7-1", "no RuleArena nba problem 'nba-7-1': RuleArena ids are nba-LEVEL-INDEX"),
+])
+@pytest.mark.parametrize("command", ["run", "explain"])
+def test_an_unknown_problem_is_worded_for_its_domain(case, says, command):
+    res = _run(command, "--case", case)
+    assert res.exit_code == 2, res.output
+    assert says in _flat(res) and "SARA" not in res.output
+
+
+def test_inspect_says_where_a_rulearena_problem_goes():
+    res = _run("inspect", "--case", "nba-0-5", "--gold")
+    assert res.exit_code == 2
+    assert "taxlogic explain --case nba-0-5" in _flat(res)
+
+
+def test_nba_gold_records_say_why_in_words_and_eval_run_explain_is_accepted(tmp_path):
+    out = tmp_path / "run"
+    res = _run("eval", "run", "--method", "gold", "--dataset", "rulearena-nba", "--split", "level0", "--limit", "6",
+               "--explain", "--out", str(out), "--workers", "1")
+    assert res.exit_code == 0, res.output
+    recs = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+    whys = {r["case_id"]: r["details"]["why"] for r in recs if not r["abstained"]}
+    assert whys and all(lines for lines in whys.values())
+    for lines in whys.values():
+        for line in lines:
+            assert re.match(r"^[A-Z]\. ", line) and ("no rule broken" in line or " breaks " in line), line
+            assert "team_" not in line and "v(" not in line and "_exception" not in line, line
