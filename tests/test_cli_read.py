@@ -83,6 +83,15 @@ def test_rejected_facts_give_no_answer(sara_data_dir):
     res = _run("inspect", "--case", "tax_case_5", "--facts", "-", stdin=":- halt.\n")
     assert res.exit_code == 3, res.output
     text = " ".join(res.output.split())
-    assert "answer the facts give: none (the facts were rejected before they ran)" in text
+    # a directive is refused before anything runs (issue 37): no answer is claimed for it
+    assert "answer the facts give: none: the facts were refused and not run" in text
     assert "answer the facts give: 0" not in text and "answer the facts give: $0" not in text
     assert '"rejected": true' in _run("inspect", "--case", "tax_case_5", "--facts", "-", "--json", stdin=":- halt.\n").output
+
+
+def test_facts_the_validator_rejects_give_no_answer(sara_data_dir):
+    """Safe text the validator still rejects (an unknown predicate) is not the facts' answer either."""
+    res = _run("inspect", "--case", "tax_case_5", "--facts", "-", stdin="no_such_predicate_(alice).\n")
+    assert res.exit_code == 3, res.output
+    text = " ".join(res.output.split())
+    assert "answer the facts give: none" in text, text
