@@ -18,53 +18,67 @@ DATA_DIR_HELP = "Data directory (default: TAXLOGIC_DATA_DIR, else ~/.local/share
 
 def install(
     source: Optional[str] = typer.Option(
-        None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the public SARA (2020 release) archive at the pinned commit."
+        None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the release's public archive at the pinned commit."
     ),
+    release: str = typer.Option("2020", "--release", help="2020 (SARA, 2020 release: into <data>/sara) or v2 (SARA v2, Holzenberger and Van Durme 2021: into <data>/sara_v2). The two never share a folder."),
     data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
     force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:
-    """Install SARA (2020 release) into the data directory, verify every file's SHA-256 and apply the documented errata."""
+    """Install SARA (2020 release, or --release v2) into the data directory, verify every file's SHA-256 and apply the documented errata."""
     from taxlogic.kb.data import SARA_RELEASE, install as do_install, sara_paths
+    from taxlogic.kb.sara.v2 import V2_RELEASE, install_v2, v2_paths
 
+    check_choice("--release", release, ("2020", "v2"))
+    name, run_install, root = ((SARA_RELEASE, do_install, sara_paths(data_dir).root) if release == "2020"
+                               else (V2_RELEASE, install_v2, v2_paths(data_dir).root))
     with friendly_errors():
-        with console.status(f"installing {SARA_RELEASE} …"):
-            record = do_install(source, data_dir, force=force)
+        with console.status(f"installing {name} …"):
+            record = run_install(source, data_dir, force=force)
     if as_json:
         print_json(record)
         return
-    root = sara_paths(data_dir).root
-    console.print(f"{SARA_RELEASE} installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
+    console.print(f"{name} installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
     for e in record["errata"]:
         console.print(f"  erratum applied: {e['path']}: {e['description']}")
 
 
 def info(
     data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print root, cases and counts per split and task as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print root, cases and counts per split and task as JSON (and the same for each other installed release under \"releases\")."),
 ) -> None:
-    """Show where SARA is installed and how many cases each split and task has."""
+    """Show where SARA is installed (each release: 2020, v2) and how many cases each split and task has."""
     import collections
 
     from taxlogic.kb.cases import load_cases
     from taxlogic.kb.data import SARA_RELEASE, sara_paths
+    from taxlogic.kb.sara.v2 import V2_RELEASE, install_record, load_v2_cases, v2_paths
 
     with friendly_errors():
         cases = load_cases(data_dir)
+        v2_cases = load_v2_cases(data_dir) if install_record(data_dir) else None
     counts = collections.Counter(f"{c.split}/{c.kind}" for c in cases)
-    out = {"root": str(sara_paths(data_dir).root), "cases": len(cases), "by_split_and_task": dict(sorted(counts.items()))}
+    out = {"root": str(sara_paths(data_dir).root), "release": SARA_RELEASE, "cases": len(cases),
+           "by_split_and_task": dict(sorted(counts.items()))}
+    releases = {"2020": out}
+    if v2_cases is not None:
+        releases["v2"] = {"root": str(v2_paths(data_dir).root), "release": V2_RELEASE, "cases": len(v2_cases),
+                          "by_split_and_task": dict(collections.Counter(f"all/{c.kind}" for c in v2_cases))}
     if as_json:
-        print_json(out)
+        print_json({**out, "releases": releases})
         return
-    table = Table(title=f"{SARA_RELEASE} cases")
-    for col in ("split", "task", "cases"):
-        table.add_column(col, justify="right" if col == "cases" else "left")
-    for key, n in out["by_split_and_task"].items():
-        table.add_row(*key.split("/"), str(n))
-    table.add_section()
-    table.add_row("all", "all", str(len(cases)))
-    console.print(table)
-    console.print(f"installed in {out['root']}", highlight=False)
+    for key, r in releases.items():
+        table = Table(title=f"{r['release']} cases (--release {key}{'' if key == '2020' else ', --dataset sara-v2'})")
+        for col in ("split", "task", "cases"):
+            table.add_column(col, justify="right" if col == "cases" else "left")
+        for split_task, n in r["by_split_and_task"].items():
+            table.add_row(*split_task.split("/"), str(n))
+        table.add_section()
+        table.add_row("all", "all", str(r["cases"]))
+        console.print(table)
+        console.print(f"installed in {r['root']}", highlight=False)
+    if v2_cases is None:
+        console.print(f"{V2_RELEASE}: not installed (taxlogic data install --release v2 --from PATH)", highlight=False)
 
 
 _ERRATA_TITLES = {"sara": "SARA gold errata", "nba": "RuleArena NBA annotation errata",

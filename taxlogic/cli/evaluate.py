@@ -208,7 +208,8 @@ def run(
                        explain=explain or None, protocol=None if protocol == "default" else protocol,
                        holdout=holdout, query_in_prompt=None if query_in_prompt or not translator else False,
                        anchors=anchors if method == "agent" else None,
-                       problems=str(problems.resolve()) if problems is not None else None)
+                       problems=str(problems.resolve()) if problems is not None else None,
+                       release=getattr(known, "release", None))
     with friendly_errors():
         try:
             bench = get_benchmark(dataset)
