@@ -89,10 +89,11 @@ class ExemplarSource:
     Raises :class:`ExemplarError` when a task of ``items`` has fewer than ``k`` unrelated cases
     left (e.g. ``--split all``, which evaluates every SARA case): never silently fewer."""
 
-    def __init__(self, items: Sequence[Any], k: int, pool: list[Case] | None = None, *, hint: str = ""):
+    def __init__(self, items: Sequence[Any], k: int, pool: list[Case] | None = None, *, hint: str = "",
+                 cases: Sequence[Case] | None = None):
         self.k = k
         self.pool = pool if pool is not None else load_cases(split="train")
-        self.excluded = related_ids(items)
+        self.excluded = related_ids(items, cases)  # cases: the release the items come from (default SARA 2020)
         if k <= 0:
             return
         for kind in sorted({i.kind for i in items}):

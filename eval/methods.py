@@ -251,6 +251,10 @@ def exemplar_source(ds: "Dataset", opts: MethodOptions):
 
     hint = "" if opts.exemplar_pool is not None else \
         "; hold cases out with --holdout paper (or --protocol paper), or evaluate --split test"
+    own = getattr(ds.benchmark, "exemplar_cases", None)  # a release with cases of its own (SARA v2)
+    if opts.exemplar_pool is None and own is not None:
+        pool = own()  # never the 2020 release's cases: another representation, shared ids
+        return ExemplarSource(ds.items, opts.exemplars, pool, cases=pool, hint="")
     return ExemplarSource(ds.items, opts.exemplars, opts.exemplar_pool, hint=hint)
 
 

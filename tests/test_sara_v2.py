@@ -116,3 +116,104 @@ def test_v2_errata_never_come_from_the_2020_release(v2_data_dir):
 def test_unknown_split_of_v2_is_a_usage_error(v2_data_dir):
     res = runner.invoke(app, ["eval", "run", "--method", "gold", "--dataset", "sara-v2", "--split", "test"])
     assert res.exit_code == 2 and "one split, all" in res.output
+
+
+def test_v2_prompts_are_v2s_and_never_share_a_cache_key_with_2020(v2_data_dir):
+    """A v2 translation request is in v2's representation (string names, v2's events.pl) and
+    differs from the 2020 request of the same case id, so the LLM cache (keyed by the messages)
+    never answers one with the other's reply."""
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.methods import MethodOptions, translation_messages
+
+    v2 = load_dataset("sara-v2", "all", "numeric")
+    old = load_dataset("sara", "all", "numeric")
+    opts = MethodOptions(anchors=False, query_in_prompt=True)
+    for cid in ("tax_case_5", "tax_case_83"):
+        m2 = translation_messages(v2, next(c for c in v2.items if c.id == cid), opts)
+        m1 = translation_messages(old, next(c for c in old.items if c.id == cid), opts)
+        assert "Person names: quoted strings" in m2[0].content and "lowercase atoms" not in m2[0].content
+        assert "lowercase atoms" in m1[0].content
+        assert m2[0].content != m1[0].content
+    assert 'tax("Alice",2017,Tax)' in translation_messages(v2, next(c for c in v2.items if c.id == "tax_case_5"), opts)[1].content
+
+
+def test_v2_exemplars_come_from_v2_and_never_from_the_case_or_its_text(v2_data_dir):
+    from taxlogic.agent.exemplars import related_ids, select_exemplars
+    from taxlogic.kb.sara.v2 import get_v2_case, load_v2_cases
+
+    pool = load_v2_cases()
+    case = get_v2_case("tax_case_5")
+    chosen = select_exemplars(case.text, "numeric", 3, related_ids([case], pool), pool)
+    texts = {c.text: c for c in pool}
+    assert len(chosen) == 3
+    for e in chosen:
+        src = texts[e.case_text]
+        assert src.rules == "v2" and src.id != case.id and src.text != case.text and '"' in e.facts
+
+
+def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, tmp_path, monkeypatch):
+    """The agent, through an OpenAI-compatible endpoint that answers every v2 case with its
+    correct facts (rule programs: the facts their rules derive), answers none wrong, and every
+    fact-program case without a documented v2 erratum right. An erratum case's gold facts, and a
+    rule program's derived facts (events to 2117 from ``between(1993,2093,…)``, "paid them $550
+    each" as one amount on many events), may be held back by the inspector: it then abstains."""
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.gold_facts import MaterializedGoldEndpoint
+    from taxlogic.eval.records import read_records
+    from taxlogic.eval.verifier import gold_program
+    from taxlogic.kb.sara.v2 import v2_rules
+    from taxlogic.kb.sara.v2_errata import has_v2_erratum
+    from taxlogic.settings import get_settings
+    from taxlogic.tools.engine import Engine
+
+    cases = load_dataset("sara-v2", "all").items
+    with Engine(v2_rules(), workers=1) as engine:
+        endpoint = MaterializedGoldEndpoint(cases, engine, v2_rules())
+    for k, v in {"LLM_BASE_URL": endpoint.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "1",
+                 "WORKERS": "1", "CACHE_DIR": str(tmp_path / "cache")}.items():
+        monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+    with endpoint:
+        monkeypatch.setenv("TAXLOGIC_LLM_BASE_URL", endpoint.base_url)
+        get_settings.cache_clear()
+        out = tmp_path / "agent-v2"
+        res = runner.invoke(app, ["eval", "run", "--method", "agent", "--dataset", "sara-v2", "--budget", "1",
+                                  "--paper-prompts", "--concurrency", "2", "--out", str(out), "--json"])
+    get_settings.cache_clear()
+    assert res.exit_code == 0, res.output
+    records = read_records(out)
+    assert len(records) == 100
+    rule_programs = {c.id for c in cases if gold_program(c).rules}
+    wrong = [r.case_id for r in records if not r.correct and not r.abstained]
+    missed = [r.case_id for r in records if not r.correct and not has_v2_erratum(r) and r.case_id not in rule_programs]
+    assert wrong == [] and missed == []
+    assert sum(r.correct for r in records) >= 75
+
+
+def test_case_commands_take_the_dataset_so_shared_ids_are_unambiguous(v2_data_dir):
+    """``--dataset sara-v2 --case tax_case_5`` is v2's case under v2's statutes; without it the
+    same id is the 2020 release's."""
+    res = runner.invoke(app, ["run", "--dataset", "sara-v2", "--case", "tax_case_5", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["answer"] == 116066 and out["correct"] and out["outcome"]["status"] == "values"
+    res = runner.invoke(app, ["inspect", "--dataset", "sara-v2", "--case", "tax_case_5", "--gold", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["problems"] == [] and out["correct"] and any('"Alice"' in f["fact"] for f in out["facts"])
+    res = runner.invoke(app, ["inspect", "--dataset", "sara-v2", "--case", "tax_case_47", "--gold", "--json"])
+    assert res.exit_code == 3 and "amount_unstated" in {p["kind"] for p in json.loads(res.output)["problems"]}
+    res = runner.invoke(app, ["explain", "--dataset", "sara-v2", "--case", "tax_case_5"])
+    assert res.exit_code == 0 and "$116,066" in res.output and '"Alice"' in res.output
+    res = runner.invoke(app, ["solve", "--dataset", "sara-v2", "--case", "tax_case_5", "--translator", "gold", "--json"])
+    assert res.exit_code == 0 and json.loads(res.output)["correct"]
+    res = runner.invoke(app, ["run", "--dataset", "sara-v2", "--case", "s151_a_pos"])
+    assert res.exit_code == 2 and "SARA v2" in res.output
+    res = runner.invoke(app, ["run", "--dataset", "sara-v3", "--case", "tax_case_5"])
+    assert res.exit_code == 2
+
+
+def test_v2_errata_are_listed_apart(v2_data_dir):
+    res = runner.invoke(app, ["data", "errata", "--domain", "sara-v2", "--json"])
+    assert res.exit_code == 0, res.output
+    ids = {e["id"] for e in json.loads(res.output)["errata"]}
+    assert "tax_case_47" in ids and "tax_case_18" not in ids and len(ids) == 13

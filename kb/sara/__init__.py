@@ -20,11 +20,11 @@ from taxlogic.tables import shared_table
 
 
 @shared_table(maxsize=8)
-def _system_prompts(prolog_dir: str, kind: str, anchored: bool) -> str:
+def _system_prompts(prolog_dir: str, kind: str, anchored: bool, release: str = "2020") -> str:
     from taxlogic.prompts import read_code_slots, translate_system
 
     slots = read_code_slots(prolog_dir)
-    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored)
+    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored, release=release)
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,10 @@ class SaraDomain:
         return anchor_facts(case_text, facts_only(program))
 
     def system_prompt(self, rules: RuleSet, kind: str) -> str:
-        return _system_prompts(str(rules.prolog_dir), kind, self.anchored)
+        """The A.1.4/A.1.5 prompt filled with ``rules``' own events.pl and utils.pl; for SARA v2's
+        rule set (name ``v2``) the prompt in v2's representation (``translate_numeric_system_v2``:
+        names and event ids as strings)."""
+        return _system_prompts(str(rules.prolog_dir), kind, self.anchored, "v2" if rules.name == "v2" else "2020")
 
     def user_prompt(self, case, query, exemplars: str = "") -> str:
         from taxlogic.prompts import translate_user

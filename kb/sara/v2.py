@@ -299,3 +299,25 @@ def v2_rules(data_dir: Path | None = None) -> RuleSet:
     ``s3306`` employment predicates at v2's arities), under the engine's limits and sandbox."""
     paths = v2_paths(data_dir).require()
     return RuleSet(V2, paths.statutes_prolog, paths.statutes_source)
+
+
+# ------------------------------------------------------------------------------------- queries
+
+
+def prolog_string(text: str) -> str:
+    """``text`` as a Prolog double-quoted string (SARA v2's names and event ids): ``Alice`` ->
+    ``"Alice"``; backslashes and double quotes escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def v2_rule_query(question: str, kind: str) -> tuple[str, str | None] | None:
+    """The query of a standard numeric question in v2's representation, by rule: "How much tax
+    does Alice have to pay in 2017?" -> ``('tax("Alice",2017,Tax)', "Tax")`` (the name as the
+    question writes it: v2's gold programs name people by the words of the case). None for any
+    other question (v2 has no entailment cases; its statutes' arities differ from the 2020 forms)."""
+    from taxlogic.core import _TAX_QUESTION
+
+    m = _TAX_QUESTION.match(question)
+    if kind != "numeric" or not m:
+        return None
+    return f"tax({prolog_string(' '.join(m.group(1).split()))},{int(m.group(2))},Tax)", "Tax"

@@ -81,12 +81,12 @@ def info(
         console.print(f"{V2_RELEASE}: not installed (taxlogic data install --release v2 --from PATH)", highlight=False)
 
 
-_ERRATA_TITLES = {"sara": "SARA gold errata", "nba": "RuleArena NBA annotation errata",
+_ERRATA_TITLES = {"sara": "SARA gold errata", "sara-v2": "SARA v2 gold errata", "nba": "RuleArena NBA annotation errata",
                   "form1040": "RuleArena tax (Form 1040) label errata"}
 
 
 def errata(
-    domain: str = typer.Option("sara", "--domain", help="Whose errata: sara (gold programs vs their case text), nba (annotations vs the rules), form1040 (tax labels vs the forms' text)."),
+    domain: str = typer.Option("sara", "--domain", help="Whose errata: sara (gold programs vs their case text), sara-v2 (SARA v2's), nba (annotations vs the rules), form1040 (tax labels vs the forms' text)."),
     as_json: bool = typer.Option(False, "--json", help="Print the domain, every erratum (id, domain, class, reason, evidence, dataset_says, rules_give, and the domain file's own fields) and the classes as JSON."),
 ) -> None:
     """List a domain's documented dataset errata: where the dataset's gold or label disagrees with
@@ -97,10 +97,16 @@ def errata(
 
     from taxlogic.kb.errata import ERRATA_DOMAINS, errata_classes, load_errata
 
-    check_choice("--domain", domain, ERRATA_DOMAINS)
+    check_choice("--domain", domain, (*ERRATA_DOMAINS, "sara-v2"))
     with friendly_errors():
-        found = load_errata(domain)
-        classes = errata_classes(domain)
+        if domain == "sara-v2":  # SARA v2's own errata (kb/sara/v2_errata.json), never the 2020 release's
+            from taxlogic.kb.sara.errata import erratum_classes
+            from taxlogic.kb.sara.v2_errata import v2_errata
+
+            found, classes = v2_errata(), erratum_classes()
+        else:
+            found = load_errata(domain)
+            classes = errata_classes(domain)
     if as_json:
         print_json({"domain": domain, "errata": [e.as_json() for e in found], "classes": classes})
         return

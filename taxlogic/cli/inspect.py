@@ -9,11 +9,13 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, load_case, print_json, usage_error
+from taxlogic.cli.common import (CASE_DATASET_HELP, EXIT_ABSTAINED, console, dataset_rules, friendly_errors, load_case,
+                                 print_json, usage_error)
 
 
 def inspect_cmd(
     case_id: str = typer.Option(..., "--case", help="SARA case id (its text, question and query)."),
+    dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP),
     facts: Optional[Path] = typer.Option(None, "--facts", help="Prolog facts to inspect ('-': standard input)."),
     gold: bool = typer.Option(False, "--gold", help="Inspect the case's own gold program instead (rules trusted; see eval verifier)."),
     as_json: bool = typer.Option(False, "--json", help="Print the problems and the answer as JSON."),
@@ -27,14 +29,13 @@ def inspect_cmd(
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.metrics import answer_correct
     from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
-    from taxlogic.kb.rules import sara_rules
     from taxlogic.tools.engine import Engine
 
     if (facts is None) == (not gold):
         usage_error("give either --facts FILE or --gold")
     with friendly_errors():
-        case = load_case(case_id)
-        rules = sara_rules()
+        case = load_case(case_id, dataset=dataset)
+        rules = dataset_rules(dataset)
         text = None
         if facts is not None:
             text = sys.stdin.read() if str(facts) == "-" else facts.read_text(encoding="utf-8", errors="surrogateescape")

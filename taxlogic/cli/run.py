@@ -7,11 +7,13 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import EXIT_ABSTAINED, case_facts, console, friendly_errors, load_case, print_json
+from taxlogic.cli.common import (CASE_DATASET_HELP, EXIT_ABSTAINED, case_facts, console, dataset_rules, friendly_errors,
+                                 load_case, print_json)
 
 
 def run(
     case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_1 or s151_a_pos."),
+    dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP),
     facts_file: Optional[Path] = typer.Option(
         None, "--facts", help="Prolog facts to use instead of the case's gold facts (untrusted: validated first)."
     ),
@@ -20,13 +22,12 @@ def run(
     """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences).
     Exit code 0: the facts give an answer, 3: they give none, 1: error."""
     from taxlogic.eval.metrics import answer_correct
-    from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():
-        case = load_case(case_id)
-        rules = sara_rules()
+        case = load_case(case_id, dataset=dataset)
+        rules = dataset_rules(dataset)
         facts, trusted = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:
             outcome = engine.run(case_job(case, facts, trusted=trusted))

@@ -1,0 +1,64 @@
+"""Correct fact translations of gold programs that hold rules, for scripted endpoints.
+
+A SARA gold program may generate its events with rules (v2's and 2020's ``tax_case_83``: twelve
+days x five employees by ``member`` and ``atom_concat``); a translator may write facts only, so the
+correct translation of such a case is the facts those rules derive. :func:`materialized_gold`
+runs the (trusted) gold program under its statutes and lists every instance of the rule set's
+event predicates (``events.pl``: ``income_/1``, ``agent_/2`` …), the facts the statutes read,
+which give the same answer (the engine's own ``materialize`` does the same to speed the gold runs
+up). :class:`MaterializedGoldEndpoint` is :class:`~taxlogic.eval.gold_endpoint.GoldEndpoint`
+serving them: what an OpenAI-compatible endpoint with a perfect translator would send, for any
+release (SARA v2 included; the plain endpoint drops a rule program's rules and so its events).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from taxlogic.eval.gold_endpoint import GoldEndpoint
+from taxlogic.eval.verifier import gold_program
+
+
+def event_predicates(rules: Any) -> list[str]:
+    """``name/arity`` of the rule set's event predicates: those ``events.pl`` declares with a
+    name ending in ``_`` and arity 1 (types) or 2 (properties)."""
+    text = rules.prolog_file("events.pl")
+    return sorted({f"{n}/{a}" for n, a in re.findall(r"discontiguous\s+([a-z]\w*_)/([12])\b", text)})
+
+
+def materialized_gold(engine: Any, case: Any, rules: Any) -> str:
+    """The facts of ``case``'s gold program, one clause a line: its fact clauses when it holds no
+    rule, else every event fact its program derives (module doc). Raises RuntimeError if the
+    program does not run to the end under the engine's limits."""
+    from taxlogic.tools.engine import Job
+
+    gp = gold_program(case)
+    if not gp.rules:
+        return gp.fact_text
+    preds = event_predicates(rules)
+    types = ",".join(p for p in preds if p.endswith("/1"))
+    props = ",".join(p for p in preds if p.endswith("/2"))
+    # every fact a call with open arguments gives, and the properties of each declared event
+    # (rules that read their event id, e.g. split_string on it, need it bound)
+    query = (f"(member(N/A,[{','.join(preds)}]), functor(F,N,A), catch(call(F),_,fail)"
+             f" ; member(T/1,[{types}]), functor(G,T,1), call(G), arg(1,G,E),"
+             f" member(P/2,[{props}]), functor(F,P,2), arg(1,F,E), catch(call(F),_,fail))")
+    outcome = engine.run(Job(facts=case.gold_facts, query=query, mode="all", var="F", trusted=True,
+                             max_solutions=1_000_000))
+    if outcome.status != "values":
+        raise RuntimeError(f"{case.id}: its gold program gave no facts ({outcome.summary()})")
+    return "\n".join(f"{v}." for v in outcome.values) + "\n"
+
+
+class MaterializedGoldEndpoint(GoldEndpoint):
+    """A :class:`~taxlogic.eval.gold_endpoint.GoldEndpoint` whose translation of every case is
+    :func:`materialized_gold` (computed once, before it serves; ``engine`` on ``rules``). Plain
+    fact clauses, no anchors: the paper's prompts (``--paper-prompts``)."""
+
+    def __init__(self, cases: Iterable[Any], engine: Any, rules: Any, **kwargs: Any) -> None:
+        super().__init__(cases, **kwargs)
+        self.translations = {c.id: materialized_gold(engine, c, rules) for c in self.cases}
+
+    def translation(self, case: Any) -> str:
+        return self.translations[case.id]
