@@ -416,8 +416,14 @@ def report(
     if not rows and not quiz:
         fail("no finished cases or contamination runs in those folders")
     attach_contamination(rows, quiz)
+    from taxlogic.eval.break_even import price_lines, price_markdown, price_rows, published_rows
+
+    prices = price_rows(runs) if rows else []  # runs with dollar answers (SARA numeric, SARA v2, RuleArena tax)
     with friendly_errors():
         paths = write_report(rows, out, quiz) if rows else {}
+        if prices:
+            with open(paths["markdown"], "a", encoding="utf-8") as fh:
+                fh.write("\n" + price_markdown(prices))
     if html and rows:
         from taxlogic.eval.html_report import write_html
 
@@ -426,7 +432,8 @@ def report(
         except OSError as exc:
             fail(f"cannot write {html}: {exc.strerror or exc}")
     if as_json:
-        print_json({"rows": [r.model_dump() for r in rows], "contamination": [q.model_dump() for q in quiz]})
+        print_json({"rows": [r.model_dump() for r in rows], "contamination": [q.model_dump() for q in quiz],
+                    "break_even": [r.model_dump() for r in prices + (published_rows() if prices else [])]})
         return
     if quiz:
         header, lines = table7_lines(quiz)
@@ -467,4 +474,16 @@ def report(
         console.print(t2)
         for n in notes:
             console.print(f"  {escape(n)}", highlight=False)
+    if prices:
+        header, lines = price_lines(prices + published_rows())
+        bt = Table(title="break-even price per case, $ (Jurayj et al. 2025: penalties, overpayments, $270 a refusal; "
+                         "formula and sources in report.md)")
+        for col in header:
+            bt.add_column(col, justify="left" if col in header[:2] else "right")
+        for line in lines:
+            bt.add_row(*(escape(c) for c in line))
+        console.print(bt)
+        if not published_rows():
+            console.print("  no published rows: the paper's tables were not found (eval/break_even.json says what was searched)",
+                          highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))
