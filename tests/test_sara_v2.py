@@ -217,3 +217,106 @@ def test_v2_errata_are_listed_apart(v2_data_dir):
     assert res.exit_code == 0, res.output
     ids = {e["id"] for e in json.loads(res.output)["errata"]}
     assert "tax_case_47" in ids and "tax_case_18" not in ids and len(ids) == 13
+
+
+def test_agreed_attempts_answer_only_when_the_attempts_agree():
+    from taxlogic.eval.methods import agreed_attempts
+    from taxlogic.eval.records import CaseRecord
+
+    def rec(pred, invalid=False):
+        return CaseRecord(case_id="c", dataset="sara-v2", split="all", kind="numeric", method="direct", gold=5,
+                          prediction=pred, invalid=invalid, input_tokens=10, rounds=1)
+
+    seen = []
+
+    def attempt_with(answers):
+        def attempt(seed):
+            seen.append(seed)
+            return answers[seed]
+        return attempt
+
+    same = agreed_attempts(attempt_with([rec(5), rec(5)]), 2)
+    assert same.prediction == 5 and not same.abstained and same.input_tokens == 20 and seen == [0, 1]
+    split = agreed_attempts(attempt_with([rec(5), rec(7)]), 2)
+    assert split.abstained and split.prediction is None and "disagree: 5, 7" in split.reason
+    half = agreed_attempts(attempt_with([rec(5), rec(None, invalid=True)]), 2)
+    assert half.abstained and "invalid" in half.reason
+    both_bad = agreed_attempts(attempt_with([rec(None, invalid=True), rec(None, invalid=True)]), 2)
+    assert both_bad.invalid and not both_bad.abstained
+    seen.clear()
+    assert agreed_attempts(lambda seed: seen.append(seed) or rec(5), 1).prediction == 5 and seen == [None]
+
+
+def test_jurayj_protocol_runs_v2_with_leave_one_out_exemplars_and_two_attempts(v2_data_dir, tmp_path, monkeypatch):
+    """--protocol jurayj: SARA v2, all cases, 5 exemplars per case from the other cases (never
+    one with its text), two attempts that must agree; a gold endpoint's attempts agree."""
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.gold_facts import MaterializedGoldEndpoint
+    from taxlogic.eval.records import read_config, read_records
+    from taxlogic.kb.sara.v2 import v2_rules
+    from taxlogic.settings import get_settings
+    from taxlogic.tools.engine import Engine
+
+    res = runner.invoke(app, ["eval", "run", "--method", "gold", "--protocol", "jurayj", "--dataset", "sara"])
+    assert res.exit_code == 2 and "sara-v2" in res.output
+    cases = load_dataset("sara-v2", "all").items
+    with Engine(v2_rules(), workers=1) as engine:
+        endpoint = MaterializedGoldEndpoint(cases, engine, v2_rules())
+    for k, v in {"LLM_CACHE": "0", "LLM_MAX_RETRIES": "1", "WORKERS": "1", "CACHE_DIR": str(tmp_path / "cache")}.items():
+        monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+    monkeypatch.chdir(tmp_path)
+    with endpoint:
+        monkeypatch.setenv("TAXLOGIC_LLM_BASE_URL", endpoint.base_url)
+        get_settings.cache_clear()
+        for method in ("prolog-single-shot", "direct"):
+            res = runner.invoke(app, ["eval", "run", "--method", method, "--protocol", "jurayj", "--limit", "4", "--json"])
+            assert res.exit_code == 0, res.output
+    get_settings.cache_clear()
+    runs = sorted((tmp_path / "runs").iterdir())
+    assert [r.name.endswith("-sara-v2-all-all-jurayj") for r in runs] == [True, True]
+    for run in runs:
+        cfg = read_config(run)
+        assert cfg.protocol == "jurayj" and cfg.samples == 2 and cfg.release == "SARA v2"
+        records = read_records(run)
+        assert len(records) == 4 and all(r.correct for r in records)
+        assert all(r.details["attempts"] == [r.gold, r.gold] for r in records)
+        if cfg.method == "prolog-single-shot":
+            assert cfg.exemplars == 5 and cfg.query_in_prompt is False
+    asked = [r for r in endpoint.requests if r.case_id]
+    assert len(asked) == 2 * 4 * 2  # two methods x four cases x two attempts
+
+
+def test_jurayj_exemplars_are_leave_one_out(v2_data_dir):
+    """Every v2 case gets 5 exemplars from the other v2 cases, never itself nor a case with its
+    text, whereas the run-wide rule of the other protocols leaves none when all cases are evaluated."""
+    import re
+
+    from taxlogic.agent.exemplars import ExemplarError, ExemplarSource
+    from taxlogic.kb.sara.v2 import load_v2_cases
+
+    pool = load_v2_cases()
+    source = ExemplarSource(pool, 5, pool, cases=pool, leave_one_out=True)
+    for item in pool:
+        block = source.block(item.text, item.kind)
+        texts = re.findall(r"EXAMPLE \d+\nTEXT:\n(.*?)\n\nQUESTION:", block, re.S)
+        assert len(texts) == 5 and item.text not in texts
+    with pytest.raises(ExemplarError):
+        ExemplarSource(pool, 5, pool, cases=pool)
+
+    from taxlogic.eval.benchmarks import load_dataset
+    from taxlogic.eval.methods import MethodOptions, exemplar_source
+
+    run_source = exemplar_source(load_dataset("sara-v2", "all"), MethodOptions(exemplars=5, leave_one_out=True))
+    assert len(run_source.pool) == 100 and {c.rules for c in run_source.pool} == {"v2"}  # never the 2020 pool
+
+
+def test_verifier_corrupts_v2_gold_facts_under_v2_statutes(v2_data_dir):
+    """eval verifier --dataset sara-v2: the corruption operators on v2's string constants, run
+    under v2's statutes: a changed amount that changes the answer is caught."""
+    res = runner.invoke(app, ["eval", "verifier", "--dataset", "sara-v2", "--cases", "tax_case_5,tax_case_6",
+                              "--ops", "change_amount,shift_date", "--k", "1", "--workers", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["gold"]["cases"] == 2 and report["gold"]["flagged"] == 0
+    amounts = report["experiment"]["by_operator"]["change_amount"]
+    assert amounts["variants"] == 2 and amounts["caught"] == 2 and amounts["slipped"] == 0

@@ -23,21 +23,18 @@ sara-v2``), never guessed from the id.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
-import tarfile
 import tempfile
 import urllib.request
-import zipfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
 
-from taxlogic.kb.cases import Case, natural_key
-from taxlogic.kb.data import INSTALL_RECORD, DataError
+from taxlogic.kb.cases import Case, _comment_text, _sections, natural_key
+from taxlogic.kb.data import INSTALL_RECORD, DataError, SaraPaths, sara_paths, verify
 from taxlogic.kb.rules import RuleSet
 from taxlogic.tables import shared_table
 
@@ -56,47 +53,29 @@ _COPIED = ("cases", "statutes")
 _INIT_LINE = re.compile(r"^\s*:-\s*\[\s*statutes/prolog/init\s*\]\s*\.\s*$", re.M)
 _DOLLARS = re.compile(r"\$(-?[\d,]+)\s*$")
 _NUMERIC_QUERY = re.compile(r'^tax\(\s*("(?:[^"\\]|\\.)*")\s*,\s*(\d{4})\s*,\s*(-?\d+)\s*\)$')
-_SECTIONS = ("Text", "Question", "Facts", "Test")
 
 
 @dataclass(frozen=True)
-class V2Paths:
-    """Paths inside an installed SARA v2 root (``<data_dir>/sara_v2``)."""
-
-    root: Path
-
-    @property
-    def cases(self) -> Path:
-        return self.root / "cases"
-
-    @property
-    def statutes_prolog(self) -> Path:
-        return self.root / "statutes" / "prolog"
-
-    @property
-    def statutes_source(self) -> Path:
-        return self.root / "statutes" / "source"
+class V2Paths(SaraPaths):
+    """Paths inside an installed SARA v2 root (``<data_dir>/sara_v2``): ``cases``,
+    ``statutes_prolog``, ``statutes_source`` as :class:`~taxlogic.kb.data.SaraPaths` names them."""
 
     def installed(self) -> bool:
         return (self.root / INSTALL_RECORD).is_file()
 
     def require(self) -> "V2Paths":
         """Return self if installed, else raise :class:`DataError` naming the fix."""
-        if not self.installed():
-            raise DataError(
-                f"{V2_RELEASE} is not installed in {self.root}. Run `taxlogic data install --release v2 "
-                "--from PATH` (a copy of its sara_v2/ folder), or set TAXLOGIC_DATA_DIR."
-            )
-        return self
+        try:
+            return super().require()
+        except DataError:
+            raise DataError(f"{V2_RELEASE} is not installed in {self.root}. Run `taxlogic data install --release v2 "
+                            "--from PATH` (a copy of its sara_v2/ folder), or set TAXLOGIC_DATA_DIR.") from None
 
 
 def v2_paths(data_dir: Path | None = None) -> V2Paths:
-    """The SARA v2 root for ``data_dir`` (default: the configured ``TAXLOGIC_DATA_DIR``)."""
-    if data_dir is None:
-        from taxlogic.settings import get_settings
-
-        data_dir = get_settings().data_dir
-    return V2Paths(Path(data_dir).expanduser() / V2_FOLDER)
+    """The SARA v2 root for ``data_dir`` (default: the configured ``TAXLOGIC_DATA_DIR``), beside
+    the 2020 release's ``sara/``."""
+    return V2Paths(sara_paths(data_dir).root.parent / V2_FOLDER)
 
 
 # -------------------------------------------------------------------------------------- install
@@ -107,10 +86,6 @@ def v2_manifest() -> dict[str, str]:
     made from the release's ``sara_v2/`` folder at :data:`V2_COMMIT`)."""
     text = resources.files("taxlogic.kb.sara").joinpath("v2_manifest.json").read_text()
     return json.loads(text)["files"]
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _find_root(folder: Path, depth: int = 2) -> Path:
@@ -126,27 +101,16 @@ def _find_root(folder: Path, depth: int = 2) -> Path:
 
 
 def _unpack(archive: Path, into: Path) -> Path:
-    if tarfile.is_tarfile(archive):
-        with tarfile.open(archive) as tar:
-            tar.extractall(into, filter="data")
-    elif zipfile.is_zipfile(archive):
-        with zipfile.ZipFile(archive) as zf:
-            zf.extractall(into)
-    else:
-        raise DataError(f"{archive} is neither a folder nor a .tar.gz/.zip archive")
+    try:
+        shutil.unpack_archive(archive, into, filter="data")
+    except (shutil.ReadError, ValueError) as exc:
+        raise DataError(f"{archive} is neither a folder nor a .tar.gz/.zip archive ({exc})") from exc
     return _find_root(into, depth=3)
 
 
 def verify_v2(root: Path) -> list[str]:
     """Compare the files under ``root`` with the shipped v2 manifest; the problems (empty: all match)."""
-    problems = []
-    for rel, digest in v2_manifest().items():
-        p = Path(root) / rel
-        if not p.is_file():
-            problems.append(f"missing: {rel}")
-        elif _sha256(p) != digest:
-            problems.append(f"checksum mismatch: {rel}")
-    return problems
+    return verify(root, v2_manifest())
 
 
 def install_v2(source: str | None, data_dir: Path | None = None, *, force: bool = False) -> dict:
@@ -218,32 +182,15 @@ class V2Case(Case):
     release: str = V2
 
 
-def _sections(raw: str, case_id: str) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    current = None
-    for line in raw.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("% ") and stripped[2:] in _SECTIONS:
-            current = stripped[2:]
-            out[current] = []
-        elif current:
-            out[current].append(line)
-    missing = [s for s in _SECTIONS if s not in out]
-    if missing:
-        raise DataError(f"{V2_RELEASE} {case_id}: missing sections {missing}")
-    return out
-
-
-def _comment_text(lines: list[str]) -> str:
-    return " ".join(l.strip()[1:].strip() for l in lines if l.strip().startswith("%")).strip()
-
-
 def parse_v2_case(case_id: str, raw: str) -> V2Case:
     """Parse one SARA v2 case file: ``% Text``, ``% Question`` ("How much tax does Alice have to
     pay in 2017? $116066"), ``% Facts`` (after ``:- [statutes/prolog/init].``) and ``% Test``
     (``:- tax("Alice",2017,116066).`` then ``:- halt.``). Raises :class:`DataError` if it is not
     in that format or the question's dollars differ from the test's."""
-    sec = _sections(raw, case_id)
+    try:
+        sec = _sections(raw, case_id)
+    except DataError as exc:
+        raise DataError(f"{V2_RELEASE} {exc}") from None
     text = _comment_text(sec["Text"])
     question_full = _comment_text(sec["Question"])
     facts = _INIT_LINE.sub("", "\n".join(sec["Facts"])).strip() + "\n"

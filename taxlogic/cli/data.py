@@ -54,13 +54,19 @@ def info(
     from taxlogic.kb.data import SARA_RELEASE, sara_paths
     from taxlogic.kb.sara.v2 import V2_RELEASE, install_record, load_v2_cases, v2_paths
 
+    from taxlogic.kb.data import INSTALL_RECORD
+
     with friendly_errors():
-        cases = load_cases(data_dir)
         v2_cases = load_v2_cases(data_dir) if install_record(data_dir) else None
-    counts = collections.Counter(f"{c.split}/{c.kind}" for c in cases)
-    out = {"root": str(sara_paths(data_dir).root), "release": SARA_RELEASE, "cases": len(cases),
-           "by_split_and_task": dict(sorted(counts.items()))}
-    releases = {"2020": out}
+        # the 2020 release is required unless v2 alone is installed (then its absence is said below)
+        cases = load_cases(data_dir) if v2_cases is None or (sara_paths(data_dir).root / INSTALL_RECORD).is_file() else None
+    releases = {}
+    out: dict = {}
+    if cases is not None:
+        counts = collections.Counter(f"{c.split}/{c.kind}" for c in cases)
+        out = {"root": str(sara_paths(data_dir).root), "release": SARA_RELEASE, "cases": len(cases),
+               "by_split_and_task": dict(sorted(counts.items()))}
+        releases["2020"] = out
     if v2_cases is not None:
         releases["v2"] = {"root": str(v2_paths(data_dir).root), "release": V2_RELEASE, "cases": len(v2_cases),
                           "by_split_and_task": dict(collections.Counter(f"all/{c.kind}" for c in v2_cases))}
@@ -79,6 +85,8 @@ def info(
         console.print(f"installed in {r['root']}", highlight=False)
     if v2_cases is None:
         console.print(f"{V2_RELEASE}: not installed (taxlogic data install --release v2 --from PATH)", highlight=False)
+    if cases is None:
+        console.print(f"{SARA_RELEASE}: not installed (taxlogic data install)", highlight=False)
 
 
 _ERRATA_TITLES = {"sara": "SARA gold errata", "sara-v2": "SARA v2 gold errata", "nba": "RuleArena NBA annotation errata",
