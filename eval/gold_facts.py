@@ -53,12 +53,20 @@ def materialized_gold(engine: Any, case: Any, rules: Any) -> str:
 
 class MaterializedGoldEndpoint(GoldEndpoint):
     """A :class:`~taxlogic.eval.gold_endpoint.GoldEndpoint` whose translation of every case is
-    :func:`materialized_gold` (computed once, before it serves; ``engine`` on ``rules``). Plain
-    fact clauses, no anchors: the paper's prompts (``--paper-prompts``)."""
+    :func:`materialized_gold` (computed once, before it serves; ``engine`` on ``rules``): plain
+    fact clauses (the paper's prompts, ``--paper-prompts``), or with ``anchored=True`` each group
+    of facts closed by the sentence it comes from (:func:`taxlogic.kb.sara.align.anchor_facts`),
+    as the agent's default anchored prompts ask."""
 
     def __init__(self, cases: Iterable[Any], engine: Any, rules: Any, **kwargs: Any) -> None:
         super().__init__(cases, **kwargs)
         self.translations = {c.id: materialized_gold(engine, c, rules) for c in self.cases}
+        if self.anchored:
+            from taxlogic.kb.sara.align import anchor_facts
+            from taxlogic.kb.sara.coverage import legal_terms
+
+            terms = legal_terms(rules)
+            self.translations = {c.id: anchor_facts(c.text, self.translations[c.id], terms=terms) for c in self.cases}
 
     def translation(self, case: Any) -> str:
         return self.translations[case.id]

@@ -151,7 +151,8 @@ def test_v2_exemplars_come_from_v2_and_never_from_the_case_or_its_text(v2_data_d
         assert src.rules == "v2" and src.id != case.id and src.text != case.text and '"' in e.facts
 
 
-def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, tmp_path, monkeypatch):
+@pytest.mark.parametrize("anchored", [False, True], ids=["paper-prompts", "anchored"])
+def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, tmp_path, monkeypatch, anchored):
     """The agent, through an OpenAI-compatible endpoint that answers every v2 case with its
     correct facts (rule programs: the facts their rules derive), answers none wrong, and every
     fact-program case without a documented v2 erratum right. An erratum case's gold facts, and a
@@ -168,7 +169,7 @@ def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, t
 
     cases = load_dataset("sara-v2", "all").items
     with Engine(v2_rules(), workers=1) as engine:
-        endpoint = MaterializedGoldEndpoint(cases, engine, v2_rules())
+        endpoint = MaterializedGoldEndpoint(cases, engine, v2_rules(), anchored=anchored)
     for k, v in {"LLM_BASE_URL": endpoint.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "1",
                  "WORKERS": "1", "CACHE_DIR": str(tmp_path / "cache")}.items():
         monkeypatch.setenv(f"TAXLOGIC_{k}", v)
@@ -177,7 +178,8 @@ def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, t
         get_settings.cache_clear()
         out = tmp_path / "agent-v2"
         res = runner.invoke(app, ["eval", "run", "--method", "agent", "--dataset", "sara-v2", "--budget", "1",
-                                  "--paper-prompts", "--concurrency", "2", "--out", str(out), "--json"])
+                                  "--anchors" if anchored else "--paper-prompts", "--concurrency", "2", "--out",
+                                  str(out), "--json"])
     get_settings.cache_clear()
     assert res.exit_code == 0, res.output
     records = read_records(out)
