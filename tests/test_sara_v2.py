@@ -107,9 +107,9 @@ def test_v2_errata_never_come_from_the_2020_release(v2_data_dir):
     from taxlogic.eval.records import CaseRecord
     from taxlogic.kb.sara.errata import has_erratum
 
-    rec = CaseRecord(case_id="tax_case_18", dataset="sara-v2", split="all", kind="numeric", rules="v2",
+    rec = CaseRecord(case_id="tax_case_11", dataset="sara-v2", split="all", kind="numeric", rules="v2",
                      method="gold", gold=1)
-    assert has_erratum(rec)  # the 2020 release documents one for its tax_case_18 …
+    assert has_erratum(rec)  # the 2020 release documents one for its tax_case_11 …
     assert not get_benchmark("sara-v2").has_erratum(rec)  # … which says nothing about v2's
 
 
@@ -188,7 +188,7 @@ def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, t
     wrong = [r.case_id for r in records if not r.correct and not r.abstained]
     missed = [r.case_id for r in records if not r.correct and not has_v2_erratum(r) and r.case_id not in rule_programs]
     assert wrong == [] and missed == []
-    assert sum(r.correct for r in records) >= 75
+    assert sum(r.correct for r in records) >= 74
 
 
 def test_case_commands_take_the_dataset_so_shared_ids_are_unambiguous(v2_data_dir):
@@ -204,6 +204,11 @@ def test_case_commands_take_the_dataset_so_shared_ids_are_unambiguous(v2_data_di
     assert out["problems"] == [] and out["correct"] and any('"Alice"' in f["fact"] for f in out["facts"])
     res = runner.invoke(app, ["inspect", "--dataset", "sara-v2", "--case", "tax_case_47", "--gold", "--json"])
     assert res.exit_code == 3 and "amount_unstated" in {p["kind"] for p in json.loads(res.output)["problems"]}
+    # the checks read v2's string names and ids: a father the wrong way round, an id no type declares
+    res = runner.invoke(app, ["inspect", "--dataset", "sara-v2", "--case", "tax_case_7", "--gold", "--json"])
+    assert res.exit_code == 3 and "role_direction" in {p["kind"] for p in json.loads(res.output)["problems"]}
+    res = runner.invoke(app, ["inspect", "--dataset", "sara-v2", "--case", "tax_case_29", "--gold", "--json"])
+    assert res.exit_code == 3 and "event_undeclared" in {p["kind"] for p in json.loads(res.output)["problems"]}
     res = runner.invoke(app, ["explain", "--dataset", "sara-v2", "--case", "tax_case_5"])
     assert res.exit_code == 0 and "$116,066" in res.output and '"Alice"' in res.output
     res = runner.invoke(app, ["solve", "--dataset", "sara-v2", "--case", "tax_case_5", "--translator", "gold", "--json"])
@@ -218,7 +223,7 @@ def test_v2_errata_are_listed_apart(v2_data_dir):
     res = runner.invoke(app, ["data", "errata", "--domain", "sara-v2", "--json"])
     assert res.exit_code == 0, res.output
     ids = {e["id"] for e in json.loads(res.output)["errata"]}
-    assert "tax_case_47" in ids and "tax_case_18" not in ids and len(ids) == 13
+    assert "tax_case_47" in ids and "tax_case_11" not in ids and "s1_a_2_neg" not in ids and len(ids) == 15
 
 
 def test_agreed_attempts_answer_only_when_the_attempts_agree():
