@@ -250,8 +250,10 @@ def _source(t: _Text, v: FactView, ids: set[str], line: int, f: Fact, i: int, a)
         kind = "amount" if f.name == "amount_" or not year_ok else "year"
         return src(kind, how, s)
     if isinstance(a, Str):
-        if a.value in v.types or (i == 0 and is_type(f)):  # an event id written as a string (SARA v2: "paid")
-            return src("event", "declared here" if i == 0 and is_type(f) else "introduced by its type fact")
+        if (i == 0 and (is_type(f) or is_property(f))) or a.value in v.types:  # an id as a string (SARA v2: "paid")
+            if a.value in v.types:
+                return src("event", "declared here" if i == 0 and is_type(f) else "introduced by its type fact")
+            return src("event", "")  # as for an atom id no type fact introduces: event_undeclared says so
         if ISO.match(a.value):
             how, s = t.date(a.value)
             return src("date", how, s)

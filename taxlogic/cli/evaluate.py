@@ -486,12 +486,11 @@ def report(
             console.print(f"  {escape(n)}", highlight=False)
     if prices:
         header, lines = price_lines(prices + published_rows())
-        bt = Table(title="break-even price per case, $ (Jurayj et al. 2025: penalties, overpayments, $270 a refusal; "
-                         "formula and sources in report.md)")
-        for col in header:
-            bt.add_column(col, justify="left" if col in header[:2] else "right")
+        bt = Table(title="break-even price per case, $ (Jurayj et al. 2025; formula and sources in report.md)")
+        for col in header[:-1]:  # the parts (wrong $ + refusals $) in report.md only: 80 columns
+            bt.add_column(col, justify="left" if col in header[:2] else "right", overflow="fold")
         for line in lines:
-            bt.add_row(*(escape(c) for c in line))
+            bt.add_row(*(escape(c) for c in line[:-1]))
         console.print(bt)
         if not published_rows():
             console.print("  no published rows: the paper's tables were not found (eval/break_even.json says what was searched)",
