@@ -260,6 +260,7 @@ def test_jurayj_protocol_runs_v2_with_leave_one_out_exemplars_and_two_attempts(v
     from taxlogic.eval.benchmarks import load_dataset
     from taxlogic.eval.gold_facts import MaterializedGoldEndpoint
     from taxlogic.eval.records import read_config, read_records
+    from taxlogic.eval.verifier import gold_program
     from taxlogic.kb.sara.v2 import v2_rules
     from taxlogic.settings import get_settings
     from taxlogic.tools.engine import Engine
@@ -267,6 +268,7 @@ def test_jurayj_protocol_runs_v2_with_leave_one_out_exemplars_and_two_attempts(v
     res = runner.invoke(app, ["eval", "run", "--method", "gold", "--protocol", "jurayj", "--dataset", "sara"])
     assert res.exit_code == 2 and "sara-v2" in res.output
     cases = load_dataset("sara-v2", "all").items
+    by_id = {c.id: c for c in cases}
     with Engine(v2_rules(), workers=1) as engine:
         endpoint = MaterializedGoldEndpoint(cases, engine, v2_rules())
     for k, v in {"LLM_CACHE": "0", "LLM_MAX_RETRIES": "1", "WORKERS": "1", "CACHE_DIR": str(tmp_path / "cache")}.items():
@@ -275,22 +277,25 @@ def test_jurayj_protocol_runs_v2_with_leave_one_out_exemplars_and_two_attempts(v
     with endpoint:
         monkeypatch.setenv("TAXLOGIC_LLM_BASE_URL", endpoint.base_url)
         get_settings.cache_clear()
-        for method in ("prolog-single-shot", "direct"):
+        for method in ("prolog-single-shot", "direct", "agent"):
             res = runner.invoke(app, ["eval", "run", "--method", method, "--protocol", "jurayj", "--limit", "4", "--json"])
             assert res.exit_code == 0, res.output
     get_settings.cache_clear()
     runs = sorted((tmp_path / "runs").iterdir())
-    assert [r.name.endswith("-sara-v2-all-all-jurayj") for r in runs] == [True, True]
+    assert [r.name.endswith("-sara-v2-all-all-jurayj") for r in runs] == [True, True, True]
     for run in runs:
         cfg = read_config(run)
         assert cfg.protocol == "jurayj" and cfg.samples == 2 and cfg.release == "SARA v2"
         records = read_records(run)
-        assert len(records) == 4 and all(r.correct for r in records)
-        assert all(r.details["attempts"] == [r.gold, r.gold] for r in records)
-        if cfg.method == "prolog-single-shot":
+        # the agent's inspector holds back a rule program's derived facts (tax_case_2: events to 2117)
+        held = {r.case_id for r in records if cfg.method == "agent" and r.abstained and gold_program(by_id[r.case_id]).rules}
+        assert len(records) == 4 and all(r.correct or r.case_id in held for r in records)
+        if cfg.method != "agent":
+            assert all(r.details["attempts"] == [r.gold, r.gold] for r in records)
+        if cfg.method != "direct":
             assert cfg.exemplars == 5 and cfg.query_in_prompt is False
     asked = [r for r in endpoint.requests if r.case_id]
-    assert len(asked) == 2 * 4 * 2  # two methods x four cases x two attempts
+    assert len(asked) >= 3 * 4 * 2  # three methods x four cases x two attempts (and the agent's repairs)
 
 
 def test_jurayj_exemplars_are_leave_one_out(v2_data_dir):
