@@ -332,3 +332,29 @@ def test_verifier_corrupts_v2_gold_facts_under_v2_statutes(v2_data_dir):
     assert report["gold"]["cases"] == 2 and report["gold"]["flagged"] == 0
     amounts = report["experiment"]["by_operator"]["change_amount"]
     assert amounts["variants"] == 2 and amounts["caught"] == 2 and amounts["slipped"] == 0
+
+
+def test_chat_on_v2_runs_under_v2_statutes_with_string_names(v2_data_dir, monkeypatch):
+    """``taxlogic chat --dataset sara-v2``: the standard question becomes v2's query by rule (the
+    name as a string) and the scripted translator's v2 facts answer it under v2's statutes."""
+    from tenacity import wait_none
+
+    import taxlogic.cli.chat as chat_cli
+    from fakes import scripted
+    from taxlogic.agent.context import AgentContext
+    from taxlogic.eval.verifier import gold_program
+    from taxlogic.kb.sara.v2 import get_v2_case
+
+    case = get_v2_case("tax_case_5")
+    made = {}
+
+    def fake_make_context(rules, engine, *, model_name=None, budget=3, grammar=None):
+        made["rules"], made["model"] = rules, scripted([gold_program(case).fact_text])
+        return AgentContext(model=made["model"], engine=engine, rules=rules, budget=budget, llm_retries=1,
+                            llm_wait=wait_none(), anchors=False)
+
+    monkeypatch.setattr(chat_cli, "make_context", fake_make_context)
+    res = CliRunner().invoke(app, ["chat", "--dataset", "sara-v2"], input=f"{case.text}\n\n{case.question}\n/query\n")
+    assert res.exit_code == 0, res.output
+    assert made["rules"].name == "v2" and len(made["model"].calls) == 1
+    assert "answer: 116066" in res.output and 'tax("Alice",2017,Tax)' in res.output
