@@ -89,8 +89,8 @@ def run_price(records: Iterable[Any], *, run: str = "", method: str = "", datase
 def price_rows(paths: list[Path]) -> list[PriceRow]:
     """One row per run folder under ``paths`` and dollar task (:data:`DOLLAR_TASKS`), records
     whose gold is a number only. Runs without such records give none."""
-    from taxlogic.eval.records import iter_run_dirs, read_config, read_records
-    from taxlogic.eval.report import method_label
+    from taxlogic.eval.scoring.records import iter_run_dirs, read_config, read_records
+    from taxlogic.eval.reports.report import method_label
 
     rows = []
     for d in iter_run_dirs(paths):

@@ -1,7 +1,7 @@
 """A scripted OpenAI-compatible endpoint for tests and benchmarks of batch runs: a real HTTP server
 on 127.0.0.1 (``http.server`` in a thread) serving ``POST /v1/chat/completions``, answering each
 SARA case's translation request with that case's gold facts after ``latency`` seconds: the fact
-clauses of its gold program (:func:`taxlogic.eval.verifier.gold_program`; a program's rules and
+clauses of its gold program (:func:`taxlogic.eval.faults.verifier.gold_program`; a program's rules and
 ``discontiguous`` directives are no translator's output); a direct-QA request (A.1.3) with the
 gold answer in A.1.3's JSON; a contamination quiz (A.1.1) with option A. Every answer reports
 OpenAI's ``usage``, cached prompt tokens included (:meth:`GoldEndpoint.usage`).
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Iterable
 
-from taxlogic.eval.verifier import gold_program
+from taxlogic.eval.faults.verifier import gold_program
 
 #: ``refuse(n)`` for the n-th request (0-based): None to answer, or (HTTP status, headers) to refuse.
 Refusal = Callable[[int], "tuple[int, dict[str, str]] | None"]
@@ -50,7 +50,7 @@ class GoldEndpoint:
     ``port``: 0 for a
     free one (kept across :meth:`stop` / :meth:`start`); ``refuse``: see :data:`Refusal`;
     ``anchored``: answer with the anchored gold translation (each group of facts closed by its
-    sentence, :func:`taxlogic.eval.gold_translator.anchored_gold`), as the agent's default
+    sentence, :func:`taxlogic.eval.faults.gold_translator.anchored_gold`), as the agent's default
     anchored prompts ask, instead of the plain fact clauses (the paper's prompts)."""
 
     def __init__(self, cases: Iterable[Any], *, latency: float = 0.0, port: int = 0,
@@ -134,7 +134,7 @@ class GoldEndpoint:
     def translation(self, case: Any) -> str:
         """What the endpoint answers for ``case``: its gold fact clauses, or anchored (:attr:`anchored`)."""
         if self.anchored:
-            from taxlogic.eval.gold_translator import anchored_gold
+            from taxlogic.eval.faults.gold_translator import anchored_gold
 
             return anchored_gold(case.id)
         return gold_program(case).fact_text
@@ -165,10 +165,10 @@ class GoldEndpoint:
 
     def usage(self, messages: list[dict], reply: str) -> dict[str, Any]:
         """OpenAI's ``usage`` for one exchange: prompt tokens of every message
-        (:func:`taxlogic.eval.tokens.message_tokens`), completion tokens of the reply, and as
+        (:func:`taxlogic.eval.scoring.tokens.message_tokens`), completion tokens of the reply, and as
         ``prompt_tokens_details.cached_tokens`` the tokens of the longest prefix this prompt shares
         with an earlier one (a prompt cache, as OpenAI's; counted in whole messages)."""
-        from taxlogic.eval.tokens import content_of, count_tokens, message_tokens
+        from taxlogic.eval.scoring.tokens import content_of, count_tokens, message_tokens
 
         prompt = message_tokens(messages)
         key = tuple((m.get("role"), content_of(m)) for m in messages)
@@ -213,12 +213,12 @@ def _common(a: tuple, b: tuple) -> int:
 
 
 def main() -> None:
-    """``python -m taxlogic.eval.gold_endpoint [--anchored | --tax-reader] [--port N] [--latency S]``: serve every
+    """``python -m taxlogic.eval.faults.gold_endpoint [--anchored | --tax-reader] [--port N] [--latency S]``: serve every
     SARA case's gold translation (or RuleArena tax returns read correctly) until Ctrl-C (point ``TAXLOGIC_LLM_BASE_URL`` at it, with
     ``TAXLOGIC_LLM_CACHE=false``)."""
     import argparse
 
-    from taxlogic.kb.cases import load_cases
+    from taxlogic.kb.sara.cases import load_cases
 
     parser = argparse.ArgumentParser(description=main.__doc__.split(":")[0])
     parser.add_argument("--port", type=int, default=8399)

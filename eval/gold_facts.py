@@ -6,7 +6,7 @@ correct translation of such a case is the facts those rules derive. :func:`mater
 runs the (trusted) gold program under its statutes and lists every instance of the rule set's
 event predicates (``events.pl``: ``income_/1``, ``agent_/2`` …), the facts the statutes read,
 which give the same answer (the engine's own ``materialize`` does the same to speed the gold runs
-up). :class:`MaterializedGoldEndpoint` is :class:`~taxlogic.eval.gold_endpoint.GoldEndpoint`
+up). :class:`MaterializedGoldEndpoint` is :class:`~taxlogic.eval.faults.gold_endpoint.GoldEndpoint`
 serving them: what an OpenAI-compatible endpoint with a perfect translator would send, for any
 release (SARA v2 included; the plain endpoint drops a rule program's rules and so its events).
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from taxlogic.eval.gold_endpoint import GoldEndpoint
-from taxlogic.eval.verifier import gold_program
+from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
+from taxlogic.eval.faults.verifier import gold_program
 
 
 def event_predicates(rules: Any) -> list[str]:
@@ -64,7 +64,7 @@ def materialized_gold(engine: Any, case: Any, rules: Any) -> str:
 
 
 class MaterializedGoldEndpoint(GoldEndpoint):
-    """A :class:`~taxlogic.eval.gold_endpoint.GoldEndpoint` whose translation of every case is
+    """A :class:`~taxlogic.eval.faults.gold_endpoint.GoldEndpoint` whose translation of every case is
     :func:`materialized_gold` (computed once, before it serves; ``engine`` on ``rules``; a case
     whose derived facts do not give its answer gets an empty reply, ``unserved`` says why): plain
     fact clauses (the paper's prompts, ``--paper-prompts``), or with ``anchored=True`` each group

@@ -15,7 +15,7 @@ What their code does (``wjurayj/legal_logic_programs_staging``: ``scripts/genera
   always the human-written ones. ``agent`` runs under the protocol with its own settings, the
   same exemplars and attempts.
 - **Abstention**: two generations per case (``--num-generations 2``, :data:`ATTEMPTS`); the
-  answer counts only when they agree (:func:`taxlogic.eval.methods.agreed_attempts`; the agent's
+  answer counts only when they agree (:func:`taxlogic.eval.methods.registry.agreed_attempts`; the agent's
   ``--samples``).
 - **Cost**: the break-even price per case (:mod:`taxlogic.eval.break_even`), beside right / wrong /
   abstained in ``eval report``.

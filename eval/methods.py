@@ -24,8 +24,8 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from taxlogic.eval.records import CaseRecord
-from taxlogic.eval.transcript import transcript_of
+from taxlogic.eval.scoring.records import CaseRecord
+from taxlogic.eval.scoring.transcript import transcript_of
 from taxlogic.spans import span
 from taxlogic.tools.engine import Engine
 
@@ -84,7 +84,7 @@ class Engines:
 
     def per_process(self, processes: int) -> int:
         """Prolog processes per engine in each of ``processes`` worker processes sharing a run's
-        slots (:mod:`taxlogic.eval.processes`): ``workers`` or ``TAXLOGIC_WORKERS`` if given,
+        slots (:mod:`taxlogic.eval.harness.processes`): ``workers`` or ``TAXLOGIC_WORKERS`` if given,
         split among them; else one per core in all, split among them (at least one each). A run
         needs several processes when its Python keeps a core busy, and then the cores are the
         bound: more Prolog processes add their start-up (~0.3 CPU-s each) and contention, not
@@ -151,8 +151,8 @@ class MethodOptions:
     ``samples`` (self-consistency), ``exemplars`` (k, never an evaluated case) and ``grammar``;
     ``settings``; ``model``: a chat model to use instead of the endpoint and ``wait``: the retry
     wait (tests pass fakes); ``explain``: save each answer's justification tree in its record
-    (:mod:`taxlogic.eval.explained`; the gold method always does); ``exemplar_pool``: the cases exemplars come from (None:
-    SARA train; the paper protocol's held-out cases, :mod:`taxlogic.eval.protocol`);
+    (:mod:`taxlogic.eval.scoring.explained`; the gold method always does); ``exemplar_pool``: the cases exemplars come from (None:
+    SARA train; the paper protocol's held-out cases, :mod:`taxlogic.eval.harness.protocol`);
     ``query_in_prompt``: show the translator the gold query and its constants (False: the
     appendix's input, the query kept for execution only); ``anchors``: the agent's anchored
     translation (False: the paper's appendix prompts as they are)."""
@@ -183,7 +183,7 @@ class MethodBuilder:
     """A method to make later, where it runs: :meth:`build` makes ``make_method(name, dataset,
     options)`` on a fresh :class:`Engines` (``workers`` per rule set, sized for the slots it
     serves). A run over several worker processes
-    (:func:`taxlogic.eval.runner.run_eval` with ``processes`` > 1) builds one in each worker, so
+    (:func:`taxlogic.eval.harness.runner.run_eval` with ``processes`` > 1) builds one in each worker, so
     that its chat model, HTTP clients and Prolog engines are its own."""
 
     name: str
@@ -224,7 +224,7 @@ class MethodBuilder:
 
 def method_for_run(name: str, ds: "Dataset", options: MethodOptions, *, concurrency: int, processes: int = 1,
                    workers: int | None = None, engines: Engines | None = None) -> tuple[Method | MethodBuilder, Engines | None]:
-    """What a batch run of ``ds`` passes to :func:`taxlogic.eval.runner.run_eval`, and the
+    """What a batch run of ``ds`` passes to :func:`taxlogic.eval.harness.runner.run_eval`, and the
     :class:`Engines` this process runs the cases on (to profile, and to close at the end).
     Over several worker processes (``processes`` > 1 and ``concurrency`` > 1) a
     :class:`MethodBuilder` already preloaded, and None: each worker makes its own engines with its
@@ -303,8 +303,8 @@ def record_base(item: Any, ds: "Dataset", method: str, model: str | None = None)
 
 @register_method("gold")
 def gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
-    from taxlogic.eval.explained import explain_item
-    from taxlogic.eval.gold import gold_result
+    from taxlogic.eval.scoring.explained import explain_item
+    from taxlogic.eval.methods.gold import gold_result
 
     engines = opts.engines
 
@@ -378,7 +378,7 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
         errors = [i.render() for r in result.rounds for i in r.issues]
         why = None
         if opts.explain and not result.abstained and result.query:
-            from taxlogic.eval.explained import explain_item
+            from taxlogic.eval.scoring.explained import explain_item
 
             why = explain_item(opts.engines(item.rules), item, result.facts, trusted=False, query=result.query)[1]
         return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,
@@ -406,7 +406,7 @@ def chat_model_for(opts: MethodOptions, **overrides: Any) -> tuple[Any, str, "Se
 @register_method("direct")
 def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent import llm
-    from taxlogic.eval.direct import direct_messages, parse_direct_answer
+    from taxlogic.eval.methods.direct import direct_messages, parse_direct_answer
 
     model, name, settings = chat_model_for(opts)
     statutes = {rules: rs.statute_text() for rules, rs in ds.rule_sets.items()}

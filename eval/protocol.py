@@ -12,7 +12,7 @@ Kordjamshidi et al., "Reasoners or Translators?", §4, footnote 1 and appendix A
 - **Held-out rule** (:func:`held_out`; the paper does not say which four): per task, the first
   four *train* cases in natural id order (``s1_c_i_neg`` < ``s151_a_neg``; ``tax_case_2`` <
   ``tax_case_10``) whose text no other SARA case shares and, for entailment, that belong to the
-  Ee group (no numerical reasoning: :func:`taxlogic.eval.plus.cases.is_numerical` is False), as
+  Ee group (no numerical reasoning: :func:`taxlogic.eval.benchmarks.sara_plus.cases.is_numerical` is False), as
   the paper's counts imply: §3.2 splits the entailment cases into 100 En and 172 Ee with footnote 1
   ("four additional examples, held out for in-context use") on the 172, and SARA's 276 entailment
   cases are 100 En and 176 Ee by our criterion, so the four held out were Ee (100 + 172 + 4 = 276).
@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from taxlogic.eval.jurayj import ATTEMPTS as JURAYJ_ATTEMPTS, DATASETS as JURAYJ_DATASETS, EXEMPLARS as JURAYJ_EXEMPLARS
-from taxlogic.eval.plus.cases import is_numerical
-from taxlogic.kb.cases import Case, load_cases, natural_key, source_of
+from taxlogic.eval.benchmarks.sara_plus.cases import is_numerical
+from taxlogic.kb.sara.cases import Case, load_cases, natural_key, source_of
 
 #: Held-out cases per task (paper footnote 1).
 HELD_OUT_PER_TASK = 4

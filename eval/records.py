@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, Field
 
-from taxlogic.eval.transcript import Transcript
+from taxlogic.eval.scoring.transcript import Transcript
 
 
 class RunConfig(BaseModel):

@@ -1,6 +1,6 @@
 """Summaries of a run's records with the benchmark's metrics (:meth:`Benchmark.metrics
-<taxlogic.eval.benchmarks.Benchmark.metrics>`; SARA: :mod:`taxlogic.eval.metrics`), the run's
-tokens and their dollar cost (:mod:`taxlogic.eval.prices`), and, on SARA and SARA⁺, accuracy
+<taxlogic.eval.benchmarks.Benchmark.metrics>`; SARA: :mod:`taxlogic.eval.scoring.metrics`), the run's
+tokens and their dollar cost (:mod:`taxlogic.eval.scoring.prices`), and, on SARA and SARA⁺, accuracy
 without the cases of documented gold errata (:mod:`taxlogic.kb.sara.errata`)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from taxlogic.eval.benchmarks import find_benchmark, get_benchmark
-from taxlogic.eval.prices import Price, price_for
-from taxlogic.eval.records import CaseRecord, ErroredCase, RunConfig
+from taxlogic.eval.scoring.prices import Price, price_for
+from taxlogic.eval.scoring.records import CaseRecord, ErroredCase, RunConfig
 
 
 def run_summary(config: RunConfig, records: list[CaseRecord], errored: list[ErroredCase] = (),
@@ -18,7 +18,7 @@ def run_summary(config: RunConfig, records: list[CaseRecord], errored: list[Erro
     ``{"config", "cases", "correct", "abstained", "invalid", "errored", "metrics": {task: {...}},
     "tokens", "errata", "seconds"}``; ``metrics`` as the run's benchmark computes them (SARA: per
     entailment and numeric; RuleArena: per domain), tasks without records left out. ``errored``:
-    cases the LLM endpoint failed on (:func:`taxlogic.eval.records.read_errored`), counted apart:
+    cases the LLM endpoint failed on (:func:`taxlogic.eval.scoring.records.read_errored`), counted apart:
     they are not records, so never in accuracy or abstention. ``tokens``: :func:`token_summary`
     (``price``: None for the built-in price of the run's model, if any). ``errata``:
     :func:`errata_summary` (None off SARA). Raises ValueError for a run of an unknown

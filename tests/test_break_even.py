@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from taxlogic.cli import app
 from taxlogic.eval.break_even import case_cost, price_data, run_price
-from taxlogic.eval.records import CaseRecord, RunConfig, RunStore
+from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
 
 
 def test_constants_are_data_with_their_source():

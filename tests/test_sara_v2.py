@@ -35,7 +35,7 @@ def v2_data_dir(sara_data_dir):
 
 
 def test_install_verifies_checksums_and_keeps_releases_apart(tmp_path):
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
     from taxlogic.kb.sara.v2 import V2_RELEASE, install_v2, v2_manifest
 
     if not _v2_source().exists():
@@ -70,7 +70,7 @@ def test_cli_install_and_info_show_both_releases(v2_data_dir):
 
 
 def test_v2_cases_parse_with_string_names(v2_data_dir):
-    from taxlogic.kb.cases import get_case
+    from taxlogic.kb.sara.cases import get_case
     from taxlogic.kb.sara.v2 import get_v2_case, load_v2_cases
 
     cases = load_v2_cases()
@@ -104,7 +104,7 @@ def test_gold_run_on_v2_is_100_of_100_and_records_the_release(v2_data_dir, tmp_p
 
 def test_v2_errata_never_come_from_the_2020_release(v2_data_dir):
     from taxlogic.eval.benchmarks import get_benchmark
-    from taxlogic.eval.records import CaseRecord
+    from taxlogic.eval.scoring.records import CaseRecord
     from taxlogic.kb.sara.errata import has_erratum
 
     rec = CaseRecord(case_id="tax_case_11", dataset="sara-v2", split="all", kind="numeric", rules="v2",
@@ -123,7 +123,7 @@ def test_v2_prompts_are_v2s_and_never_share_a_cache_key_with_2020(v2_data_dir):
     differs from the 2020 request of the same case id, so the LLM cache (keyed by the messages)
     never answers one with the other's reply."""
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.methods import MethodOptions, translation_messages
+    from taxlogic.eval.methods.registry import MethodOptions, translation_messages
 
     v2 = load_dataset("sara-v2", "all", "numeric")
     old = load_dataset("sara", "all", "numeric")
@@ -160,8 +160,8 @@ def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, t
     payments), may be held back by the inspector: it then abstains."""
     from taxlogic.eval.benchmarks import load_dataset
     from taxlogic.eval.gold_facts import MaterializedGoldEndpoint
-    from taxlogic.eval.records import read_records
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.scoring.records import read_records
+    from taxlogic.eval.faults.verifier import gold_program
     from taxlogic.kb.sara.v2 import v2_rules
     from taxlogic.kb.sara.v2_errata import has_v2_erratum
     from taxlogic.settings import get_settings
@@ -227,8 +227,8 @@ def test_v2_errata_are_listed_apart(v2_data_dir):
 
 
 def test_agreed_attempts_answer_only_when_the_attempts_agree():
-    from taxlogic.eval.methods import agreed_attempts
-    from taxlogic.eval.records import CaseRecord
+    from taxlogic.eval.methods.registry import agreed_attempts
+    from taxlogic.eval.scoring.records import CaseRecord
 
     def rec(pred, invalid=False):
         return CaseRecord(case_id="c", dataset="sara-v2", split="all", kind="numeric", method="direct", gold=5,
@@ -259,8 +259,8 @@ def test_jurayj_protocol_runs_v2_with_leave_one_out_exemplars_and_two_attempts(v
     one with its text), two attempts that must agree; a gold endpoint's attempts agree."""
     from taxlogic.eval.benchmarks import load_dataset
     from taxlogic.eval.gold_facts import MaterializedGoldEndpoint
-    from taxlogic.eval.records import read_config, read_records
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.scoring.records import read_config, read_records
+    from taxlogic.eval.faults.verifier import gold_program
     from taxlogic.kb.sara.v2 import v2_rules
     from taxlogic.settings import get_settings
     from taxlogic.tools.engine import Engine
@@ -316,7 +316,7 @@ def test_jurayj_exemplars_are_leave_one_out(v2_data_dir):
         ExemplarSource(pool, 5, pool, cases=pool)
 
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.methods import MethodOptions, exemplar_source
+    from taxlogic.eval.methods.registry import MethodOptions, exemplar_source
 
     run_source = exemplar_source(load_dataset("sara-v2", "all"), MethodOptions(exemplars=5, leave_one_out=True))
     assert len(run_source.pool) == 100 and {c.rules for c in run_source.pool} == {"v2"}  # never the 2020 pool
@@ -342,7 +342,7 @@ def test_chat_on_v2_runs_under_v2_statutes_with_string_names(v2_data_dir, monkey
     import taxlogic.cli.chat as chat_cli
     from fakes import scripted
     from taxlogic.agent.context import AgentContext
-    from taxlogic.eval.verifier import gold_program
+    from taxlogic.eval.faults.verifier import gold_program
     from taxlogic.kb.sara.v2 import get_v2_case
 
     case = get_v2_case("tax_case_5")

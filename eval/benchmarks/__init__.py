@@ -2,7 +2,7 @@
 
 A benchmark is one module that subclasses :class:`Benchmark` and registers it with
 :func:`register` (an instance, or ``@register`` on the class). The built-in ones are :mod:`~taxlogic.eval.benchmarks.sara` (``sara``),
-:mod:`~taxlogic.eval.benchmarks.sara_plus` (``sara-plus``) and
+:mod:`~taxlogic.eval.benchmarks.sara_plus.benchmark` (``sara-plus``) and
 :mod:`~taxlogic.eval.benchmarks.rulearena` (``rulearena-airline``, ``rulearena-tax``,
 ``rulearena-nba``); any other module may register one (a test does). A benchmark says:
 
@@ -13,12 +13,12 @@ A benchmark is one module that subclasses :class:`Benchmark` and registers it wi
 - its metrics for the run summary (:meth:`Benchmark.metrics`, :meth:`Benchmark.headline`) and its
   rows in a report (:meth:`Benchmark.report_rows`, and :attr:`Benchmark.report_table` for a
   table of its own, e.g. RuleArena's Table 2);
-- its own versions of a method where the generic one (:mod:`taxlogic.eval.methods`) does not fit
+- its own versions of a method where the generic one (:mod:`taxlogic.eval.methods.registry`) does not fit
   (:attr:`Benchmark.methods`, e.g. RuleArena airline's gold and agent), and whether the generic
   methods apply at all (:attr:`Benchmark.generic_methods`).
 
-Methods (agent, direct, gold) only predict; the summary (:mod:`taxlogic.eval.summary`), the
-report (:mod:`taxlogic.eval.report`) and ``taxlogic eval run`` read everything else from here.
+Methods (agent, direct, gold) only predict; the summary (:mod:`taxlogic.eval.reports.summary`), the
+report (:mod:`taxlogic.eval.reports.report`) and ``taxlogic eval run`` read everything else from here.
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 if TYPE_CHECKING:
-    from taxlogic.eval.methods import Method, MethodOptions
-    from taxlogic.eval.records import CaseRecord, RunConfig
+    from taxlogic.eval.methods.registry import Method, MethodOptions
+    from taxlogic.eval.scoring.records import CaseRecord, RunConfig
     from taxlogic.kb.rules import RuleSet
 
 #: The modules of the built-in benchmarks, imported (and so registered) on first use of the registry.
 BUILTINS: tuple[str, ...] = (
     "taxlogic.eval.benchmarks.sara",
-    "taxlogic.eval.benchmarks.sara_plus",
+    "taxlogic.eval.benchmarks.sara_plus.benchmark",
     "taxlogic.eval.benchmarks.sara_v2",
     "taxlogic.eval.benchmarks.rulearena",
 )
@@ -47,7 +47,7 @@ _builtins_loaded = False
 
 class Item(Protocol):
     """What the runner, the methods and the scorer read from an item (a SARA
-    :class:`~taxlogic.kb.cases.Case`, a :class:`~taxlogic.eval.benchmarks.rulearena.data.RuleArenaItem`, ...):
+    :class:`~taxlogic.kb.sara.cases.Case`, a :class:`~taxlogic.eval.benchmarks.rulearena.data.RuleArenaItem`, ...):
     ``kind`` is the task (``entailment``, ``numeric``, a RuleArena domain), ``expected`` the gold
     answer, ``rules`` the key of its rule set in :attr:`Dataset.rule_sets`."""
 
@@ -113,7 +113,7 @@ class Benchmark:
     takes_shots: bool = False
     #: its own method factories by method name (used instead of the generic one of that name)
     methods: Mapping[str, MethodFactory] = {}
-    #: whether the generic methods of :mod:`taxlogic.eval.methods` apply to it
+    #: whether the generic methods of :mod:`taxlogic.eval.methods.registry` apply to it
     generic_methods: bool = True
     #: a report table of its own (rows of benchmarks sharing one table go into it together)
     report_table: ReportTable | None = None
@@ -153,7 +153,7 @@ class Benchmark:
 
     def offers(self, method: str) -> bool:
         """Whether ``method`` can run on this benchmark (its own, or a generic one it accepts)."""
-        from taxlogic.eval.methods import METHODS
+        from taxlogic.eval.methods.registry import METHODS
 
         return method in self.methods or (self.generic_methods and method in METHODS)
 

@@ -1,16 +1,16 @@
 """SARA (2020 release) as a benchmark (``--dataset sara``): its cases, the score rule and the
 paper's metrics. (The original release of Holzenberger, Blair-Stanek and Van Durme 2020, not SARA
-v2: :mod:`taxlogic.kb.data`.)
+v2: :mod:`taxlogic.kb.sara.data`.)
 
 Splits ``train``, ``test``, ``all``; tasks ``entailment`` (SARA_E), ``numeric`` (SARA_N), ``all``.
-Items are :class:`~taxlogic.kb.cases.Case` records sorted by id, judged under SARA's statutes
+Items are :class:`~taxlogic.kb.sara.cases.Case` records sorted by id, judged under SARA's statutes
 (rule set ``r``).
 
-Score rule (:func:`taxlogic.eval.metrics.answer_correct`): entailment, the predicted label equals the gold label
-(paper §4, :func:`~taxlogic.eval.metrics.entailment_correct`); numeric, exact match in whole
-dollars (paper §4 "EM", :func:`~taxlogic.eval.metrics.exact_match`). The gold method, the gold
+Score rule (:func:`taxlogic.eval.scoring.metrics.answer_correct`): entailment, the predicted label equals the gold label
+(paper §4, :func:`~taxlogic.eval.scoring.metrics.entailment_correct`); numeric, exact match in whole
+dollars (paper §4 "EM", :func:`~taxlogic.eval.scoring.metrics.exact_match`). The gold method, the gold
 checks of ``eval gold`` and of the SARA⁺ build use the same rule. Metrics per task:
-:func:`taxlogic.eval.metrics.summarize` (Acc, EM, M10%, SARA tolerance, Err, abstention, cost).
+:func:`taxlogic.eval.scoring.metrics.summarize` (Acc, EM, M10%, SARA tolerance, Err, abstention, cost).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
-from taxlogic.eval.metrics import answer_correct, summarize
-from taxlogic.kb.data import SARA_RELEASE
+from taxlogic.eval.scoring.metrics import answer_correct, summarize
+from taxlogic.kb.sara.data import SARA_RELEASE
 
 
 class SaraBenchmark(Benchmark):
@@ -33,8 +33,8 @@ class SaraBenchmark(Benchmark):
     splits = ("train", "test", "all")
 
     def items(self, split: str, task: str, options: LoadOptions):
-        from taxlogic.kb.cases import load_cases
-        from taxlogic.kb.rules import sara_rules
+        from taxlogic.kb.sara.cases import load_cases
+        from taxlogic.kb.sara.data import sara_rules
 
         if split not in self.splits:
             raise ValueError(f"SARA splits are train, test, all (not {split!r}); SARA⁺ splits need --dataset sara-plus")

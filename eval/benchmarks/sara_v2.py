@@ -27,7 +27,7 @@ class SaraV2Benchmark(SaraBenchmark):
     default_split = "all"
 
     def items(self, split: str, task: str, options: LoadOptions):
-        from taxlogic.kb.cases import check_task
+        from taxlogic.kb.sara.cases import check_task
         from taxlogic.kb.sara.v2 import load_v2_cases, v2_rules
 
         if split not in self.splits:

@@ -15,7 +15,7 @@ programs for all); statute predicates have other arities (``s2_a/5`` -> ``s2_a/3
 test directive is ``tax("Alice",2017,116066)``. There are no train/test files: the release is one
 set of 100 cases (``--split all``). Figures on the two releases are not comparable.
 
-A v2 case is a :class:`taxlogic.kb.cases.Case` with ``rules`` = ``"v2"`` (the key of its rule set
+A v2 case is a :class:`taxlogic.kb.sara.cases.Case` with ``rules`` = ``"v2"`` (the key of its rule set
 in a dataset, so it is never run under the 2020 statutes), ``release`` = ``"v2"`` and its id as
 the dataset names it; which release a case id means is said by the dataset (``--dataset
 sara-v2``), never guessed from the id.
@@ -33,8 +33,8 @@ from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
 
-from taxlogic.kb.cases import Case, _comment_text, _sections, natural_key
-from taxlogic.kb.data import INSTALL_RECORD, DataError, SaraPaths, sara_paths, verify
+from taxlogic.kb.sara.cases import Case, _comment_text, _sections, natural_key
+from taxlogic.kb.sara.data import INSTALL_RECORD, DataError, SaraPaths, sara_paths, verify
 from taxlogic.kb.rules import RuleSet
 from taxlogic.tables import shared_table
 
@@ -58,7 +58,7 @@ _NUMERIC_QUERY = re.compile(r'^tax\(\s*("(?:[^"\\]|\\.)*")\s*,\s*(\d{4})\s*,\s*(
 @dataclass(frozen=True)
 class V2Paths(SaraPaths):
     """Paths inside an installed SARA v2 root (``<data_dir>/sara_v2``): ``cases``,
-    ``statutes_prolog``, ``statutes_source`` as :class:`~taxlogic.kb.data.SaraPaths` names them."""
+    ``statutes_prolog``, ``statutes_source`` as :class:`~taxlogic.kb.sara.data.SaraPaths` names them."""
 
     def installed(self) -> bool:
         return (self.root / INSTALL_RECORD).is_file()
@@ -175,7 +175,7 @@ def install_record(data_dir: Path | None = None) -> dict | None:
 
 
 class V2Case(Case):
-    """A SARA v2 case: a :class:`~taxlogic.kb.cases.Case` (numeric; ``person`` is the Prolog
+    """A SARA v2 case: a :class:`~taxlogic.kb.sara.cases.Case` (numeric; ``person`` is the Prolog
     string, e.g. ``'"Alice"'``; ``value_query`` ``tax("Alice",2017,Tax)``) whose ``rules`` is
     ``"v2"`` and ``release`` ``"v2"``."""
 

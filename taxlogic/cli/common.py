@@ -81,13 +81,13 @@ CASE_DATASET_HELP = ("Whose case --case names: sara (SARA, 2020 release) or sara
 
 
 def load_case(case_id: str, option: str = "--case", dataset: str = "sara"):
-    """The case ``case_id`` of ``dataset`` (``sara``: :func:`taxlogic.kb.cases.get_case`;
+    """The case ``case_id`` of ``dataset`` (``sara``: :func:`taxlogic.kb.sara.cases.get_case`;
     ``sara-v2``: :func:`taxlogic.kb.sara.v2.get_v2_case`) of the commands that take ``--case``
     (run, solve, inspect, explain; ``--cases`` of ``eval verifier`` and ``data plus``, split by
     :func:`option_list`). An unknown id or dataset is a wrong command line: one line naming
     ``option``, with close matches, exit :data:`EXIT_USAGE`.
-    Raises :class:`taxlogic.kb.data.DataError` if the release is not installed (an error, not usage)."""
-    from taxlogic.kb.cases import get_case
+    Raises :class:`taxlogic.kb.datafiles.DataError` if the release is not installed (an error, not usage)."""
+    from taxlogic.kb.sara.cases import get_case
 
     check_choice("--dataset", dataset, CASE_DATASETS)
     try:
@@ -102,12 +102,12 @@ def load_case(case_id: str, option: str = "--case", dataset: str = "sara"):
 
 def dataset_rules(dataset: str = "sara"):
     """The statutes a ``--dataset``'s cases run under: SARA's (rule set ``r``) or SARA v2's own
-    (``v2``). Raises :class:`taxlogic.kb.data.DataError` if the release is not installed."""
+    (``v2``). Raises :class:`taxlogic.kb.datafiles.DataError` if the release is not installed."""
     if dataset == "sara-v2":
         from taxlogic.kb.sara.v2 import v2_rules
 
         return v2_rules()
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.kb.sara.data import sara_rules
 
     return sara_rules()
 
@@ -172,7 +172,7 @@ def os_error(exc: OSError) -> str:
 @contextmanager
 def friendly_errors():
     """Turn the errors a user can meet (missing data, SWI-Prolog, LLM endpoint) into one line."""
-    from taxlogic.kb.data import DataError
+    from taxlogic.kb.datafiles import DataError
     from taxlogic.kb.vocabulary import VocabularyError
     from taxlogic.tools.engine import EngineError
 

@@ -1,5 +1,5 @@
 """``taxlogic data``: install SARA and RuleArena into the data directory, show it, and generate
-SARA⁺ from it (``data plus``, a thin command over :mod:`taxlogic.eval.plus`)."""
+SARA⁺ from it (``data plus``, a thin command over :mod:`taxlogic.eval.benchmarks.sara_plus`)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def install(
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:
     """Install SARA (2020 release, or --release v2) into the data directory, verify every file's SHA-256 and apply the documented errata."""
-    from taxlogic.kb.data import SARA_RELEASE, install as do_install, sara_paths
+    from taxlogic.kb.sara.data import SARA_RELEASE, install as do_install, sara_paths
     from taxlogic.kb.sara.v2 import V2_RELEASE, install_v2, v2_paths
 
     check_choice("--release", release, ("2020", "v2"))
@@ -50,11 +50,11 @@ def info(
     """Show where SARA is installed (each release: 2020, v2) and how many cases each split and task has."""
     import collections
 
-    from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.data import SARA_RELEASE, sara_paths
+    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data import SARA_RELEASE, sara_paths
     from taxlogic.kb.sara.v2 import V2_RELEASE, install_record, load_v2_cases, v2_paths
 
-    from taxlogic.kb.data import INSTALL_RECORD
+    from taxlogic.kb.sara.data import INSTALL_RECORD
 
     with friendly_errors():
         v2_cases = load_v2_cases(data_dir) if install_record(data_dir) else None
@@ -185,9 +185,9 @@ def plus(
     build.json (counts, dropped items with reasons, gold agreement). Every item is run under its
     rule set before it is written and kept only if it gives its stored answer.
     """
-    from taxlogic.eval.plus import SPLITS
-    from taxlogic.eval.plus.build import build_plus, build_summary, default_build_dir, gold_check
-    from taxlogic.eval.plus.rules import PerturbationError
+    from taxlogic.eval.benchmarks.sara_plus import SPLITS
+    from taxlogic.eval.benchmarks.sara_plus.build import build_plus, build_summary, default_build_dir, gold_check
+    from taxlogic.eval.benchmarks.sara_plus.rules import PerturbationError
 
     check_choice("--paraphrase", paraphrase, ("offline", "llm"))
     case_ids = option_list("--cases", cases)

@@ -27,10 +27,10 @@ def gold(
     cases, results = [], []
     try:  # Ctrl-C from here on (loading, the workers' start, the run): the interrupted line
         with friendly_errors():
-            from taxlogic.eval.gold import run_gold
-            from taxlogic.kb.cases import load_cases
-            from taxlogic.kb.data import SARA_RELEASE, sara_paths
-            from taxlogic.kb.rules import sara_rules
+            from taxlogic.eval.methods.gold import run_gold
+            from taxlogic.kb.sara.cases import load_cases
+            from taxlogic.kb.sara.data import SARA_RELEASE, sara_paths
+            from taxlogic.kb.sara.data import sara_rules
             from taxlogic.tools.engine import Engine
 
             try:
@@ -89,7 +89,7 @@ def gold(
 
 
 def _explain_gold(engine, cases, bar) -> dict:
-    from taxlogic.eval.explained import explain_gold, explained_summary
+    from taxlogic.eval.scoring.explained import explain_gold, explained_summary
 
     tid = bar.add_task("explanations", total=len(cases))
     results = []
@@ -154,16 +154,16 @@ def run(
     code 0: every case finished, 1: stopped or some cases errored (or another error), 2: usage,
     130: interrupted."""
     from taxlogic.eval.benchmarks import LoadOptions, find_benchmark, get_benchmark, infer_benchmark, shots_message
-    from taxlogic.eval.methods import MethodOptions, method_for_run, method_names
-    from taxlogic.eval.history import case_rounds
-    from taxlogic.eval.processes import auto_processes
-    from taxlogic.eval.profile import RunProfile
-    from taxlogic.eval.records import RunConfig, RunLockedError, RunStore, read_errored, read_records
-    from taxlogic.eval.runner import EndpointDown, run_eval
-    from taxlogic.eval.summary import run_summary
+    from taxlogic.eval.methods.registry import MethodOptions, method_for_run, method_names
+    from taxlogic.eval.harness.history import case_rounds
+    from taxlogic.eval.harness.processes import auto_processes
+    from taxlogic.eval.harness.profile import RunProfile
+    from taxlogic.eval.scoring.records import RunConfig, RunLockedError, RunStore, read_errored, read_records
+    from taxlogic.eval.harness.runner import EndpointDown, run_eval
+    from taxlogic.eval.reports.summary import run_summary
     from taxlogic.settings import get_settings
 
-    from taxlogic.eval.protocol import PROTOCOLS, apply_holdout
+    from taxlogic.eval.harness.protocol import PROTOCOLS, apply_holdout
 
     names = method_names()
     if method not in names:
@@ -282,8 +282,8 @@ def run(
 
 
 def _save_profile(profiled: dict, out: Path, *, quiet: bool) -> None:
-    """``eval run --profile``: print the profile (:mod:`taxlogic.eval.profile`) and save it as profile.json."""
-    from taxlogic.eval.profile import render
+    """``eval run --profile``: print the profile (:mod:`taxlogic.eval.harness.profile`) and save it as profile.json."""
+    from taxlogic.eval.harness.profile import render
 
     with friendly_errors():
         (out / "profile.json").write_text(json.dumps(profiled, indent=2) + "\n")
@@ -320,7 +320,7 @@ def _print_run_summary(summary: dict, out: Path) -> None:
 def summary_lines(summary: dict) -> list[str]:
     """A run summary's accuracy without the documented gold errata and its tokens and dollars,
     as lines for the terminal."""
-    from taxlogic.eval.report import dollars_cell
+    from taxlogic.eval.reports.report import dollars_cell
 
     lines = []
     for task, e in (summary.get("errata") or {}).items():
@@ -358,7 +358,7 @@ def _report_tables(rows: list, title: str) -> list[Table]:
     from rich import box
     from rich.text import Text
 
-    from taxlogic.eval.report import _fmt, run_names
+    from taxlogic.eval.reports.report import _fmt, run_names
 
     names = run_names(rows)
     out = []
@@ -388,7 +388,7 @@ def _usage_table(rows: list):
     from rich import box
     from rich.text import Text
 
-    from taxlogic.eval.report import _fmt, clean_cell, dollars_cell, run_names
+    from taxlogic.eval.reports.report import _fmt, clean_cell, dollars_cell, run_names
 
     if not any(r.n_clean is not None or r.tokens_case is not None for r in rows):
         return None
@@ -413,7 +413,7 @@ def report(
 ) -> None:
     """Compare runs side by side per split and task (Acc/EM, M10%, tolerance, Err, abstention, cost),
     in the terminal, as Markdown and CSV, and as a PNG plot; with --html, a page to browse every case."""
-    from taxlogic.eval.report import (
+    from taxlogic.eval.reports.report import (
         attach_contamination, collect, collect_contamination, data_title, own_tables, table5_lines, table7_lines,
         write_report)
 
@@ -435,7 +435,7 @@ def report(
             with open(paths["markdown"], "a", encoding="utf-8") as fh:
                 fh.write("\n" + price_markdown(prices))
     if html and rows:
-        from taxlogic.eval.html_report import write_html
+        from taxlogic.eval.reports.html_report import write_html
 
         try:
             paths["html"] = write_html(runs, html, rows, quiz)

@@ -21,7 +21,7 @@ def run(
 ) -> None:
     """Run one case against its gold query and print the outcome (proved/failed/value, time, inferences).
     Exit code 0: the facts give an answer, 3: they give none, 1: error."""
-    from taxlogic.eval.metrics import answer_correct
+    from taxlogic.eval.scoring.metrics import answer_correct
     from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 

@@ -44,7 +44,7 @@ def solve(
     from taxlogic.cli.explain import explain_answer, print_explanation
     from taxlogic.cli.trace import Tracer, model_label, print_result
     from taxlogic.core import question_kind
-    from taxlogic.eval.metrics import answer_correct
+    from taxlogic.eval.scoring.metrics import answer_correct
     from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
