@@ -171,7 +171,7 @@ class MethodOptions:
     query_in_prompt: bool = True
     anchors: bool = True
     #: exemplars per item from every case of the pool but those with the item's text (the item
-    #: included): the Jurayj protocol's leave-one-out retrieval, :mod:`taxlogic.eval.jurayj`
+    #: included): the Jurayj protocol's leave-one-out retrieval, :mod:`taxlogic.eval.harness.jurayj`
     leave_one_out: bool = False
 
 

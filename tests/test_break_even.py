@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from taxlogic.cli import app
-from taxlogic.eval.break_even import case_cost, price_data, run_price
+from taxlogic.eval.reports.break_even import case_cost, price_data, run_price
 from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
 
 

@@ -159,7 +159,7 @@ def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, t
     rule program's derived facts (events to 2117 from ``between(1993,2093,…)``, one id for five
     payments), may be held back by the inspector: it then abstains."""
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.gold_facts import MaterializedGoldEndpoint
+    from taxlogic.eval.faults.gold_facts import MaterializedGoldEndpoint
     from taxlogic.eval.scoring.records import read_records
     from taxlogic.eval.faults.verifier import gold_program
     from taxlogic.kb.sara.v2 import v2_rules
@@ -258,7 +258,7 @@ def test_jurayj_protocol_runs_v2_with_leave_one_out_exemplars_and_two_attempts(v
     """--protocol jurayj: SARA v2, all cases, 5 exemplars per case from the other cases (never
     one with its text), two attempts that must agree; a gold endpoint's attempts agree."""
     from taxlogic.eval.benchmarks import load_dataset
-    from taxlogic.eval.gold_facts import MaterializedGoldEndpoint
+    from taxlogic.eval.faults.gold_facts import MaterializedGoldEndpoint
     from taxlogic.eval.scoring.records import read_config, read_records
     from taxlogic.eval.faults.verifier import gold_program
     from taxlogic.kb.sara.v2 import v2_rules

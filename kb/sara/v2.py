@@ -5,7 +5,7 @@ SARA v2 is read from its own folder of the data directory (``Settings.data_dir /
 beside SARA (2020 release) in ``sara/`` and never mixed with it. ``install`` copies it there from a
 local folder, a local archive or the public archive of the repository of Jurayj, Holzenberger and
 Van Durme 2025 (``wjurayj/legal_logic_programs_staging``, folder ``sara_v2/``) at a pinned commit,
-and checks every file against the SHA-256 checksums shipped in ``v2_manifest.json``; the record
+and checks every file against the SHA-256 checksums shipped in ``manifest_v2.json``; the record
 ``INSTALL.json`` names the release (:data:`V2_RELEASE`).
 
 How v2 differs from the 2020 release: its 100 cases are numeric only (``tax_case_1`` …
@@ -82,9 +82,9 @@ def v2_paths(data_dir: Path | None = None) -> V2Paths:
 
 
 def v2_manifest() -> dict[str, str]:
-    """Relative path -> SHA-256 of every file of SARA v2 taxlogic uses (``v2_manifest.json``,
+    """Relative path -> SHA-256 of every file of SARA v2 taxlogic uses (``manifest_v2.json``,
     made from the release's ``sara_v2/`` folder at :data:`V2_COMMIT`)."""
-    text = resources.files("taxlogic.kb.sara").joinpath("v2_manifest.json").read_text()
+    text = resources.files("taxlogic.kb.sara").joinpath("manifest_v2.json").read_text()
     return json.loads(text)["files"]
 
 

@@ -426,7 +426,7 @@ def report(
     if not rows and not quiz:
         fail("no finished cases or contamination runs in those folders")
     attach_contamination(rows, quiz)
-    from taxlogic.eval.break_even import price_lines, price_markdown, price_rows, published_rows
+    from taxlogic.eval.reports.break_even import price_lines, price_markdown, price_rows, published_rows
 
     prices = price_rows(runs) if rows else []  # runs with dollar answers (SARA numeric, SARA v2, RuleArena tax)
     with friendly_errors():
@@ -493,6 +493,6 @@ def report(
             bt.add_row(*(escape(c) for c in line[:-1]))
         console.print(bt)
         if not published_rows():
-            console.print("  no published rows: the paper's tables were not found (eval/break_even.json says what was searched)",
+            console.print("  no published rows: the paper's tables were not found (eval/reports/break_even.json says what was searched)",
                           highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))

@@ -17,7 +17,7 @@ What their code does (``wjurayj/legal_logic_programs_staging``: ``scripts/genera
 - **Abstention**: two generations per case (``--num-generations 2``, :data:`ATTEMPTS`); the
   answer counts only when they agree (:func:`taxlogic.eval.methods.registry.agreed_attempts`; the agent's
   ``--samples``).
-- **Cost**: the break-even price per case (:mod:`taxlogic.eval.break_even`), beside right / wrong /
+- **Cost**: the break-even price per case (:mod:`taxlogic.eval.reports.break_even`), beside right / wrong /
   abstained in ``eval report``.
 
 Differences, stated: their exemplars are ranked by an LLM re-ranker (o4-mini, ``rank_k.py``);
