@@ -89,11 +89,22 @@ class ExemplarSource:
     Raises :class:`ExemplarError` when a task of ``items`` has fewer than ``k`` unrelated cases
     left (e.g. ``--split all``, which evaluates every SARA case): never silently fewer."""
 
-    def __init__(self, items: Sequence[Any], k: int, pool: list[Case] | None = None, *, hint: str = ""):
+    def __init__(self, items: Sequence[Any], k: int, pool: list[Case] | None = None, *, hint: str = "",
+                 cases: Sequence[Case] | None = None, leave_one_out: bool = False):
         self.k = k
         self.pool = pool if pool is not None else load_cases(split="train")
-        self.excluded = related_ids(items)
+        self.leave_one_out = leave_one_out
+        # leave-one-out (the Jurayj protocol): per item, every pool case but those with its text
+        # (:meth:`block`); else none related to any evaluated item (cases: the items' release)
+        self.excluded = set() if leave_one_out else related_ids(items, cases)
         if k <= 0:
+            return
+        if leave_one_out:
+            for item in items:
+                left = sum(c.kind == item.kind and c.text != item.text and c.id != item.id for c in self.pool)
+                if left < k:
+                    raise ExemplarError(f"--exemplars {k}: only {left} {item.kind} case(s) of the pool have another "
+                                        f"text than {item.id}")
             return
         for kind in sorted({i.kind for i in items}):
             left = sum(c.kind == kind and c.id not in self.excluded for c in self.pool)
@@ -105,5 +116,9 @@ class ExemplarSource:
 
     def block(self, text: str, kind: str, domain: Any = None) -> str:
         """The rendered block of the ``k`` unrelated exemplars most similar to ``text``, in
-        ``domain``'s translation format (:func:`exemplar_block`)."""
-        return exemplar_block(text, kind, self.k, self.excluded, self.pool, domain=domain)
+        ``domain``'s translation format (:func:`exemplar_block`); leave-one-out: never a case
+        whose text is ``text`` (the item itself, or a case sharing its text)."""
+        excluded = self.excluded
+        if self.leave_one_out:
+            excluded = {c.id for c in self.pool if c.text == text}
+        return exemplar_block(text, kind, self.k, excluded, self.pool, domain=domain)

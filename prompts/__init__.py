@@ -10,7 +10,10 @@ A.1.2 DCQ perturbation generation:
 A.1.3 direct (implicit) legal QA baseline:
     ``direct_system.txt``, ``direct_user_numeric.txt``, ``direct_user_entailment.txt``
 A.1.4 text-to-Prolog (hybrid), entailment, system: ``translate_entailment_system.txt``
-A.1.5 text-to-Prolog (hybrid), numeric, system: ``translate_numeric_system.txt``
+A.1.5 text-to-Prolog (hybrid), numeric, system: ``translate_numeric_system.txt``; and
+    ``translate_numeric_system_v2.txt``, the same text in SARA v2's representation (names and event
+    ids as quoted strings: its REPRESENTATION PATTERN, output rules 4-5 and marriage example;
+    filled with v2's own events.pl and utils.pl)
 ours (not in the paper):
     ``translate_user.txt``: the translation user message: optional exemplars, the case text and
     question, and an optional query block;
@@ -116,6 +119,7 @@ TEMPLATES: dict[str, Template] = {
     "direct_user_entailment": Template(("statute_text", "case_text", "question"), source="A.1.3"),
     "translate_entailment_system": Template(slots=("EVENTS_PL", "UTILS_PL"), source="A.1.4"),
     "translate_numeric_system": Template(slots=("EVENTS_PL", "UTILS_PL"), source="A.1.5"),
+    "translate_numeric_system_v2": Template(slots=("EVENTS_PL", "UTILS_PL"), source="A.1.5, SARA v2"),
     "translate_user": Template(("exemplars", "case_text", "question", "query_block")),
     "translate_query": Template(("query", "constants")),
     "translate_exemplars": Template(("exemplars",)),
@@ -241,19 +245,25 @@ _PAPER_RULE = "1. Output ONLY Prolog facts - no rules, no `:-` directives, no co
 
 
 def translate_system(kind: Literal["entailment", "numeric"], events_pl: str, utils_pl: str, *,
-                     anchored: bool = False) -> str:
+                     anchored: bool = False, release: str = "2020") -> str:
     """The A.1.4 (entailment) or A.1.5 (numeric) system prompt with the two code files filled in.
     ``anchored``: ours, for anchored translation: output rule 1 (no comments) becomes
     ``translate_anchors_rule`` and the ANCHORS section (``translate_anchors_system``) comes
-    before REFERENCE CODE; the rest of the appendix text is unchanged."""
+    before REFERENCE CODE; the rest of the appendix text is unchanged. ``release`` ``v2``: the
+    numeric prompt in SARA v2's representation (``translate_numeric_system_v2``: entity names and
+    event ids as quoted strings; v2 has no entailment cases). Raises ValueError for another kind
+    or release."""
     if kind not in ("entailment", "numeric"):
         raise ValueError(f"kind must be 'entailment' or 'numeric', not {kind!r}")
-    text = render(f"translate_{kind}_system", EVENTS_PL=events_pl, UTILS_PL=utils_pl)
+    if release not in ("2020", "v2") or (release == "v2" and kind != "numeric"):
+        raise ValueError(f"no {kind} translation prompt for SARA release {release!r}")
+    name = f"translate_{kind}_system" + ("_v2" if release == "v2" else "")
+    text = render(name, EVENTS_PL=events_pl, UTILS_PL=utils_pl)
     if not anchored:
         return text
     head, sep, tail = text.partition("\nREFERENCE CODE\n")
     if _PAPER_RULE not in head or not sep:
-        raise RenderError(f"translate_{kind}_system no longer has its output rule 1 and REFERENCE CODE heading")
+        raise RenderError(f"{name} no longer has its output rule 1 and REFERENCE CODE heading")
     head = head.replace(_PAPER_RULE, load("translate_anchors_rule"), 1)
     return head + "\n" + load("translate_anchors_system") + "\n" + sep + tail
 

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 BUILTINS: tuple[str, ...] = (
     "taxlogic.eval.benchmarks.sara",
     "taxlogic.eval.benchmarks.sara_plus.benchmark",
+    "taxlogic.eval.benchmarks.sara_v2",
     "taxlogic.eval.benchmarks.rulearena",
 )
 

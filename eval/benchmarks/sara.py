@@ -28,6 +28,8 @@ class SaraBenchmark(Benchmark):
     name = "sara"
     family = "SARA"
     title = SARA_RELEASE
+    #: the data release a run folder records (``run.json`` ``release``)
+    release = SARA_RELEASE
     splits = ("train", "test", "all")
 
     def items(self, split: str, task: str, options: LoadOptions):

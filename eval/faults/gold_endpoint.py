@@ -118,9 +118,11 @@ class GoldEndpoint:
     def case_of(self, prompt: str) -> Any:
         """The case whose text and question are both in ``prompt`` (None if none is); when several
         are (in-context examples come before the case asked about), the one whose text, then
-        question, comes last."""
+        question, ends last, and of texts ending there the longest (SARA v2's tax_case_34 is the
+        end of tax_case_22's text)."""
         found = [c for c in self.cases if c.text in prompt and c.question in prompt]
-        return max(found, key=lambda c: (prompt.rfind(c.text), prompt.rfind(c.question)), default=None)
+        return max(found, key=lambda c: (prompt.rfind(c.text) + len(c.text), len(c.text), prompt.rfind(c.question)),
+                   default=None)
 
     def reply(self, case: Any, system: str, prompt: str = "") -> str:
         """What the endpoint answers for ``case``: to a direct-QA request (the A.1.3 system prompt,

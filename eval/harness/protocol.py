@@ -1,5 +1,6 @@
-"""Evaluation protocols: ``default`` (taxlogic's own settings) and ``paper`` (the protocol of
-Kordjamshidi et al., "Reasoners or Translators?", §4, footnote 1 and appendix A.1).
+"""Evaluation protocols: ``default`` (taxlogic's own settings), ``paper`` (the protocol of
+Kordjamshidi et al., "Reasoners or Translators?", §4, footnote 1 and appendix A.1) and ``jurayj``
+(Jurayj, Holzenberger and Van Durme 2025 on SARA v2: :mod:`taxlogic.eval.harness.jurayj`).
 
 ``paper`` is these settings together (``eval run --protocol paper``; the same as the flags
 ``--split all --holdout paper --no-query-in-prompt``):
@@ -38,6 +39,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from taxlogic.eval.harness.jurayj import ATTEMPTS as JURAYJ_ATTEMPTS, DATASETS as JURAYJ_DATASETS, EXEMPLARS as JURAYJ_EXEMPLARS
 from taxlogic.eval.benchmarks.sara_plus.cases import is_numerical
 from taxlogic.kb.sara.cases import Case, load_cases, natural_key, source_of
 
@@ -57,6 +59,9 @@ class Protocol:
     split: str | None
     exemplars: int | None
     reproduces: str
+    samples: int | None = None  # attempts per case, answered only when they agree (jurayj: 2)
+    leave_one_out: bool = False  # exemplars per item from every other case (jurayj)
+    datasets: tuple[str, ...] = ()  # the datasets it evaluates (empty: SARA and SARA⁺, as the split says)
 
 
 PROTOCOLS: dict[str, Protocol] = {
@@ -64,6 +69,9 @@ PROTOCOLS: dict[str, Protocol] = {
                         "taxlogic's own evaluation: SARA's 120-case test split, the query block in the prompt"),
     "paper": Protocol("paper", "paper", False, "all", HELD_OUT_PER_TASK,
                       "Kordjamshidi et al. Tables 6, 8, 9 (272 entailment / 96 numeric; SARA⁺ minus held-out sources)"),
+    "jurayj": Protocol("jurayj", None, False, "all", JURAYJ_EXEMPLARS,
+                       "Jurayj et al. 2025 on SARA v2: right / wrong / abstained and the break-even price "
+                       "(taxlogic.eval.harness.jurayj)", samples=JURAYJ_ATTEMPTS, leave_one_out=True, datasets=JURAYJ_DATASETS),
 }
 
 

@@ -170,6 +170,9 @@ class MethodOptions:
     exemplar_pool: list | None = None
     query_in_prompt: bool = True
     anchors: bool = True
+    #: exemplars per item from every case of the pool but those with the item's text (the item
+    #: included): the Jurayj protocol's leave-one-out retrieval, :mod:`taxlogic.eval.harness.jurayj`
+    leave_one_out: bool = False
 
 
 _PRELOADED: list[bool] = []  # MethodBuilder.preload has run in this process
@@ -251,6 +254,12 @@ def exemplar_source(ds: "Dataset", opts: MethodOptions):
 
     hint = "" if opts.exemplar_pool is not None else \
         "; hold cases out with --holdout paper (or --protocol paper), or evaluate --split test"
+    own = getattr(ds.benchmark, "exemplar_cases", None)  # a release with cases of its own (SARA v2)
+    if opts.exemplar_pool is None and own is not None:
+        pool = own()  # never the 2020 release's cases: another representation, shared ids
+        return ExemplarSource(ds.items, opts.exemplars, pool, cases=pool, hint="", leave_one_out=opts.leave_one_out)
+    if opts.leave_one_out:
+        return ExemplarSource(ds.items, opts.exemplars, opts.exemplar_pool, leave_one_out=True)
     return ExemplarSource(ds.items, opts.exemplars, opts.exemplar_pool, hint=hint)
 
 
@@ -402,11 +411,12 @@ def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
     model, name, settings = chat_model_for(opts)
     statutes = {rules: rs.statute_text() for rules, rs in ds.rule_sets.items()}
 
-    def run(item) -> CaseRecord:
+    def once(item, seed: int | None) -> CaseRecord:
         messages = direct_messages(item.text, item.question, item.kind, statutes[item.rules])
         base = record_base(item, ds, "direct", name)
         try:
-            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
+            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait,
+                               **({} if seed is None else {"seed": seed}))
         except llm.LLMRequestRejected as exc:  # endpoint failures propagate: the case is errored
             return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {llm.describe_error(exc)}",
                               errors=[llm.describe_error(exc)])
@@ -415,7 +425,7 @@ def direct_method(ds: "Dataset", opts: MethodOptions) -> Method:
                           invalid=not parsed.valid, reason=parsed.invalid_reason, rounds=1,
                           input_tokens=reply.input_tokens, output_tokens=reply.output_tokens, cached_tokens=reply.cached_tokens,
                           seconds=reply.seconds, details={"confidence": parsed.confidence, "raw": reply.text[:2000]})
-    return run
+    return lambda item: agreed_attempts(lambda seed: once(item, seed), opts.samples)
 
 
 @register_method("prolog-single-shot")
@@ -437,12 +447,13 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
     model, name, settings = chat_model_for(opts)
     domain = get_domain("sara")
 
-    def run(item) -> CaseRecord:
+    def once(item, seed: int | None) -> CaseRecord:
         base = record_base(item, ds, "prolog-single-shot", name)
         inp = CaseInput.from_case(item)
         messages = translation_messages(ds, item, opts, exemplars)
         try:
-            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait)
+            reply = llm.invoke(model, messages, max_retries=settings.llm_max_retries, wait=opts.wait,
+                               **({} if seed is None else {"seed": seed}))
         except llm.LLMError as exc:
             return CaseRecord(**base, invalid=True, reason=f"LLM call failed: {llm.describe_error(exc)}",
                               errors=[llm.describe_error(exc)])
@@ -459,7 +470,29 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
         return CaseRecord(**base, **usage, prediction=ans.value, invalid=ans.value is None, reason=ans.reason,
                           facts=check.canonical, seconds=reply.seconds + outcome.seconds,
                           details={"outcome": outcome.summary(), "inferences": outcome.inferences})
-    return run
+    return lambda item: agreed_attempts(lambda seed: once(item, seed), opts.samples)
+
+
+def agreed_attempts(attempt: Callable[[int | None], CaseRecord], samples: int) -> CaseRecord:
+    """``samples`` independent attempts at one case (``attempt(seed)``: the endpoint gets
+    ``seed`` = 0, 1 … so the attempts differ and cache apart; one attempt: no seed), and the
+    answer only when they agree (Jurayj, Holzenberger and Van Durme 2025: abstain when two
+    generations disagree). All invalid alike (no readable answer): invalid, as their scoring reads
+    two failed programs; otherwise any difference, one invalid included, is an abstention. Tokens,
+    rounds and seconds are summed; ``details["attempts"]`` lists each attempt's answer."""
+    if samples <= 1:
+        return attempt(None)
+    recs = [attempt(i) for i in range(samples)]
+    answers = [None if r.invalid else r.prediction for r in recs]
+    usage = dict(rounds=sum(r.rounds or 0 for r in recs), input_tokens=sum(r.input_tokens or 0 for r in recs),
+                 output_tokens=sum(r.output_tokens or 0 for r in recs),
+                 cached_tokens=_cached(r.cached_tokens for r in recs), seconds=sum(r.seconds or 0 for r in recs))
+    details = {**(recs[0].details or {}), "attempts": answers}
+    if len(set(map(repr, answers))) == 1:
+        return recs[0].model_copy(update={**usage, "details": details})
+    return recs[0].model_copy(update={**usage, "details": details, "prediction": None, "invalid": False,
+                                      "abstained": True, "reason": f"the {samples} attempts disagree: "
+                                      + ", ".join("invalid" if a is None else str(a) for a in answers)})
 
 
 def translation_messages(ds: "Dataset", item: Any, opts: MethodOptions, exemplars: Any = None, *,

@@ -75,6 +75,7 @@ def errata_summary(dataset: str, records: list[CaseRecord]) -> dict[str, dict[st
         return None
     from taxlogic.kb.sara.errata import has_erratum
 
+    has_erratum = getattr(bench, "has_erratum", has_erratum)  # a release with errata of its own (SARA v2)
     clean = [r for r in records if not has_erratum(r)]
     full, part = bench.metrics(records), bench.metrics(clean)
     out = {}

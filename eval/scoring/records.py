@@ -42,6 +42,7 @@ class RunConfig(BaseModel):
     query_in_prompt: bool | None = None  # False: the translator did not see the query (paper A.1.4/A.1.5)
     anchors: bool | None = None  # agent: anchored translation (None: not the agent, or a run before anchors)
     problems: str | None = None  # RuleArena ``--problems FILE``: a user's own problems (None: RuleArena's)
+    release: str | None = None  # the data release evaluated ("SARA (2020 release)", "SARA v2"; None: a run before releases were recorded)
 
 
 class CaseRecord(BaseModel):
@@ -114,7 +115,8 @@ class RunStore:
         cfg_path = self.out / "run.json"
         if cfg_path.is_file():
             old = RunConfig.model_validate_json(cfg_path.read_text())
-            diff = [k for k in RunConfig.model_fields if k != "limit" and getattr(old, k) != getattr(self.config, k)]
+            diff = [k for k in RunConfig.model_fields if k != "limit" and getattr(old, k) != getattr(self.config, k)
+                    and not (k == "release" and old.release is None)]  # a folder from before releases were recorded
             if diff:
                 said = ", ".join(f"{k} {getattr(old, k)} (now {getattr(self.config, k)})" for k in diff)
                 raise ValueError(f"{self.out} holds a run with other settings: {said}; use the same settings to "

@@ -3,8 +3,8 @@ Durme 2020; sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
 
 SARA's data handling lives here: :mod:`.data` (the installed release: where it is, its install
 with checksums ``manifest_2020.json`` and install errata, the rule set ``r``) and :mod:`.cases`
-(cases parsed from the installed files, the train/test split); a second release would sit beside
-them. This package presents them through the :class:`~taxlogic.kb.domain.Domain` interface
+(cases parsed from the installed files, the train/test split); the second release, SARA v2, sits beside
+them (:mod:`.v2`: its install, cases and rule set). This package presents them through the :class:`~taxlogic.kb.domain.Domain` interface
 (rule sets: :class:`taxlogic.kb.rules.RuleSet`), with SARA's answers (:mod:`.answers`) and its checks of a fact set (:mod:`.checks`:
 premises, anchors, coverage, events, grounding, sentence support, direction; the statutes' event
 model from ``schema.pl``). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled
@@ -23,11 +23,11 @@ from taxlogic.tables import shared_table
 
 
 @shared_table(maxsize=8)
-def _system_prompts(prolog_dir: str, kind: str, anchored: bool) -> str:
+def _system_prompts(prolog_dir: str, kind: str, anchored: bool, release: str = "2020") -> str:
     from taxlogic.prompts import read_code_slots, translate_system
 
     slots = read_code_slots(prolog_dir)
-    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored)
+    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored, release=release)
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,10 @@ class SaraDomain:
         return anchor_facts(case_text, facts_only(program))
 
     def system_prompt(self, rules: RuleSet, kind: str) -> str:
-        return _system_prompts(str(rules.prolog_dir), kind, self.anchored)
+        """The A.1.4/A.1.5 prompt filled with ``rules``' own events.pl and utils.pl; for SARA v2's
+        rule set (name ``v2``) the prompt in v2's representation (``translate_numeric_system_v2``:
+        names and event ids as strings)."""
+        return _system_prompts(str(rules.prolog_dir), kind, self.anchored, "v2" if rules.name == "v2" else "2020")
 
     def user_prompt(self, case, query, exemplars: str = "") -> str:
         from taxlogic.prompts import translate_user

@@ -27,6 +27,14 @@ if TYPE_CHECKING:
     from taxlogic.kb.sara.align import Alignment
 
 
+def _who(canonical: str) -> str:
+    """A role filler as the text's names compare with it: an atom as written (``bob``); a string,
+    SARA v2's way of naming people (``"Bob"``), as the atom of the same name (``bob``)."""
+    if len(canonical) >= 2 and canonical[0] == canonical[-1] == '"':
+        return "_".join(canonical[1:-1].lower().split())
+    return canonical
+
+
 _NAMES = rf"{NAME}(?:\s*,\s*{NAME})*(?:,?\s+and\s+{NAME})?"
 _CHILD_W, _PARENT_W = ("son", "daughter", "child"), ("father", "mother", "parent")
 _KIN_W = r"(?P<w>son|daughter|child|father|mother|parent)"
@@ -131,8 +139,8 @@ def direction_issues(canonical: str, text: str, trusted: str = "") -> list[Issue
     payees = {b for _, b in rel["payer_payee"] if b}
     issues = []
     for e, props in v.own_props.items():
-        agents = {x.args[1].canonical for _, x in props.get("agent_", [])}
-        patients = {x.args[1].canonical for _, x in props.get("patient_", [])}
+        agents = {_who(x.args[1].canonical) for _, x in props.get("agent_", [])}
+        patients = {_who(x.args[1].canonical) for _, x in props.get("patient_", [])}
         line = (props.get("agent_") or props.get("patient_") or [(None, None)])[0][0]
         for t in v.types.get(e, []):
             for a in agents:
@@ -211,7 +219,7 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
                 if side is None:
                     continue
                 for line, f in props.get(prop, []):
-                    x = f.args[1].canonical
+                    x = _who(f.args[1].canonical)
                     if x in sides[1 - side] and x not in sides[side] and not _said_elsewhere(alignment, s, kind, side, x):
                         issues.append(Issue(kind="role_direction", line=line, message=(
                             f"{f}: the {prop[:-1]} of a {t[:-1]} is its {_SIDES[kind][side]}, but its sentence "
@@ -220,7 +228,8 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
                         break
         issues += _missing_parties(e, v, rel, sentence)
     for e, props in v.own_props.items():  # one person on both sides of a relation
-        both = {f.args[1].canonical for _, f in props.get("agent_", [])} & {f.args[1].canonical for _, f in props.get("patient_", [])}
+        both = ({_who(f.args[1].canonical) for _, f in props.get("agent_", [])}
+                & {_who(f.args[1].canonical) for _, f in props.get("patient_", [])})
         if both and e in first:
             x = sorted(both)[0]
             issues.append(Issue(kind="role_direction", line=props["patient_"][0][0], message=(
@@ -248,7 +257,7 @@ def _missing_parties(e: str, v: FactView, rel: dict, sentence: str) -> list[Issu
 
     table = cue_table()
     props = v.props.get(e, {})
-    agents, patients = props.get("agent_", set()), props.get("patient_", set())
+    agents, patients = ({_who(c) for c in props.get("agent_", set())}, {_who(c) for c in props.get("patient_", set())})
     line = v.type_lines.get(e)
     out = []
     for t in v.types.get(e, []):

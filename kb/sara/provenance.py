@@ -5,6 +5,7 @@ argument must be given by the case, and :func:`provenance` says where:
 
 - an **event id** (first argument of a type or property fact, or an argument that is an id) is
   introduced by its type fact (``income_(e)``), or by the trusted context (a gold rule program);
+  an id written as a string (SARA v2: ``income_("gross income")``) likewise, whatever its words;
 - a **person or entity** constant names someone or something the text, the question or the query
   names: every word of it is a name the text writes ("Alice" for ``alice``), a word of the text
   (``alice_house``: "Alice … house"; 5-letter stems for common nouns: ``employer`` for
@@ -253,6 +254,10 @@ def _source(t: _Text, v: FactView, ids: set[str], line: int, f: Fact, i: int, a)
         kind = "amount" if f.name == "amount_" or not year_ok else "year"
         return src(kind, how, s)
     if isinstance(a, Str):
+        if (i == 0 and (is_type(f) or is_property(f))) or a.value in v.types:  # an id as a string (SARA v2: "paid")
+            if a.value in v.types:
+                return src("event", "declared here" if i == 0 and is_type(f) else "introduced by its type fact")
+            return src("event", "")  # as for an atom id no type fact introduces: event_undeclared says so
         if ISO.match(a.value):
             how, s = t.date(a.value)
             return src("date", how, s)

@@ -33,6 +33,10 @@ def rule_query(case: CaseInput, rules) -> tuple[str, str | None] | None:
     q = standard_question(case.question)
     if q is None or q.kind != case.kind:
         return None
+    if getattr(rules, "name", None) == "v2":  # SARA v2: names are strings, as the text writes them
+        from taxlogic.kb.sara.v2 import v2_rule_query
+
+        return v2_rule_query(case.question, q.kind)
     if q.kind == "numeric":
         return f"tax({q.person},{q.year},Tax)", "Tax"
     shapes = _heads(str(rules.prolog_dir)).get(q.section or "", set())

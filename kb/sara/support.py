@@ -20,7 +20,9 @@ Then:
     none takes the years of the text); for a lasting event, a start its sentence gives as an end
     ("until …") or an end it gives as a start ("since …", "from …"):
     :func:`taxlogic.kb.sara.text.date_roles`;
-  - an amount the text states once, on two events (one sum counted twice);
+  - an amount the text states once, on two events (one sum counted twice), unless its sentence
+    gives it to each of several ("paid them $5012 each", "paid each of her 87 employees $5207",
+    "earned $304598 every year");
 - ``open_period``: a durative event (``cues.json``: employment, residence, marriage …) without
   ``end_`` although its sentence gives it an end ("from May 5th 2019 to Dec 31st 2019", "until
   July 9th, 2014", "from 2004 to 2019"; or the year it starts on the first day of: "work done in
@@ -179,6 +181,17 @@ def _clause_of_amount(sentence, amounts: set[str], person: str, people: set[str]
     return None
 
 
+#: Words that give one amount to each of several payees, periods or events.
+_EACH = re.compile(r"\b(?:each|every|apiece|per)\b", re.I)
+
+
+def _sentence_at(text: str, at: int) -> str:
+    """The sentence of ``text`` around offset ``at`` (between full stops not inside a number)."""
+    start = max((m.end() for m in re.finditer(r"\.(?!\d)", text[:at])), default=0)
+    end = re.search(r"\.(?!\d)", text[at:])
+    return text[start:at + end.start() if end else len(text)]
+
+
 def _counted_twice(text: str, v: FactView) -> list[Issue]:
     """An amount the text states once, on two events: one sum counted twice."""
     by_amount: dict[str, list[tuple[int, str]]] = {}
@@ -189,8 +202,11 @@ def _counted_twice(text: str, v: FactView) -> list[Issue]:
                 by_amount.setdefault(n, []).append((line, e))
     out = []
     for n, uses in by_amount.items():
-        stated = len(re.findall(rf"\$\s?{re.escape(n)}(?![\d,])|\$\s?{n[:-3]},{n[-3:]}(?!\d)" if len(n) > 3 else
-                                rf"\$\s?{re.escape(n)}(?![\d,])", text))
+        mentions = list(re.finditer(rf"\$\s?{re.escape(n)}(?![\d,])|\$\s?{n[:-3]},{n[-3:]}(?!\d)" if len(n) > 3 else
+                                    rf"\$\s?{re.escape(n)}(?![\d,])", text))
+        stated = len(mentions)
+        if any(_EACH.search(_sentence_at(text, m.start())) for m in mentions):
+            continue  # one amount for each of several: several events may carry it
         if stated and len(uses) > stated:
             (_, first), *rest = sorted(uses)
             for line, e in rest:

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from taxlogic.tools.facts import Atom, Fact, PList, parse_facts
+from taxlogic.tools.facts import Atom, Fact, PList, Str, parse_facts
 
 
 @dataclass
@@ -66,7 +66,7 @@ class FactView:
             elif is_property(f):
                 v.own_props.setdefault(f.args[0].value, {}).setdefault(f.name, []).append((f.line, f))
         for f in facts + context:
-            for a in {a.value for a in fact_args(f) if isinstance(a, Atom)}:
+            for a in {a.value for a in fact_args(f) if isinstance(a, (Atom, Str))}:  # Str: SARA v2's string ids
                 v.mentions[a] += 1
         v.mentions.update(rule_tokens)
         # ids a trusted rule declares: the head of a type rule, or of a statute rule
@@ -89,10 +89,18 @@ def fact_args(f: Fact):
             yield a
 
 
+#: Properties of a place, not of an event: ``country_("Caracas, Venezuela","Venezuela")`` (both releases).
+_PLACE_PROPERTIES = frozenset({"country_"})
+
+
 def is_type(f: Fact) -> bool:
-    return f.arity == 1 and f.name.endswith("_") and isinstance(f.args[0], Atom)
+    """``income_(e)``: an event type fact; its id an atom (SARA 2020) or a string (SARA v2: ``income_("gross income")``)."""
+    return f.arity == 1 and f.name.endswith("_") and isinstance(f.args[0], (Atom, Str))
 
 
 def is_property(f: Fact) -> bool:
-    return f.arity == 2 and f.name.endswith("_") and isinstance(f.args[0], Atom)
+    """``agent_(e, x)``: a property of an event; its id an atom or a string (SARA v2), not a place's
+    (:data:`_PLACE_PROPERTIES`, whose first argument is a place string in both releases)."""
+    return (f.arity == 2 and f.name.endswith("_") and
+            (isinstance(f.args[0], Atom) or (isinstance(f.args[0], Str) and f.name not in _PLACE_PROPERTIES)))
 

@@ -303,16 +303,18 @@ def chat(
     grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints."),
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view)."),
+    dataset: str = typer.Option("sara", "--dataset", help="Whose statutes: sara (SARA, 2020 release) or sara-v2 (SARA v2's, its string names)."),
 ) -> None:
     """Chat about a fact pattern: paste it, ask questions, ask what-ifs that change the facts
     ("What if Alice earned $50,000 instead?"), and look at the facts and the trace."""
     from taxlogic.agent.chat import ChatSession
+    from taxlogic.cli.common import CASE_DATASETS, check_choice, dataset_rules
     from taxlogic.cli.trace import Tracer, model_label
-    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
+    check_choice("--dataset", dataset, CASE_DATASETS)
     with friendly_errors():
-        rules = sara_rules()
+        rules = dataset_rules(dataset)
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
             console.print(f"[bold]taxlogic chat[/]  model: {escape(model_label(ctx.model))}  budget: {budget}  "

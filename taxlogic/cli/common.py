@@ -72,25 +72,51 @@ def option_list(option: str, values: str | Iterable[str] | None, choices: Sequen
     return list(dict.fromkeys(items))
 
 
-def load_case(case_id: str, option: str = "--case"):
-    """The SARA case ``case_id`` (:func:`taxlogic.kb.sara.cases.get_case`) of the commands that take
-    ``--case`` (run, solve, inspect, explain; ``--cases`` of ``eval verifier`` and ``data plus``,
-    split by :func:`option_list`). An unknown id is a wrong command line: one line naming
+#: The datasets whose cases ``--case`` names (``--dataset``): SARA (2020 release) and SARA v2. The
+#: two share ids (``tax_case_5`` is in both, with other texts or gold programs), so the dataset, not
+#: the id, says which release a case is from.
+CASE_DATASETS = ("sara", "sara-v2")
+CASE_DATASET_HELP = ("Whose case --case names: sara (SARA, 2020 release) or sara-v2 (SARA v2: its 100 numeric "
+                     "cases, string names, v2's statutes). The two releases share ids like tax_case_5.")
+
+
+def load_case(case_id: str, option: str = "--case", dataset: str = "sara"):
+    """The case ``case_id`` of ``dataset`` (``sara``: :func:`taxlogic.kb.sara.cases.get_case`;
+    ``sara-v2``: :func:`taxlogic.kb.sara.v2.get_v2_case`) of the commands that take ``--case``
+    (run, solve, inspect, explain; ``--cases`` of ``eval verifier`` and ``data plus``, split by
+    :func:`option_list`). An unknown id or dataset is a wrong command line: one line naming
     ``option``, with close matches, exit :data:`EXIT_USAGE`.
-    Raises :class:`taxlogic.kb.datafiles.DataError` if SARA is not installed (an error, not usage)."""
-    from taxlogic.kb.sara.cases import get_case
+    Raises :class:`taxlogic.kb.datafiles.DataError` if the release is not installed (an error, not usage)."""
     import re
 
     from taxlogic.kb.sara.cases import get_case
+
+    check_choice("--dataset", dataset, CASE_DATASETS)
 
     m = re.match(r"^(tax|nba|airline)-", case_id)
     if m:  # a RuleArena id the commands did not take (a level or index out of range, a typo)
         usage_error(f"{option}: no RuleArena {m.group(1)} problem {case_id!r}: RuleArena ids are "
                     f"{m.group(1)}-LEVEL-INDEX, LEVEL 0, 1 or 2 (e.g. {m.group(1)}-0-5; taxlogic data info)")
     try:
+        if dataset == "sara-v2":
+            from taxlogic.kb.sara.v2 import get_v2_case
+
+            return get_v2_case(case_id)
         return get_case(case_id)
     except KeyError as exc:
         usage_error(f"{option}: {exc.args[0] if exc.args else f'no case {case_id!r}'}")
+
+
+def dataset_rules(dataset: str = "sara"):
+    """The statutes a ``--dataset``'s cases run under: SARA's (rule set ``r``) or SARA v2's own
+    (``v2``). Raises :class:`taxlogic.kb.datafiles.DataError` if the release is not installed."""
+    if dataset == "sara-v2":
+        from taxlogic.kb.sara.v2 import v2_rules
+
+        return v2_rules()
+    from taxlogic.kb.sara.data import sara_rules
+
+    return sara_rules()
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:

@@ -23,32 +23,37 @@ def _is_url(source: str) -> bool:
 
 def install(
     source: Optional[str] = typer.Option(
-        None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the public SARA (2020 release) archive at the pinned commit."
+        None, "--from", help="Local SARA folder, .tar.gz/.zip archive, or URL. Default: the release's public archive at the pinned commit."
     ),
+    release: str = typer.Option("2020", "--release", help="2020 (SARA, 2020 release: into <data>/sara) or v2 (SARA v2, Holzenberger and Van Durme 2021: into <data>/sara_v2). The two never share a folder."),
     data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
     force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
     as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
 ) -> None:
-    """Install SARA (2020 release) into the data directory, verify every file's SHA-256 and apply
-    the documented errata. The first command to run (RuleArena: data install-rulearena)."""
+    """Install SARA (2020 release, or --release v2: SARA v2) into the data directory, verify every
+    file's SHA-256 and apply the documented errata. The first command to run (RuleArena: data
+    install-rulearena)."""
     from taxlogic.kb.sara.data import INSTALL_RECORD, SARA_RELEASE, install as do_install, sara_paths
+    from taxlogic.kb.sara.v2 import V2_RELEASE, install_v2, v2_paths
 
+    check_choice("--release", release, ("2020", "v2"))
     if source is not None and not _is_url(source) and not Path(source).expanduser().exists():
         usage_error(f"--from {source}: no such file or folder (give a SARA folder, a .tar.gz/.zip archive or "
                     "an http(s) URL); nothing was installed")
     with friendly_errors():
-        root = sara_paths(data_dir).root
+        name, run_install, root = ((SARA_RELEASE, do_install, sara_paths(data_dir).root) if release == "2020"
+                                   else (V2_RELEASE, install_v2, v2_paths(data_dir).root))
         already = (root / INSTALL_RECORD).is_file() and not force
-        with console.status(f"installing {SARA_RELEASE} …"):
-            record = do_install(source, data_dir, force=force)
+        with console.status(f"installing {name} …"):
+            record = run_install(source, data_dir, force=force)
     if as_json:
         print_json(record)
         return
     if already:
-        console.print(f"{SARA_RELEASE} is already installed in [bold]{root}[/] (from {record['source']}); "
+        console.print(f"{name} is already installed in [bold]{root}[/] (from {record['source']}); "
                       "nothing was copied (--force reinstalls)", highlight=False)
         return
-    console.print(f"{SARA_RELEASE} installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
+    console.print(f"{name} installed in [bold]{root}[/] from {record['source']} ({record['files']} files verified)")
     for e in record["errata"]:
         console.print(f"  erratum applied: {e['path']}: {e['description']}")
 
@@ -81,34 +86,53 @@ _RULEARENA_TASKS = {"tax": "the amount owed on a Form 1040 return",
 
 def info(
     data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
-    as_json: bool = typer.Option(False, "--json", help="Print SARA (root, cases, counts per split and task) and RuleArena (root, problems per domain and level) as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print SARA (root, cases, counts per split and task; each other installed release under \"releases\") and RuleArena (root, problems per domain and level) as JSON."),
 ) -> None:
-    """Show every installed dataset: where SARA is and how many cases each split and task has;
-    where RuleArena is and how many problems each domain (tax, NBA, airline) has per level."""
+    """Show every installed dataset: where SARA is (each release: 2020, v2) and how many cases each
+    split and task has; where RuleArena is and how many problems each domain (tax, NBA, airline)
+    has per level."""
     import collections
 
     from taxlogic.kb.sara.cases import load_cases
     from taxlogic.kb.sara.data import SARA_RELEASE, sara_paths
+    from taxlogic.kb.sara.data import INSTALL_RECORD
+    from taxlogic.kb.sara.v2 import V2_RELEASE, install_record, load_v2_cases, v2_paths
 
     with friendly_errors():
-        cases = load_cases(data_dir)
-    counts = collections.Counter(f"{c.split}/{c.kind}" for c in cases)
-    out = {"root": str(sara_paths(data_dir).root), "cases": len(cases), "by_split_and_task": dict(sorted(counts.items()))}
+        v2_cases = load_v2_cases(data_dir) if install_record(data_dir) else None
+        # the 2020 release is required unless v2 alone is installed (then its absence is said below)
+        cases = load_cases(data_dir) if v2_cases is None or (sara_paths(data_dir).root / INSTALL_RECORD).is_file() else None
+    releases = {}
+    out: dict = {}
+    if cases is not None:
+        counts = collections.Counter(f"{c.split}/{c.kind}" for c in cases)
+        out = {"root": str(sara_paths(data_dir).root), "release": SARA_RELEASE, "cases": len(cases),
+               "by_split_and_task": dict(sorted(counts.items()))}
+        releases["2020"] = dict(out)
+    if v2_cases is not None:
+        releases["v2"] = {"root": str(v2_paths(data_dir).root), "release": V2_RELEASE, "cases": len(v2_cases),
+                          "by_split_and_task": dict(collections.Counter(f"all/{c.kind}" for c in v2_cases))}
     ra_root, ra = _rulearena_counts()
     out["rulearena"] = {"root": ra_root, "problems": sum(n for d in ra.values() for n in d.values()),
                         "by_domain_and_level": ra}
     if as_json:
-        print_json(out)
+        print_json({**out, "releases": releases})
         return
-    table = Table(title=f"{SARA_RELEASE} cases")
-    for col in ("split", "task", "cases"):
-        table.add_column(col, justify="right" if col == "cases" else "left")
-    for key, n in out["by_split_and_task"].items():
-        table.add_row(*key.split("/"), str(n))
-    table.add_section()
-    table.add_row("all", "all", str(len(cases)))
-    console.print(table)
-    console.print(f"installed in {out['root']}; cases by id: taxlogic explain --case tax_case_1", highlight=False)
+    for key, r in releases.items():
+        table = Table(title=f"{r['release']} cases (--release {key}{'' if key == '2020' else ', --dataset sara-v2'})")
+        for col in ("split", "task", "cases"):
+            table.add_column(col, justify="right" if col == "cases" else "left")
+        for split_task, n in r["by_split_and_task"].items():
+            table.add_row(*split_task.split("/"), str(n))
+        table.add_section()
+        table.add_row("all", "all", str(r["cases"]))
+        console.print(table)
+        console.print(f"installed in {r['root']}; cases by id: taxlogic explain --case tax_case_1"
+                      + ("" if key == "2020" else " --dataset sara-v2"), highlight=False)
+    if v2_cases is None:
+        console.print(f"{V2_RELEASE}: not installed (taxlogic data install --release v2 --from PATH)", highlight=False)
+    if cases is None:
+        console.print(f"{SARA_RELEASE}: not installed (taxlogic data install)", highlight=False)
     if ra_root is None:
         console.print("RuleArena (tax, NBA, airline): not installed; taxlogic data install-rulearena --from PATH",
                       highlight=False)
@@ -124,11 +148,12 @@ def info(
     console.print(f"read from {ra_root}", highlight=False)
 
 
-_ERRATA_TITLES = {"sara": "SARA gold errata", "nba": "RuleArena NBA annotation errata",
+_ERRATA_TITLES = {"sara": "SARA gold errata", "sara-v2": "SARA v2 gold errata", "nba": "RuleArena NBA annotation errata",
                   "form1040": "RuleArena tax (Form 1040) label errata"}
 
 #: What each domain's two sides are called in ``data errata``.
 _ERRATA_SIDES = {"sara": ("the gold program has", "the case text says"),
+                 "sara-v2": ("the gold program has", "the case text says"),
                  "nba": ("illegal as RuleArena annotates", "illegal by the rules as written"),
                  "form1040": ("RuleArena's label", "the forms' text gives")}
 
@@ -172,7 +197,7 @@ def _form1040_amounts(ids: list[str]) -> dict[str, tuple[str, str]]:
 
 
 def errata(
-    domain: str = typer.Option("sara", "--domain", help="Whose errata: sara (gold programs vs their case text), nba (annotations vs the rules), form1040 (tax labels vs the forms' text)."),
+    domain: str = typer.Option("sara", "--domain", help="Whose errata: sara (gold programs vs their case text), sara-v2 (SARA v2's), nba (annotations vs the rules), form1040 (tax labels vs the forms' text)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also each case's reason (NBA: the operation, the rule and the amounts)."),
     as_json: bool = typer.Option(False, "--json", help="Print the domain, every erratum (id, domain, class, reason, evidence, dataset_says, rules_give, and the domain file's own fields) and the classes as JSON."),
 ) -> None:
@@ -185,10 +210,16 @@ def errata(
 
     from taxlogic.kb.errata import ERRATA_DOMAINS, errata_classes, load_errata
 
-    check_choice("--domain", domain, ERRATA_DOMAINS)
+    check_choice("--domain", domain, (*ERRATA_DOMAINS, "sara-v2"))
     with friendly_errors():
-        found = load_errata(domain)
-        classes = errata_classes(domain)
+        if domain == "sara-v2":  # SARA v2's own errata (kb/sara/v2_errata.json), never the 2020 release's
+            from taxlogic.kb.sara.errata import erratum_classes
+            from taxlogic.kb.sara.v2_errata import v2_errata
+
+            found, classes = v2_errata(), erratum_classes()
+        else:
+            found = load_errata(domain)
+            classes = errata_classes(domain)
     notes = _prompt_notes(domain)
     if as_json:
         print_json({"domain": domain, "errata": [e.as_json() for e in found], "classes": classes}

@@ -129,7 +129,7 @@ def run(
     dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
     split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: a split name (below). RuleArena: level0 | level1 | level2 | all (default: all).", rich_help_panel=_WHAT),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: a prompt variant (below).", rich_help_panel=_WHAT),
-    protocol: str = typer.Option("default", help="default | paper (below).", rich_help_panel=_WHAT),
+    protocol: str = typer.Option("default", help="default | paper (below) | jurayj (SARA v2, README).", rich_help_panel=_WHAT),
     limit: Optional[int] = typer.Option(None, min=1, help="Only N cases, taken from each task in turn (the first by id of each).", rich_help_panel=_WHAT),
     holdout: Optional[str] = typer.Option(None, help="none | paper: leave out the 4 held-out cases per task and use them as exemplars.", rich_help_panel=_WHAT),
     plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic).", rich_help_panel=_WHAT),
@@ -137,7 +137,7 @@ def run(
     shots: int = typer.Option(0, min=0, max=1, help="RuleArena: 0-shot or 1-shot (its --use_example).", rich_help_panel=_WHAT),
     model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL).", rich_help_panel=_MODEL),
     budget: int = typer.Option(3, min=0, help="agent: repair rounds (0: no repair).", rich_help_panel=_MODEL),
-    samples: int = typer.Option(1, min=1, help="agent: self-consistency samples.", rich_help_panel=_MODEL),
+    samples: Optional[int] = typer.Option(None, min=1, help="Attempts; answers only if all agree.", rich_help_panel=_MODEL),
     exemplars: Optional[int] = typer.Option(None, min=0, help="agent, prolog-single-shot: k exemplars, never related to an evaluated item (default 0; --protocol paper: 4).", rich_help_panel=_MODEL),
     query_in_prompt: Optional[bool] = typer.Option(None, "--query-in-prompt/--no-query-in-prompt", help="Show the translator the gold query (default: yes; paper: no).", rich_help_panel=_PROMPTS),
     anchors: Optional[bool] = typer.Option(None, "--anchors/--paper-prompts", help="agent: anchored translation (default) or the appendix prompts (paper).", rich_help_panel=_PROMPTS),
@@ -177,7 +177,16 @@ def run(
     anchors = protocol == "default" if anchors is None else anchors  # the paper's protocol: its appendix prompts
     translator = method in ("agent", "prolog-single-shot")
     exemplars = exemplars if exemplars is not None else ((proto.exemplars or 0) if translator else 0)
+    samples = samples or proto.samples or 1
+    if proto.datasets and dataset is None:
+        dataset = proto.datasets[0]
     dataset = infer_benchmark(dataset, split or "test")
+    if proto.datasets and dataset not in proto.datasets:
+        usage_error(f"--protocol {protocol} evaluates --dataset {' or '.join(proto.datasets)}, not {dataset}")
+    if proto.datasets:
+        if split not in (None, proto.split):
+            usage_error(f"--protocol {protocol} evaluates --split {proto.split}, not --split {split}")
+        split = proto.split
     known = find_benchmark(dataset)
     if proto.split and dataset == "sara":
         if split not in (None, proto.split):
@@ -213,12 +222,14 @@ def run(
                               budget, cfg_shots, None if protocol == "default" else protocol)
     config = RunConfig(method=method, dataset=dataset, split=split, task=task,
                        model=None if method == "gold" else model,
-                       budget=budget if method == "agent" else None, samples=samples if method == "agent" else None,
+                       budget=budget if method == "agent" else None,
+                       samples=samples if method == "agent" or (samples > 1 and translator | (method == "direct")) else None,
                        exemplars=exemplars if translator else None, limit=limit, shots=cfg_shots,
                        explain=explain or None, protocol=None if protocol == "default" else protocol,
                        holdout=holdout, query_in_prompt=None if query_in_prompt or not translator else False,
                        anchors=anchors if method == "agent" else None,
-                       problems=str(problems.resolve()) if problems is not None else None)
+                       problems=str(problems.resolve()) if problems is not None else None,
+                       release=getattr(known, "release", None))
     with friendly_errors():
         try:
             bench = get_benchmark(dataset)
@@ -237,7 +248,7 @@ def run(
             with RunStore(out, config) as store:
                 options = MethodOptions(model_name=model, budget=budget, samples=samples, exemplars=exemplars,
                                         explain=explain, exemplar_pool=pool, query_in_prompt=query_in_prompt,
-                                        anchors=anchors)
+                                        anchors=anchors, leave_one_out=proto.leave_one_out)
                 fn, engines = method_for_run(method, ds, options, concurrency=concurrency, processes=processes,
                                              workers=workers or None)
                 done = len(store.done_ids() & {c.id for c in ds.items})
@@ -425,8 +436,14 @@ def report(
     if not rows and not quiz:
         fail("no finished cases or contamination runs in those folders")
     attach_contamination(rows, quiz)
+    from taxlogic.eval.reports.break_even import price_lines, price_markdown, price_rows, published_rows
+
+    prices = price_rows(runs) if rows else []  # runs with dollar answers (SARA numeric, SARA v2, RuleArena tax)
     with friendly_errors():
         paths = write_report(rows, out, quiz) if rows else {}
+        if prices:
+            with open(paths["markdown"], "a", encoding="utf-8") as fh:
+                fh.write("\n" + price_markdown(prices))
     if html and rows:
         from taxlogic.eval.reports.html_report import write_html
 
@@ -435,7 +452,8 @@ def report(
         except OSError as exc:
             fail(f"cannot write {html}: {exc.strerror or exc}")
     if as_json:
-        print_json({"rows": [r.model_dump() for r in rows], "contamination": [q.model_dump() for q in quiz]})
+        print_json({"rows": [r.model_dump() for r in rows], "contamination": [q.model_dump() for q in quiz],
+                    "break_even": [r.model_dump() for r in prices + (published_rows() if prices else [])]})
         return
     if quiz:
         header, lines = table7_lines(quiz)
@@ -476,4 +494,15 @@ def report(
         console.print(fit(t2, console))
         for n in notes:
             console.print(f"  {escape(n)}", highlight=False)
+    if prices:
+        header, lines = price_lines(prices + published_rows())
+        bt = Table(title="break-even price per case, $ (Jurayj et al. 2025; formula and sources in report.md)")
+        for col in header[:-1]:  # the parts (wrong $ + refusals $) in report.md only: 80 columns
+            bt.add_column(col, justify="left" if col in header[:2] else "right", overflow="fold")
+        for line in lines:
+            bt.add_row(*(escape(c) for c in line[:-1]))
+        console.print(bt)
+        if not published_rows():
+            console.print("  no published rows: the paper's tables were not found (eval/reports/break_even.json says what was searched)",
+                          highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))

@@ -8,7 +8,8 @@ from typing import Optional
 
 import typer
 
-from taxlogic.cli.common import case_facts, console, fail, friendly_errors, load_case, print_json, usage_error
+from taxlogic.cli.common import (CASE_DATASET_HELP, case_facts, console, dataset_rules, fail, friendly_errors, load_case,
+                                 print_json, usage_error)
 
 
 def print_explanation(expl, *, full: bool = False, as_json: bool = False, markdown: bool = False, out=None) -> None:
@@ -39,6 +40,7 @@ def explain_answer(engine, case, facts, *, query: str | None = None):
 
 def explain(
     case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_5 or s151_a_neg; or a RuleArena problem: tax-2-0 (its return line by line), nba-0-5 (each operation and the rules it breaks), airline-0-5 (the fees)."),
+    dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP),
     facts_file: Optional[Path] = typer.Option(
         None, "--facts", help="Prolog facts to use instead of the case's gold facts (untrusted: validated first)."
     ),
@@ -52,7 +54,6 @@ def explain(
     --full, the Prolog proof."""
     from taxlogic.core import CaseInput
     from taxlogic.kb.explain import explain_case
-    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
     if as_json and markdown:
@@ -66,8 +67,8 @@ def explain(
     if is_rulearena_problem(case_id):  # NBA: each operation and the rules it breaks; airline: the fees
         return explain_problem(case_id, facts_file, full=full, as_json=as_json, markdown=markdown)
     with friendly_errors():
-        case = load_case(case_id)
-        rules = sara_rules()
+        case = load_case(case_id, dataset=dataset)
+        rules = dataset_rules(dataset)
         facts = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:
             outcome, expl = explain_case(engine, CaseInput.from_case(case), facts,

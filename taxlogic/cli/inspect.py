@@ -11,11 +11,13 @@ from rich.table import Table
 
 from rich.markup import escape
 
-from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, console, friendly_errors, load_case, print_json, usage_error
+from taxlogic.cli.common import (CASE_DATASET_HELP, EXIT_ABSTAINED, answer_text, console, dataset_rules, friendly_errors,
+                                 load_case, print_json, usage_error)
 
 
 def inspect_cmd(
     case_id: str = typer.Option(..., "--case", help="SARA case id (its text, question and query)."),
+    dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP),
     facts: Optional[Path] = typer.Option(None, "--facts", help="Prolog facts to inspect ('-': standard input)."),
     gold: bool = typer.Option(False, "--gold", help="Inspect the case's own gold program instead (rules trusted; see eval verifier)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Every row: each fact with its sentence and every argument with where the text gives it (default: facts grouped under their sentence, only the arguments the text does not account for)."),
@@ -31,7 +33,6 @@ def inspect_cmd(
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.scoring.metrics import answer_correct
     from taxlogic.eval.faults.verifier import REFUSED, gold_program, inspect_facts, inspect_gold
-    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
     if (facts is None) == (not gold):
@@ -44,8 +45,8 @@ def inspect_cmd(
                     f"SARA case's text); for this RuleArena problem: taxlogic run --case {case_id} [--facts FILE] "
                     f"(the answer) or taxlogic explain --case {case_id} (why)")
     with friendly_errors():
-        case = load_case(case_id)
-        rules = sara_rules()
+        case = load_case(case_id, dataset=dataset)
+        rules = dataset_rules(dataset)
         text = None
         if facts is not None:
             if str(facts) == "-":  # bytes, as a file's: text that is not UTF-8 is a problem to report, not a crash

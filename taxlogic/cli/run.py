@@ -9,11 +9,13 @@ import typer
 
 from rich.markup import escape
 
-from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, case_facts, console, friendly_errors, load_case, print_json
+from taxlogic.cli.common import (CASE_DATASET_HELP, EXIT_ABSTAINED, answer_text, case_facts, console, dataset_rules,
+                                 friendly_errors, load_case, print_json)
 
 
 def run(
     case_id: str = typer.Option(..., "--case", help="SARA case id, e.g. tax_case_1 or s151_a_pos; or a RuleArena NBA or airline problem, e.g. nba-0-5, airline-0-5."),
+    dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP),
     facts_file: Optional[Path] = typer.Option(
         None, "--facts", help="Prolog facts to use instead of the case's gold facts (untrusted: validated first)."
     ),
@@ -26,13 +28,12 @@ def run(
     if is_rulearena_problem(case_id):  # a RuleArena NBA or airline problem
         return run_problem(case_id, facts_file, as_json=as_json)
     from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():
-        case = load_case(case_id)
-        rules = sara_rules()
+        case = load_case(case_id, dataset=dataset)
+        rules = dataset_rules(dataset)
         facts = case_facts(case, facts_file, rules)
         with Engine(rules, workers=1) as engine:
             outcome = engine.run(case_job(case, facts))

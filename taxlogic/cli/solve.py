@@ -8,7 +8,8 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
-from taxlogic.cli.common import EXIT_ABSTAINED, answer_text, console, friendly_errors, load_case, print_json, usage_error
+from taxlogic.cli.common import (CASE_DATASET_HELP, EXIT_ABSTAINED, answer_text, console, dataset_rules, friendly_errors,
+                                 load_case, print_json, usage_error)
 
 
 _CASE, _AGENT, _PROMPTS, _OUT = "The case", "The agent", "Prompts", "Output"
@@ -16,6 +17,7 @@ _CASE, _AGENT, _PROMPTS, _OUT = "The case", "The agent", "Prompts", "Output"
 
 def solve(
     case_id: Optional[str] = typer.Option(None, "--case", help="SARA case id (its text, question and formal query), or a RuleArena problem: tax-2-0 (the filled forms), nba-0-5, airline-0-5.", rich_help_panel=_CASE),
+    dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP + " With --text: whose statutes.", rich_help_panel=_CASE),
     text: Optional[str] = typer.Option(None, "--text", help="Free-text fact pattern (instead of --case).", rich_help_panel=_CASE),
     question: Optional[str] = typer.Option(None, "--question", help="Question or claim about --text.", rich_help_panel=_CASE),
     domain: str = typer.Option("sara", "--domain", help="The knowledge base of --text: sara (SARA's statutes; with --question) or form1040 (a tax return's filled forms as RuleArena prints them; the question is the amount owed, line 37).", rich_help_panel=_CASE),
@@ -43,7 +45,6 @@ def solve(
     from taxlogic.cli.trace import Tracer, model_label, print_result
     from taxlogic.core import question_kind
     from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
@@ -82,8 +83,8 @@ def solve(
     if translator not in ("llm", "gold"):
         usage_error("--translator must be llm or gold")
     with friendly_errors():
-        rules = sara_rules()
-        case = load_case(case_id) if case_id else None
+        rules = dataset_rules(dataset)
+        case = load_case(case_id, dataset=dataset) if case_id else None
         if case is not None:
             inp = CaseInput.from_case(case)
         else:
@@ -113,7 +114,13 @@ def solve(
         with Engine(rules, workers=1) as engine:
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar, anchors=anchors)
             if exemplars:
-                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars, exclude=related_ids([case]) if case else [],
+                pool = None
+                if dataset == "sara-v2":  # v2's own cases (v2's representation), never the 2020 release's
+                    from taxlogic.kb.sara.v2 import load_v2_cases
+
+                    pool = load_v2_cases()
+                ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars,
+                                               exclude=related_ids([case], pool) if case else [], pool=pool,
                                                domain=ctx.domain)
             if not (quiet or as_json):
                 console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {escape(model_label(ctx.model))}  "

@@ -10,13 +10,14 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from taxlogic.cli.common import (console, friendly_errors, load_case, option_list, pct, print_json, progress_bar,
+from taxlogic.cli.common import (console, dataset_rules, friendly_errors, load_case, option_list, pct, print_json, progress_bar,
                                  stage_progress)
 
 
 def verifier(
     seed: int = typer.Option(0, "--seed", help="Seed of the corruption operators (same seed, same variants)."),
     cases: Optional[list[str]] = typer.Option(None, "--cases", help="Case ids (repeat or comma-separate); default: all 376."),
+    dataset: str = typer.Option("sara", "--dataset", help="sara (SARA, 2020 release) or sara-v2 (SARA v2's 100 gold programs under v2's statutes)."),
     k: Optional[int] = typer.Option(None, "--k", min=1, help="Variants per case and operator (fewer when an operator runs out; default 3, 1 with --anchors)."),
     ops: Optional[str] = typer.Option(None, "--ops", help="Comma-separated operators (default: all)."),
     workers: int = typer.Option(2, help="Prolog workers."),
@@ -36,7 +37,6 @@ def verifier(
     from taxlogic.eval.faults.corrupt import OPERATORS
     from taxlogic.eval.faults.verifier import experiment_limits, run_verifier
     from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
     k_given = k is not None
@@ -44,8 +44,13 @@ def verifier(
     ids = option_list("--cases", cases)
     op_list = option_list("--ops", ops, list(OPERATORS)) or list(OPERATORS)
     with friendly_errors():
-        selected = [load_case(i, "--cases") for i in ids] if ids is not None else load_cases()
-        rules = sara_rules()
+        if dataset == "sara-v2":
+            from taxlogic.kb.sara.v2 import load_v2_cases
+
+            selected = [load_case(i, "--cases", dataset) for i in ids] if ids is not None else load_v2_cases()
+        else:
+            selected = [load_case(i, "--cases", dataset) for i in ids] if ids is not None else load_cases()
+        rules = dataset_rules(dataset)
         limits = experiment_limits(time_limit=time_limit)
         if anchors:
             from taxlogic.eval.faults.anchorers import run_anchor_simulation
