@@ -137,5 +137,9 @@ def test_data_errata_at_80_columns_grouped_by_class(captured, sara_data_dir, dom
         entries = sum(len(e.klass.split("+")) for e in found)
         both = sum("+" in e.klass for e in found)
         head = " ".join(out.split())
-        assert f"{len(found)} cases" in head and f"{entries} class entries" in head and f"{both} case(s) are in two" in head
+        assert f"{len(found)} cases" in head
+        if both:  # a case in two classes is listed under each, and the heading says so
+            assert f"{entries} class entries" in head and f"{both} case(s) are in two" in head
+        else:
+            assert "class entries" not in head
         assert "overpaid $387.00" in out  # tax-0-17: RuleArena's label, as money

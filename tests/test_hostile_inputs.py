@@ -279,8 +279,16 @@ def test_eval_run_problems_file_with_hostile_records(canary, tmp_path, sara_data
         bag = dict(info["bag_list"][0], name=evil)
         rows.append({"id": f"evil-{i}", "level": 0, "answer": 0,
                      "info": dict(info, customer_class=evil, routine=evil, bag_list=[bag])})
-    rows.append({"id": "evil-num", "level": 0, "answer": 0,
-                 "info": dict(info, base_price=f"1), shell('touch {c}'), (1")})
+    # a number field holding Prolog: refused with the file, line and field before anything runs
+    num = tmp_path / "evil-num.jsonl"
+    num.write_text(json.dumps({"id": "evil-num", "level": 0, "answer": 0,
+                               "info": dict(info, base_price=f"1), shell('touch {c}'), (1")}) + "\n")
+    res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-airline",
+                                   "--problems", str(num), "--out", str(tmp_path / "num"), "--workers", "1"])
+    if res.exit_code == 1 and "RuleArena" in res.output and "not found" in res.output:
+        pytest.skip(res.output.strip().splitlines()[-1])
+    one_clear_end(res, {2})
+    assert "line 1" in res.output and "base_price" in res.output and not (tmp_path / "num").exists()
     path = tmp_path / "evil.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--dataset", "rulearena-airline",
