@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from taxlogic.cli import app
-from taxlogic.eval.reports.break_even import case_cost, price_data, run_price
+from taxlogic.eval.reports.break_even import published_rows, case_cost, price_data, run_price
 from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
 
 
@@ -19,7 +19,11 @@ def test_constants_are_data_with_their_source():
     assert data["constants"] == {"refusal_cost": 270, "penalty_rate": 0.2, "threshold_dollars": 5000,
                                  "threshold_share": 0.1, "invalid_answer": -1}
     assert "2508.21051" in data["source"]["paper"] and "calculate_cost_error" in data["source"]["code"]
-    assert data["published_rows"] == [] and "not the paper's tables" in data["published_note"]
+    rows = published_rows()  # the tax-law paper's Table 5, quoting Jurayj et al.: EM/Err per model and method
+    assert len(rows) == 15 and all(r.n == r.right + r.wrong + r.abstained == 100 for r in rows)
+    assert all("Table 5" in r.source and r.dataset == "sara-v2" and r.price is None for r in rows)
+    gpt5 = {r.method: (r.right, r.wrong, r.abstained) for r in rows if r.method.startswith("GPT-5 ")}
+    assert gpt5["GPT-5 direct"] == (76, 24, 0) and gpt5["GPT-5 prolog*"] == (50, 2, 48)
 
 
 @pytest.mark.parametrize("gold, prediction, kw, cost", [

@@ -24,7 +24,8 @@ Differences, stated: their exemplars are ranked by an LLM re-ranker (o4-mini, ``
 taxlogic retrieves by bag-of-words cosine (:mod:`taxlogic.agent.exemplars`), no model involved.
 Their few-shot prompt holds every statute file; taxlogic's translation prompt holds v2's
 ``events.pl`` and ``utils.pl`` and the model writes facts only (a program with rules is refused
-by the safety check). Their published per-model figures could not be found (``break_even.json``).
+by the safety check). Their own tables were not found; their right / wrong per model come from the tax-law paper's
+Table 5, which quotes them (``break_even.json``).
 """
 
 from __future__ import annotations

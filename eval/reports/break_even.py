@@ -122,9 +122,9 @@ def price_lines(rows: list[PriceRow]) -> tuple[list[str], list[list[str]]]:
 
 def price_markdown(rows: list[PriceRow]) -> str:
     """The break-even section of report.md: the table, the formula with its constants and
-    sources, and the published rows (or the note saying there are none)."""
+    sources, and the published rows on the runs' datasets (or the note saying there are none)."""
     data = price_data()
-    published = published_rows()
+    published = [r for r in published_rows() if r.dataset in {row.dataset for row in rows}]  # beside runs on their data
     header, lines = price_lines(rows + published)
     out = ["## Break-even price per case (Jurayj, Holzenberger and Van Durme 2025)", "",
            "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]

@@ -495,14 +495,21 @@ def report(
         for n in notes:
             console.print(f"  {escape(n)}", highlight=False)
     if prices:
-        header, lines = price_lines(prices + published_rows())
+        from taxlogic.cli.fit import fit
+
+        # published rows beside the runs on their dataset only (Table 5's are SARA v2's)
+        published = [r for r in published_rows() if r.dataset in {p.dataset for p in prices}]
+        header, lines = price_lines(prices + published)
         bt = Table(title="break-even price per case, $ (Jurayj et al. 2025; formula and sources in report.md)")
         for col in header[:-1]:  # the parts (wrong $ + refusals $) in report.md only: 80 columns
-            bt.add_column(col, justify="left" if col in header[:2] else "right", overflow="fold")
+            bt.add_column(col, justify="left" if col in header[:2] else "right")
         for line in lines:
             bt.add_row(*(escape(c) for c in line[:-1]))
-        console.print(bt)
-        if not published_rows():
+        console.print(fit(bt, console))
+        if published:
+            console.print("  published: right / wrong / abstained of Table 5 of the tax-law paper, quoting Jurayj et "
+                          "al.; no price (it needs each answer); sources in report.md", highlight=False)
+        elif not published_rows():
             console.print("  no published rows: the paper's tables were not found (eval/reports/break_even.json says what was searched)",
                           highlight=False)
     console.print("written: " + ", ".join(str(p) for p in paths.values()))
