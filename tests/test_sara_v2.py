@@ -357,7 +357,7 @@ def test_chat_on_v2_runs_under_v2_statutes_with_string_names(v2_data_dir, monkey
     res = CliRunner().invoke(app, ["chat", "--dataset", "sara-v2"], input=f"{case.text}\n\n{case.question}\n/query\n")
     assert res.exit_code == 0, res.output
     assert made["rules"].name == "v2" and len(made["model"].calls) == 1
-    assert "answer: 116066" in res.output and 'tax("Alice",2017,Tax)' in res.output
+    assert "answer: $116,066" in res.output and 'tax("Alice",2017,Tax)' in res.output
 
 
 @pytest.mark.parametrize("sentence, flagged", [
