@@ -495,8 +495,6 @@ def report(
         for n in notes:
             console.print(f"  {escape(n)}", highlight=False)
     if prices:
-        from taxlogic.cli.fit import fit
-
         # published rows beside the runs on their dataset only (Table 5's are SARA v2's)
         published = [r for r in published_rows() if r.dataset in {p.dataset for p in prices}]
         header, lines = price_lines(prices + published)
