@@ -39,12 +39,17 @@ from taxlogic.core import CaseInput, Issue
 from taxlogic.kb.sara.align import align
 from taxlogic.kb.sara.cues import _CLAUSES, _NEGATION, TYPE_KINDS, cue_table
 from taxlogic.kb.sara.direction import sentence_kinship
-from taxlogic.kb.sara.text import ISO, YEAR, citations, plain_number, person_names, read_sentences, sexes
+from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, citations, plain_number, person_names, read_sentences, sexes
 from taxlogic.kb.sara.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str, parse_facts
 
-#: Candidate facts tried per unstated item at most (the cheapest fills first).
-MAX_CANDIDATES = 24
+#: Candidate facts tried per unstated item at most.
+MAX_CANDIDATES = 32
+
+#: The amount of a candidate event whose clause writes none ("a house that she maintains"): a
+#: probe of "some amount". A clause that writes amounts that facts hold already gives none to a
+#: new event ("receives a deduction of $25000": the deduction holds it).
+PROBE_AMOUNT = "1"
 
 #: CPU seconds a candidate's run may take at least, and as a multiple of the facts' own run: a
 #: candidate that makes the rules loop (a child made their own grandparent) decides nothing,
@@ -293,12 +298,12 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     are stated already (an amount one fact holds is not given to a new event).
 
     - a ``kind``: a new event of each type the word is a cue of, with the properties of each way
-      the statutes read it (:class:`~taxlogic.kb.sara.schema.EventSchema`, the two largest):
-      roles filled by the people the clause names (the sentence's, then the case's, only when
-      the clause names fewer than the type has roles), dates by the clause's (a year's first and
+      a rule body reads it (:attr:`~taxlogic.kb.sara.schema.EventSchema.ways`, largest first):
+      roles filled by the people the clause names or refers to by a pronoun (the sentence's, then
+      the case's, only when the clause names fewer than the type has roles), dates by the clause's (a year's first and
       last day; else the sentence's, else the question's year), an amount by one the clause
-      writes that no fact holds (a way that needs an amount the clause does not give is not
-      formed: no amount is made up), a purpose by an entity or event of the sentence;
+      writes that no fact holds (none if every amount it writes is held: a way that needs one
+      is not formed; :data:`PROBE_AMOUNT` if it writes none), a purpose by an entity or event of the sentence;
     - a ``kinship`` pair: a family fact of each family type, the pair either way round;
     - a ``person``: the person in a role an event of the sentence lacks (a role the statutes
       read of its type more often than the event has it);
@@ -337,19 +342,21 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
             s = sentences[item.sentence]
             spans = _spans(item.clause, s, query)
             own = [n for n in person_names(item.clause) if n in named]
-            pool = list(dict.fromkeys(own + [n for n in person_names(s.text) if n in named]
-                                      + sorted(r for r in s.referents if r in people) + sorted(people)))
+            if PRONOUN.search(item.clause):  # "a house that she maintains": whom the sentence's pronouns refer to
+                own += sorted(r for r in s.referents if r in people and r not in own)
+            pool = list(dict.fromkeys(own + [n for n in person_names(s.text) if n in named] + sorted(people)))
             ents = entities_in.get(item.sentence, [])
             here_events = events_in.get(item.sentence, [])
-            free = [plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", item.clause)]
-            free = [x for x in free if x not in held]
+            written = [plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", item.clause)]
+            free = [x for x in written if x not in held] if written else [PROBE_AMOUNT]
             made: list[str] = []
             if item.kind in ("kind", "kinship"):
                 for t in item.predicates:
-                    ways = [w for w in schema.needs.get(t) or () if not w.get("amount_") or free]
-                    if schema.needs.get(t) and not ways:
+                    known = schema.ways.get(t) or schema.needs.get(t) or ()
+                    ways = [w for w in known if not w.get("amount_") or free]
+                    if known and not ways:
                         continue  # every way needs an amount the clause does not give
-                    for way in sorted(ways, key=lambda w: -sum(w.values()))[:2] or [None]:
+                    for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
                         made += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, next(counter))
             elif item.kind == "person":
                 for e in here_events:
@@ -389,7 +396,7 @@ def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[
         fills = [(child, parent), (parent, child)] if len(role_slots) >= 2 else [(child,), (parent,)]
         fills = [f[:len(role_slots)] for f in fills]
     else:
-        fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:8]
+        fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:4]
     out = []
     for fill in fills or [()]:
         lines = [f"{t}({eid}).\n"]
