@@ -113,6 +113,19 @@ def _clauses(sentence: str) -> list[str]:
     return [p for p in parts if p]
 
 
+def _words_in(constant: str, clause: str) -> bool:
+    """Does ``clause`` write every word of ``constant`` (``spouse``, ``alice_house``)?"""
+    words = [w for w in re.split(r"[_\s]+", constant.lower()) if len(w) > 2]
+    return bool(words) and all(re.search(rf"\b{re.escape(w)}", clause, re.I) for w in words)
+
+
+def _standalone_names(text: str) -> list[str]:
+    """:func:`~taxlogic.kb.sara.text.person_names` of ``text`` that stand alone: not a word of a
+    run of capitalised words ("the United States Government" names no person)."""
+    runs = {w.lower() for m in re.finditer(r"\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+)+", text) for w in m.group().split()}
+    return [n for n in person_names(text) if n not in runs]
+
+
 def _mask_terms(clause: str, terms: dict | None) -> str:
     """``clause`` with the terms of two or more words the statutes define blanked out ("takes the
     standard deduction": the statutes compute it, it is no event of the case; a one-word term,
@@ -304,6 +317,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
       last day; else the sentence's, else the question's year), an amount by one the clause
       writes that no fact holds (none if every amount it writes is held: a way that needs one
       is not formed; :data:`PROBE_AMOUNT` if it writes none), a purpose by an entity or event of the sentence;
+      The new event's id is a fresh one, and also the first constant the query or a link fact
+      (``purpose_``) names that no type fact introduces (the id the left-out event had);
     - a ``kinship`` pair: a family fact of each family type, the pair either way round;
     - a ``person``: the person in a role an event of the sentence lacks (a role the statutes
       read of its type more often than the event has it);
@@ -334,6 +349,13 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                 v = arg.value if isinstance(arg, (Atom, Str)) else None
                 if v and v not in event_ids and v not in named and not ISO.match(v) and v not in entities_in.setdefault(i, []):
                     entities_in[i].append(v)
+    role_fillers = sorted({_val(f.args[1]) for f in every if f.name in _ROLES and len(f.args) == 2
+                           and isinstance(f.args[1], Atom) and f.args[1].value not in event_ids})
+    # an event the query or a link names that no type fact introduces: the id a left-out event had
+    linked = re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", query or "") + [_val(f.args[1]) for f in every if cue_table().entry(f.name)
+                                                                and cue_table().entry(f.name).kind == "link" and len(f.args) == 2]
+    untyped = [x for x in dict.fromkeys(linked) if x not in event_ids and x not in named and x not in people
+               and x not in role_fillers and "_" in x]
     held = {plain_number(Number(x.value).canonical) for f in every for x in fact_args(f) if isinstance(x, Number)}
     out: list[Candidate] = []
     counter = itertools.count(1)
@@ -341,10 +363,12 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
         for item in row.items:
             s = sentences[item.sentence]
             spans = _spans(item.clause, s, query)
-            own = [n for n in person_names(item.clause) if n in named]
+            own = [n for n in _standalone_names(item.clause) if n in named or n in people]
             if PRONOUN.search(item.clause):  # "a house that she maintains": whom the sentence's pronouns refer to
                 own += sorted(r for r in s.referents if r in people and r not in own)
-            pool = list(dict.fromkeys(own + [n for n in person_names(s.text) if n in named] + sorted(people)))
+            own += [x for x in role_fillers if x not in own and _words_in(x, item.clause)]  # "her spouse": spouse
+            pool = list(dict.fromkeys(own + [n for n in _standalone_names(s.text) if n in named] + sorted(people)
+                                      + role_fillers))
             ents = entities_in.get(item.sentence, [])
             here_events = events_in.get(item.sentence, [])
             written = [plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", item.clause)]
@@ -357,7 +381,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     if known and not ways:
                         continue  # every way needs an amount the clause does not give
                     for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
-                        made += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, next(counter))
+                        for eid in untyped[:1] + [f"tl_unstated_{next(counter)}"]:
+                            made += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
             elif item.kind == "person":
                 for e in here_events:
                     facts = groups.get(e, [])
@@ -380,7 +405,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
 
 
 def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[str], spans, amounts: list[str],
-          item: Item, n: int) -> list[str]:
+          item: Item, eid: str) -> list[str]:
     """Candidate fact texts for one new event of type ``t`` with the properties of ``way`` (a
     Counter of property -> count, from the schema; None: the type alone with an agent).
     ``pool``: the people to fill roles with, the clause's own ``own`` first (the others only
@@ -388,7 +413,6 @@ def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[
     from collections import Counter
 
     way = Counter(way or {"agent_": 1})
-    eid = f"tl_unstated_{n}"
     role_slots = [r for r in _ROLES for _ in range(way.get(r, 0))]
     fillers = (pool[:own] if own >= len(role_slots) else pool[:len(role_slots)]) + ents
     if item.kind == "kinship":  # the pair the sentence words: child, parent
