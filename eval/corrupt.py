@@ -72,6 +72,23 @@ Grounding errors (issue 15: a fact no sentence supports, or one its sentence con
     an event the facts do not hold, invented outright for a person of the case with one of its
     dates and, for money, one of its amounts: an income, a payment, a death, a birth, a
     residence, a marriage or a deduction.
+
+Omissions (issue 33: what the text states, left out):
+
+``omit_event``
+    one whole event left out: its type fact and every fact whose first argument it is
+    (``joint_return_(j). agent_(j,alice). agent_(j,bob). start_(j,…). end_(j,…).`` all gone).
+``omit_role``
+    one role of an event left out: an ``agent_``, ``patient_`` or ``beneficiary_`` fact whose
+    value is not an event id (``agent_(alice_and_bob,alice).`` gone).
+``omit_date``
+    one date left out: a ``start_`` or ``end_`` fact.
+``omit_relation``
+    one family tie left out, as a whole event: a ``son_``, ``daughter_``, ``father_``,
+    ``mother_``, ``brother_``, ``sister_``, ``sibling_`` or ``marriage_`` (:data:`RELATIONS`).
+
+A gold rule program's rule groups are left out by :func:`omit_rule_group` (``omit_rules`` in
+:func:`taxlogic.eval.verifier.run_verifier`).
 """
 
 from __future__ import annotations

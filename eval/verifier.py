@@ -129,7 +129,9 @@ class Inspection(BaseModel):
     give (``answer`` if no issues, else None). ``mode``: ``untrusted`` (the agent path) or
     ``trusted-rules`` (fact clauses validated, trusted rules kept). ``limited``: the run hit the
     quick limit given to an already flagged fact set (:func:`inspect_many`), so ``answer`` is
-    unknown rather than none.
+    unknown rather than none. ``clauses``: the omission check's table clause -> facts with each
+    unstated item's verdict (:func:`taxlogic.kb.sara.omissions.clause_table`; empty when another
+    check flagged the set first).
     """
 
     case_id: str
@@ -141,6 +143,7 @@ class Inspection(BaseModel):
     outcome: str | None = None
     limited: bool = False
     seconds: float = 0.0
+    clauses: list[dict] = Field(default_factory=list)
 
     @property
     def flagged(self) -> bool:
@@ -292,7 +295,7 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     facts added, the limits of :func:`~taxlogic.kb.sara.omissions.candidate_limits`; ``runs``: the
     answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
     from taxlogic.kb.sara.coverage import legal_terms
-    from taxlogic.kb.sara.omissions import answer_key, candidate_limits, decide, plan as omission_plan
+    from taxlogic.kb.sara.omissions import answer_key, candidate_limits, clause_table, decide, plan as omission_plan
 
     derived, runs = derived or {}, runs or {}
     todo = []  # (plan index, rows, candidates, run job, candidate limits)
@@ -309,9 +312,10 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     for i, rows, cands, _, _ in todo:
         answers = [answer_key(plans[i].case, next(outs)) for _ in cands]  # noqa: B023
         check = decide(rows, cands, results[i].answer, answers)
+        update: dict = {"clauses": clause_table(check.rows, check.verdicts)}
         if check.issues:
-            results[i] = results[i].model_copy(update={"issues": list(results[i].issues) + check.issues,
-                                                       "agent_answer": None})
+            update |= {"issues": list(results[i].issues) + check.issues, "agent_answer": None}
+        results[i] = results[i].model_copy(update=update)
     return results
 
 

@@ -526,6 +526,25 @@ def decide(rows: Sequence[ClauseRow], cands: Sequence[Candidate], base: object, 
     return OmissionCheck(list(rows), verdicts, issues_of(verdicts), len(cands))
 
 
+def clause_table(rows: Sequence[ClauseRow], verdicts: Sequence[Verdict] = ()) -> list[dict]:
+    """The table clause -> facts as JSON-able rows (``taxlogic inspect``): sentence, clause, the
+    facts aligned with its sentence (on its first clause), and each unstated item with its
+    verdict (``issue``, ``irrelevant`` with the reason, or ``not run`` when another check
+    flagged the facts first)."""
+    by_item = {id(v.item): v for v in verdicts}
+    by_key = {(v.item.kind, v.item.sentence, v.item.clause, v.item.what): v for v in verdicts}
+    out = []
+    for r in rows:
+        items = []
+        for i in r.items:
+            v = by_item.get(id(i)) or by_key.get((i.kind, i.sentence, i.clause, i.what))
+            items.append({"kind": i.kind, "what": i.what, "predicates": list(i.predicates),
+                          "verdict": "not run" if v is None else "issue" if v.relevant else "irrelevant",
+                          "reason": v.reason if v is not None else ""})
+        out.append({"sentence": r.sentence, "clause": r.clause, "facts": list(r.facts), "items": items})
+    return out
+
+
 def omission_check(case: CaseInput, query: str | None, canonical: str, rules, base: object,
                    run: Callable[[list[str]], list[object]], *, trusted: str = "", terms: dict | None = None) -> OmissionCheck:
     """:func:`plan`, then ``run`` (the answers of the query with each candidate's facts added,

@@ -48,6 +48,7 @@ def inspect_cmd(
         "correct": answer_correct(case.kind, case.expected, result.answer), "outcome": result.outcome,
         "facts": _fact_sentences(case, gold_program(case).fact_text if gold else text, rules),
         "arguments": _arguments(case, gold_program(case) if gold else None, text, rules),
+        "clauses": result.clauses or _clauses(case, gold_program(case) if gold else None, text, rules),
     }
     if gold:
         record["rule_program"] = bool(gold_program(case).rules)
@@ -84,6 +85,7 @@ def inspect_cmd(
             how = row["how"] or "[red]unaccounted[/]"
             args_table.add_row(str(row["line"]), row["argument"], row["kind"], how, row["sentence"] or "")
         console.print(args_table)
+        console.print(_clause_table(record["clauses"]))
         verdict = (f"[green]the agent would answer {result.agent_answer}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
         console.print(f"answer the facts give: [bold]{result.answer}[/]"
@@ -122,3 +124,36 @@ def _arguments(case, gp, text: str | None, rules) -> list[dict]:
     return [{"line": lines[s.line - 1] if 0 < s.line <= len(lines) else s.line, "fact": s.fact, "argument": s.value,
              "kind": s.kind, "how": s.how, "sentence": s.sentence}
             for s in provenance(inp, inp.query, check.canonical, gp.rule_text if gp is not None else "", rules)]
+
+
+def _clauses(case, gp, text: str | None, rules) -> list[dict]:
+    """The table clause -> facts when the omission check did not run (another check flagged the
+    facts first): the accounting only (:func:`taxlogic.kb.sara.omissions.accounting`)."""
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.kb.sara.omissions import accounting, clause_table
+    from taxlogic.tools.facts import check_facts
+
+    check = check_facts(gp.fact_text if gp is not None else text, rules.vocabulary)
+    if check.problems:
+        return []
+    return clause_table(accounting(CaseInput.from_case(case), check.canonical, terms=legal_terms(rules)))
+
+
+def _clause_table(rows: list[dict]) -> Table:
+    """Every clause of the case with the facts that state it (those the aligner places in its
+    sentence), or what it states that no fact does and whether the answer depends on it."""
+    table = Table(title="clauses and the facts that state them", show_lines=False)
+    for col in ("sentence", "clause", "facts", "not stated"):
+        table.add_column(col, justify="right" if col == "sentence" else "left", overflow="fold")
+    stated = {r["sentence"] for r in rows if r["facts"]}
+    for r in rows:
+        facts = (" ".join(r["facts"]) if r["facts"] else "[dim](the facts of its sentence, above)[/]"
+                 if r["sentence"] in stated else "[red]nothing states this[/]")
+        notes = []
+        for i in r["items"]:
+            tag = {"issue": "[red]changes the answer[/]", "irrelevant": f"[dim]irrelevant: {i['reason']}[/]",
+                   "not run": "[yellow]not run[/]"}[i["verdict"]]
+            notes.append(f"{i['kind']} {i['what']} ({', '.join(i['predicates'])}): {tag}")
+        table.add_row(str(r["sentence"] + 1), r["clause"], facts, "; ".join(notes) or "")
+    return table
