@@ -676,7 +676,9 @@ def omit_date(facts: list[Fact], rng: random.Random) -> Corruption | None:
 
 def omit_rule_group(rule_text: str, rng: random.Random) -> tuple[str, str] | None:
     """A trusted gold rule program's rules with one group left out (every clause whose head has
-    one name and arity): the new rule text and what was left out; None without rules."""
+    one name, and every rule whose body calls it: ``bob_household_maintenance/4`` and the
+    ``payment_``, ``agent_`` … rules built on it): the new rule text and what was left out; None
+    without rules."""
     from taxlogic.tools.facts import split_clauses
 
     clauses = [c.text for c in split_clauses(rule_text)]
@@ -686,7 +688,10 @@ def omit_rule_group(rule_text: str, rng: random.Random) -> tuple[str, str] | Non
     if not names:
         return None
     name = rng.choice(names)
-    kept = [c for k, c in zip(keys, clauses) if k != name]
+    # the group: the rules of ``name`` and every rule whose body calls it (a recurring event's
+    # generator and the facts it derives about each event)
+    kept = [c for k, c in zip(keys, clauses) if k != name and not (":-" in c and re.search(
+        rf"\b{re.escape(name)}\s*\(", c.split(":-", 1)[1]))]
     return "".join(c + "\n" for c in kept), f"left out the rules of {name} ({len(clauses) - len(kept)} clauses)"
 
 

@@ -499,11 +499,13 @@ def experiment_limits(settings=None, time_limit: float | None = None) -> dict:
 
 def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed: int = 0, k: int = 3,
                  ops: Sequence[str] | None = None, limits: dict | None = None, quick: float | None = 5.0,
-                 progress: Callable[[str, int, int], None] | None = None, keep_variants: bool = True) -> dict:
+                 progress: Callable[[str, int, int], None] | None = None, keep_variants: bool = True,
+                 omissions: bool = True) -> dict:
     """The whole experiment: gold baseline (false alarms) on ``cases``, then every operator on
     every case whose gold set passes; returns the JSON-able report (see the module doc).
     ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
-    (None: every job gets the full limits)."""
+    (None: every job gets the full limits); ``omissions``: with the omission check
+    (:func:`omission_pass`)."""
     from taxlogic.eval.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
 
     known = [*OPERATORS, RULE_OPERATOR]
@@ -525,7 +527,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
                 progress(stage, done[0], total)
         return tick
 
-    gold = inspect_many(engine, plans, on_done=ticker("gold facts", sum(len(p.jobs) for p in plans)))
+    gold = inspect_many(engine, plans, on_done=ticker("gold facts", sum(len(p.jobs) for p in plans)), omissions=omissions)
     alarms, wrong_gold = [], []
     for p, g in zip(programs, gold):
         if g.answer != p.case.expected:
@@ -554,7 +556,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
             if not vs:
                 skipped[op] += 1
     vplans = [plan_inspection(p.case, v.text, rules, rule_text=text, limits=limits) for p, v, text in todo]
-    results = inspect_many(engine, vplans, quick=quick,
+    results = inspect_many(engine, vplans, quick=quick, omissions=omissions,
                            on_done=ticker("corrupted facts", sum(len(p.jobs) for p in vplans)))
     variants = []
     for (p, v, _), r in zip(todo, results):

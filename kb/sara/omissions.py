@@ -222,7 +222,8 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                               if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
                 if set(kinds) & here_types or any(i.what == cue and i.kind == "kind" for i in row.items):
                     continue
-                if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & set(kinds)):
+                once = {k for k in kinds if table.predicates[k].parties}  # a state of its parties: a birth, a marriage
+                if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
                 if dated and any(dated & _dates_of(fs) and (own or s.names) & people_of[g]
                                  for g, fs in groups.items() if g in here_groups):
