@@ -43,8 +43,9 @@ from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, citations, plain_number, p
 from taxlogic.kb.sara.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str, parse_facts
 
-#: Candidate facts tried per unstated item at most.
-MAX_CANDIDATES = 32
+#: Candidate facts tried per unstated item at most, and per type the item's word is a cue of.
+MAX_CANDIDATES = 48
+PER_TYPE = 16
 
 #: The amount of a candidate event whose clause writes none ("a house that she maintains"): a
 #: probe of "some amount". A clause that writes amounts that facts hold already gives none to a
@@ -381,9 +382,11 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     ways = [w for w in known if not w.get("amount_") or free]
                     if known and not ways:
                         continue  # every way needs an amount the clause does not give
+                    mine: list[str] = []
                     for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
                         for eid in untyped[:1] + [f"tl_unstated_{next(counter)}"]:
-                            made += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
+                            mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
+                    made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
             elif item.kind == "person":
                 for e in here_events:
                     facts = groups.get(e, [])
@@ -415,13 +418,13 @@ def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[
 
     way = Counter(way or {"agent_": 1})
     role_slots = [r for r in _ROLES for _ in range(way.get(r, 0))]
-    fillers = (pool[:own] if own >= len(role_slots) else pool[:len(role_slots)]) + ents
+    fillers = (pool[:own] if own >= len(role_slots) else pool[:len(role_slots) + 1]) + ents
     if item.kind == "kinship":  # the pair the sentence words: child, parent
         child, _, parent = item.what.partition(" child of ")
         fills = [(child, parent), (parent, child)] if len(role_slots) >= 2 else [(child,), (parent,)]
         fills = [f[:len(role_slots)] for f in fills]
     else:
-        fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:4]
+        fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:6]
     out = []
     for fill in fills or [()]:
         lines = [f"{t}({eid}).\n"]
