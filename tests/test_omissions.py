@@ -27,7 +27,7 @@ def _without(case, event: str) -> str:
 ROWS = [
     ("tax_case_23", "alice_and_bob_joint_return", "joint_return_", "joint return"),
     ("s3306_c_6_pos", "alice_employed", "service_", "employee"),
-    ("tax_case_77", "bob_is_son", "son_", "Bob"),
+    ("tax_case_77", "bob_residence", "residence_", "lives"),
     ("tax_case_85", "charlie_brother", "brother_", "brother"),
     ("tax_case_54", "alice_maintains_house", "payment_", "maintains"),
     ("s2_b_2_C_neg", "alice_is_a_nra", "nonresident_alien_", "nonresident alien"),

@@ -114,6 +114,23 @@ def _clauses(sentence: str) -> list[str]:
     return [p for p in parts if p]
 
 
+_SUBJECT_PRONOUN = re.compile(r"\b(?:she|he|they)\b", re.I)
+_INTRO = re.compile(r"^\s*(?:(?:In|On|From|Since|During|Until|After|Before|While)\b[^,]*,\s*)+")
+
+
+def _clause_people(clause: str, s, people: set[str]) -> set[str]:
+    """Whom a clause is about: the case's people it names, or whom its subject pronoun (she, he,
+    they) refers to; a clause with neither is about the sentence's subject (its first name after an
+    opening "In 2023," …: "In 2023, Bob, the son of …, lives at her place")."""
+    named = {n for n in _standalone_names(clause) if n in people}
+    if _SUBJECT_PRONOUN.search(clause):
+        named |= {r for r in s.referents if r in people}
+    if named:
+        return named
+    first = [n for n in _standalone_names(_INTRO.sub("", s.text)) if n in people][:1]
+    return set(first)
+
+
 def _words_in(constant: str, clause: str) -> bool:
     """Does ``clause`` write every word of ``constant`` (``spouse``, ``alice_house``)?"""
     words = [w for w in re.split(r"[_\s]+", constant.lower()) if len(w) > 2]
@@ -221,8 +238,14 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     continue
                 kinds = tuple(n for n, e in table.predicates.items()
                               if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
-                if set(kinds) & here_types or any(i.what == cue and i.kind == "kind" for i in row.items):
+                if any(i.what == cue and i.kind == "kind" for i in row.items):
                     continue
+                if set(kinds) & here_types:
+                    lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
+                    who = _clause_people(clause, s, people) if lasting else set()
+                    covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
+                    if who <= covered:
+                        continue  # stated (a lasting state, living or working somewhere: for each person it is about)
                 once = {k for k in kinds if table.predicates[k].parties}  # a state of its parties: a birth, a marriage
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
