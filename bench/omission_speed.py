@@ -12,7 +12,7 @@ time one inspection round's checks as the verifier runs them, one engine, two wo
 Prints per case the median, 90th percentile and maximum milliseconds (the batch's wall time
 over the number of cases: the engine's two workers run jobs side by side), the counterfactual
 runs per checked case, and the tokens (:func:`taxlogic.eval.tokens.count_tokens`) of the
-``unstated_clause`` issues as the repair message renders them.
+``unstated_clause`` issues as the repair message renders them (one line each, ``Issue.render``).
 
     .venv/bin/python bench/omission_speed.py
 """
@@ -35,7 +35,6 @@ def main() -> None:
     from taxlogic.kb.rules import sara_rules
     from taxlogic.kb.sara.coverage import legal_terms
     from taxlogic.kb.sara.omissions import plan as omission_plan
-    from taxlogic.prompts import repair_user
     from taxlogic.tools.engine import Engine
 
     rules = sara_rules()
@@ -59,7 +58,7 @@ def main() -> None:
             runs = [len(omission_plan(p.inp, p.inp.query, p.canonical, rules, terms=terms)[1])
                     for p, r in zip(plans, results) if r.clauses]
             issues = [i for r in results for i in r.issues if i.kind == "unstated_clause"]
-            tokens = [count_tokens(repair_user("", [i.render()])) - count_tokens(repair_user("", [])) for i in issues]
+            tokens = [count_tokens(i.render()) for i in issues]
             print(f"{name}: {len(plans)} fact sets")
             for label in ("before", "after"):
                 xs = sorted(1000 * x for x in per_case[label])

@@ -477,7 +477,8 @@ def judge(items: Sequence[Item], cands: Sequence[Candidate], base: object, answe
     for item in items:
         mine = [(c, ans) for c, ans in zip(cands, answers) if c.item == item]
         if not mine:
-            out.append(Verdict(item, False, "no fact of the kinds it speaks of can be formed from its words"))
+            out.append(Verdict(item, False, "no event of its sentence to add it to" if item.kind in ("person", "date")
+                               else "no fact of the kinds it speaks of can be formed from its words"))
             continue
         changed = next(((c, ans) for c, ans in mine if ans is not None and ans != base), None)
         if changed is not None:
