@@ -190,6 +190,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
     """The table clause -> facts of the module doc, every clause of the case in order, with the
     items it states that no fact aligned with its sentence states."""
     derived = "".join(f.canonical + "\n" for f in _fact_lines(trusted))
+    rule_text = "\n".join(l for l in trusted.splitlines() if ":-" in l or l.startswith((" ", "\t")))  # a rule's text
     facts_text = canonical + derived
     a = align(case.text, facts_text, terms=terms, anchors=False)
     sentences = a.sentences
@@ -246,20 +247,25 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
                     if who <= covered:
                         continue  # stated (a lasting state, living or working somewhere: for each person it is about)
-                once = {k for k in kinds if table.predicates[k].parties}  # a state of its parties: a birth, a marriage
+                once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
+                # ^ a state of its parties: a birth, a marriage, a family tie, a status
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
                 if dated and any(dated & _dates_of(fs) and (own or s.names) & people_of[g]
                                  for g, fs in groups.items() if g in here_groups):
                     continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …")
+                if any(re.search(rf"(?m)^\s*{k}\(", rule_text) for k in kinds):
+                    continue  # a trusted rule defines events of the kind (recurring events, year by year)
                 row.items.append(Item("kind", s.index, clause, cue, kinds))
             for n in person_names(clause):
-                if n in people and n not in here_atoms and n in s.names:
+                if n in people and n not in here_atoms and n in s.names and not re.search(rf"\b{n}\b", rule_text):
                     row.items.append(Item("person", s.index, clause, n, _ROLES))
             for d in sorted(_clause_dates(clause, s)):
-                if d not in here_dates:
+                if d not in here_dates and d not in rule_text:
                     row.items.append(Item("date", s.index, clause, d, ("start_", "end_")))
             for y in sorted({int(y) for y in YEAR.findall(clause)}):
+                if re.search(rf"\b{y}\b", rule_text):
+                    continue  # the year a trusted rule states
                 if y not in here_years and not any(d.startswith(f"{y:04d}-") for d in _clause_dates(clause, s)):
                     row.items.append(Item("date", s.index, clause, str(y), ("start_", "end_")))
             rows.append(row)
