@@ -37,7 +37,7 @@ from typing import Callable, Sequence
 
 from taxlogic.core import CaseInput, Issue
 from taxlogic.kb.sara.align import align
-from taxlogic.kb.sara.cues import _CLAUSES, _NEGATION, TYPE_KINDS, cue_table
+from taxlogic.kb.sara.cues import _NEGATION, TYPE_KINDS, cue_table
 from taxlogic.kb.sara.direction import sentence_kinship
 from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, citations, plain_number, person_names, read_sentences, sexes
 from taxlogic.kb.sara.view import fact_args, is_type
