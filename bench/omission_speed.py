@@ -5,13 +5,13 @@ and one left-out event of each (``omit_event``, seed 0: a translation the check 
 time one inspection round's checks as the verifier runs them, one engine, two workers:
 
 - **before**: validation, the answer job and SARA's static checks
-  (:func:`taxlogic.eval.verifier.inspect_many` with ``omissions=False``);
-- **after**: the same plus the omission check (:func:`taxlogic.eval.verifier.omission_pass`:
+  (:func:`taxlogic.eval.faults.verifier.inspect_many` with ``omissions=False``);
+- **after**: the same plus the omission check (:func:`taxlogic.eval.faults.verifier.omission_pass`:
   the table clause -> facts, the candidates, their counterfactual runs in one batch).
 
 Prints per case the median, 90th percentile and maximum milliseconds (the batch's wall time
 over the number of cases: the engine's two workers run jobs side by side), the counterfactual
-runs per checked case, and the tokens (:func:`taxlogic.eval.tokens.count_tokens`) of the
+runs per checked case, and the tokens (:func:`taxlogic.eval.scoring.tokens.count_tokens`) of the
 ``unstated_clause`` issues as the repair message renders them (one line each, ``Issue.render``).
 
     .venv/bin/python bench/omission_speed.py
@@ -28,11 +28,11 @@ def _ms(seconds: float, n: int) -> float:
 
 
 def main() -> None:
-    from taxlogic.eval.corrupt import corrupt, facts_of
-    from taxlogic.eval.tokens import count_tokens
-    from taxlogic.eval.verifier import gold_program, inspect_many, plan_inspection
-    from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.eval.faults.corrupt import corrupt, facts_of
+    from taxlogic.eval.scoring.tokens import count_tokens
+    from taxlogic.eval.faults.verifier import gold_program, inspect_many, plan_inspection
+    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.kb.sara.coverage import legal_terms
     from taxlogic.kb.sara.omissions import plan as omission_plan
     from taxlogic.tools.engine import Engine

@@ -22,7 +22,7 @@ facts alone (never the answer):
 
 :func:`run_anchor_simulation` puts every clean gold fact program (rule programs are left out:
 their facts are partly derived, no translator writes them) through the agent's inspection under
-each anchorer, then every corruption of :mod:`taxlogic.eval.corrupt` under each:
+each anchorer, then every corruption of :mod:`taxlogic.eval.faults.corrupt` under each:
 
 - correct facts: **right** (no issue, the gold answer), **wrong** (no issue, another answer),
   **abstained** (an issue: the agent would repair, and with nothing to change, abstain);
@@ -138,7 +138,7 @@ def _issues_under(plan, outcomes, anchored_text: str, rules) -> list:
     (validation, then the run's outcome, then the domain's checks on the anchored canonical)."""
     from taxlogic.agent.checks import round_issues
     from taxlogic.agent.validate import validation_issues
-    from taxlogic.eval.verifier import _trusted
+    from taxlogic.eval.faults.verifier import _trusted
     from taxlogic.kb.sara.checks import static_issues
 
     issues, canonical = validation_issues(anchored_text, rules)
@@ -154,8 +154,8 @@ def _issues_under(plan, outcomes, anchored_text: str, rules) -> list:
 
 def _omission_flags(engine, plans, outcomes, answer, among: Sequence[int]) -> dict[int, bool]:
     """For every plan of ``among`` whose facts gave an answer: does the omission check flag them
-    (:func:`taxlogic.eval.verifier.omission_pass`, all candidates in one batch)?"""
-    from taxlogic.eval.verifier import Inspection, omission_pass
+    (:func:`taxlogic.eval.faults.verifier.omission_pass`, all candidates in one batch)?"""
+    from taxlogic.eval.faults.verifier import Inspection, omission_pass
 
     idx = [i for i in among if answer(i) is not None]
     sub = [plans[i] for i in idx]
@@ -173,13 +173,13 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
     """The simulation of the module doc over the fact programs of ``cases``; the JSON-able report:
     ``correct`` (per anchorer: right, wrong, abstained), ``corrupted`` (per anchorer: overall,
     per error class and per operator: repaired, slipped, right, abstained, limited).
-    ``limits``: the gold sets' job limits (default :func:`~taxlogic.eval.verifier.experiment_limits`);
+    ``limits``: the gold sets' job limits (default :func:`~taxlogic.eval.faults.verifier.experiment_limits`);
     ``quick`` (seconds): the corrupted sets' time limit (None: the gold's); a corrupted set that
     hits it is **limited** (its answer unknown, whatever the inspector says), counted apart.
     ``omissions``: with the omission check (:mod:`taxlogic.kb.sara.omissions`; it reads no
     anchors, so it runs once per fact set); False: the checks before issue 33."""
-    from taxlogic.eval.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
-    from taxlogic.eval.verifier import experiment_limits, gold_program, plan_inspection
+    from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
+    from taxlogic.eval.faults.verifier import experiment_limits, gold_program, plan_inspection
     from taxlogic.kb.sara.coverage import legal_terms
 
     ops = list(ops or OPERATORS)

@@ -88,7 +88,7 @@ Omissions (issue 33: what the text states, left out):
     ``mother_``, ``brother_``, ``sister_``, ``sibling_`` or ``marriage_`` (:data:`RELATIONS`).
 
 A gold rule program's rule groups are left out by :func:`omit_rule_group` (``omit_rules`` in
-:func:`taxlogic.eval.verifier.run_verifier`).
+:func:`taxlogic.eval.faults.verifier.run_verifier`).
 """
 
 from __future__ import annotations

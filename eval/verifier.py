@@ -2,7 +2,7 @@
 
 No capable LLM runs offline, so the agent's promise (abstain rather than answer from a wrong
 translation) is measured without one: SARA's gold programs stand for correct translations,
-:mod:`taxlogic.eval.corrupt` breaks them the way LLM translators do, and every corrupted fact set
+:mod:`taxlogic.eval.faults.corrupt` breaks them the way LLM translators do, and every corrupted fact set
 goes through the same validator, engine job and inspector as the agent's ``validate -> execute
 -> inspect`` round (:func:`inspect_facts`; ``taxlogic inspect`` prints one). Each variant is
 
@@ -65,7 +65,7 @@ from taxlogic.agent.execute import query_job
 from taxlogic.agent.checks import round_issues
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.agent.validate import validation_issues
-from taxlogic.kb.cases import Case
+from taxlogic.kb.sara.cases import Case
 from taxlogic.kb.rules import RuleSet
 from taxlogic.kb.sara.answers import answer_of, case_job
 from taxlogic.kb.sara.checks import static_issues
@@ -409,17 +409,17 @@ def gold_evidence(case: Case, issue: Issue) -> tuple[str, str]:
 # ------------------------------------------------------------------------------ experiment
 
 #: The operator that leaves out one rule group of a gold rule program (issue 33); the others
-#: change the fact clauses (:data:`taxlogic.eval.corrupt.OPERATORS`).
+#: change the fact clauses (:data:`taxlogic.eval.faults.corrupt.OPERATORS`).
 RULE_OPERATOR = "omit_rules"
 
 
 def rule_variants(p: GoldProgram, *, seed: int, k: int) -> list[tuple[object, str]]:
     """Up to ``k`` distinct variants of a rule program with one rule group left out
-    (:func:`taxlogic.eval.corrupt.omit_rule_group`), deterministic in (``seed``, case): each a
-    (:class:`~taxlogic.eval.corrupt.Corruption` of the unchanged facts, the new rule text)."""
+    (:func:`taxlogic.eval.faults.corrupt.omit_rule_group`), deterministic in (``seed``, case): each a
+    (:class:`~taxlogic.eval.faults.corrupt.Corruption` of the unchanged facts, the new rule text)."""
     import random
 
-    from taxlogic.eval.corrupt import Corruption, omit_rule_group
+    from taxlogic.eval.faults.corrupt import Corruption, omit_rule_group
 
     if not p.rules:
         return []
@@ -506,7 +506,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
     (None: every job gets the full limits); ``omissions``: with the omission check
     (:func:`omission_pass`)."""
-    from taxlogic.eval.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
+    from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
 
     known = [*OPERATORS, RULE_OPERATOR]
     ops = list(ops or known)

@@ -10,7 +10,7 @@ from taxlogic.agent.graph import recursion_limit
 from taxlogic.agent.llm import EndpointUnreachable, is_endpoint_failure
 from taxlogic.agent.solve import solve
 from taxlogic.agent.state import CaseInput
-from taxlogic.kb.cases import get_case
+from taxlogic.kb.sara.cases import get_case
 from fakes import scripted
 
 BROKEN = "income_(alice_income.\nagent_(alice_income, alice)\n"  # unbalanced, no period

@@ -1,7 +1,7 @@
 """The SARA domain: the statutes of SARA, the 2020 release (Holzenberger, Blair-Stanek and Van
 Durme 2020; sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
 
-Data, cases and rule sets live in :mod:`taxlogic.kb.data`, :mod:`taxlogic.kb.cases` and
+Data, cases and rule sets live in :mod:`taxlogic.kb.sara.data`, :mod:`taxlogic.kb.sara.cases` and
 :mod:`taxlogic.kb.rules`; this package presents them through the :class:`~taxlogic.kb.domain.Domain`
 interface, with SARA's answers (:mod:`.answers`) and its checks of a fact set (:mod:`.checks`:
 premises, anchors, coverage, events, grounding, sentence support, direction; the statutes' event
@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from taxlogic.kb.rules import RuleSet, sara_rules
+from taxlogic.kb.rules import RuleSet
+from taxlogic.kb.sara.data import sara_rules
 from taxlogic.tables import shared_table
 
 

@@ -27,7 +27,7 @@ Nothing here knows which case it is looking at beyond its text, question and que
 follows from the text, the query and the statutes (the knowledge base, read once per rule set).
 Coverage of legal conclusions and the event checks need the statutes (``rules``); without them
 only the others run. ``trusted``: Prolog text the checks may rely on but do not check (the facts
-a trusted gold rule program derives, and its rules; see :mod:`taxlogic.eval.verifier`): it
+a trusted gold rule program derives, and its rules; see :mod:`taxlogic.eval.faults.verifier`): it
 counts for coverage and references, its own events are not inspected.
 """
 

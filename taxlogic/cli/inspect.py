@@ -25,9 +25,9 @@ def inspect_cmd(
     it states, a date it gives or derives, an event its type fact introduces.
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
-    from taxlogic.eval.metrics import answer_correct
-    from taxlogic.eval.verifier import gold_program, inspect_facts, inspect_gold
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.eval.scoring.metrics import answer_correct
+    from taxlogic.eval.faults.verifier import gold_program, inspect_facts, inspect_gold
+    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
     if (facts is None) == (not gold):

@@ -1,4 +1,4 @@
-"""``taxlogic eval verifier``: the inspector under fault injection (:mod:`taxlogic.eval.verifier`):
+"""``taxlogic eval verifier``: the inspector under fault injection (:mod:`taxlogic.eval.faults.verifier`):
 how many corrupted translations of the gold fact sets it catches and how many slip through."""
 
 from __future__ import annotations
@@ -36,10 +36,10 @@ def verifier(
     """The verifier under fault injection: corrupt every gold fact set the way LLM translators
     err, run each through the validator, the engine and the inspector, and count how many
     answer-changing corruptions are caught or slip through; false alarms on the gold sets."""
-    from taxlogic.eval.corrupt import OPERATORS
-    from taxlogic.eval.verifier import RULE_OPERATOR, experiment_limits, run_verifier
-    from taxlogic.kb.cases import load_cases
-    from taxlogic.kb.rules import sara_rules
+    from taxlogic.eval.faults.corrupt import OPERATORS
+    from taxlogic.eval.faults.verifier import RULE_OPERATOR, experiment_limits, run_verifier
+    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data import sara_rules
     from taxlogic.tools.engine import Engine
 
     k_given = k is not None
@@ -51,7 +51,7 @@ def verifier(
         rules = sara_rules()
         limits = experiment_limits(time_limit=time_limit)
         if anchors:
-            from taxlogic.eval.anchorers import run_anchor_simulation
+            from taxlogic.eval.faults.anchorers import run_anchor_simulation
 
             with Engine(rules, workers=workers) as engine, progress_bar() as bar:
                 report = run_anchor_simulation(engine, rules, selected, seed=seed, k=k if k_given else 1,
@@ -109,7 +109,7 @@ def _print_report(r: dict) -> None:
 
 
 def _print_anchors(r: dict) -> None:
-    """The anchor simulation's tables (:mod:`taxlogic.eval.anchorers`)."""
+    """The anchor simulation's tables (:mod:`taxlogic.eval.faults.anchorers`)."""
     table = Table(title=f"correct facts: {r['fact_programs']} gold fact programs under each anchorer")
     for col in ("anchorer", "right", "wrong", "abstained"):
         table.add_column(col, justify="left" if col == "anchorer" else "right")
