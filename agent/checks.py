@@ -11,7 +11,10 @@ Given the case, the validator's verdict on the facts and the engine's outcome, t
 3. **one value per numeric query** (:func:`outcome_issues`): no value, or several distinct
    values (Jurayj et al. 2025 abstain there);
 4. the domain's own checks of the facts (:meth:`taxlogic.kb.domain.Domain.inspect`; SARA:
-   :mod:`taxlogic.kb.sara.checks`), passed in as ``static``.
+   :mod:`taxlogic.kb.sara.checks`), passed in as ``static``;
+5. when none of these objects, the domain's counterfactual checks, if it has them
+   (``counterfactual_issues``; SARA: :mod:`taxlogic.kb.sara.omissions`), called by the inspect
+   node (:mod:`taxlogic.agent.inspect`): they need the engine.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from langgraph.runtime import Runtime
 from taxlogic.agent.context import AgentContext, timed
 from taxlogic.agent.checks import round_issues
 from taxlogic.agent.state import AgentState, Round, TraceEvent
+from taxlogic.priority import at_least
 from taxlogic.tools.engine import Outcome
 from taxlogic.tools.facts import check_facts
 
@@ -22,6 +23,11 @@ def inspect(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     # the domain's own checks of the facts (SARA: coverage, events, grounding; airline: items)
     static = domain.inspect(case, state.get("query"), canonical, outcome, rules) if outcome is not None else None
     issues = round_issues(case, state.get("issues", []), outcome, static=static or (), lines=lines)
+    if outcome is not None and not issues and hasattr(domain, "counterfactual_issues"):
+        # last: what the text states that the facts leave out, decided by runs of the query
+        with at_least(state["round"] + 1):
+            issues = list(domain.counterfactual_issues(case, state.get("query"), canonical, outcome, rules,
+                                                       runtime.context.engine))
     answer = domain.answer_of(case, outcome).value if outcome is not None and not issues else None
     usage = state.get("usage", {})
     rnd = Round(index=state["round"], facts=state["facts"], issues=issues,

@@ -47,6 +47,10 @@ class Domain(Protocol):
     def query_job(self, case: "CaseInput", query: str, canonical: str) -> "Job":
         """The engine job that answers ``case`` from validated facts."""
 
+    # Optional: ``counterfactual_issues(case, query, canonical, outcome, rules, engine) -> list[Issue]``,
+    # checks that run the query again (SARA: what the text states that the facts leave out); the
+    # agent's inspect step calls it last, only when no other check objects.
+
     # Optional: ``rule_query(case, rules) -> (query, answer variable) | None``, the query of a
     # question in a standard form, written by rule; the agent asks the model only when it is
     # absent or returns None.

@@ -130,19 +130,31 @@ FREE_TEXT = CaseInput(text="Alice's income in 2017 was $50000. Alice is not marr
                            "Alice has been blind since 2010.",
                       question="How much tax does Alice have to pay in 2017?", kind="numeric",
                       query="tax(alice,2017,Tax)", answer_var="Tax")
-# a translation that leaves out a status the text states (the inspector cannot see an omission)
+# a translation that leaves out a status the text states (the omission check of issue 33 flags it)
 FACTS_2017 = 'income_(i).\nagent_(i, alice).\namount_(i, 50000).\nstart_(i, "2017-12-31").\n'
 FACTS_BLIND = FACTS_2017 + 'blindness_(b).\nagent_(b, alice).\nstart_(b, "2010-01-01").\n'
 
 
 def test_samples_agree_answer(ctx_for):
-    model = scripted([FACTS_2017])
+    model = scripted([FACTS_BLIND])
     result = solve(FREE_TEXT, ctx_for(model), samples=3)
     assert not result.abstained and isinstance(result.answer, int) and result.answer > 0
     assert len(result.samples) == 3
 
 
-def test_samples_disagree_abstain(ctx_for):
+def test_left_out_status_is_flagged(ctx_for):
+    model = scripted([FACTS_2017])
+    result = solve(FREE_TEXT, ctx_for(model, budget=0))
+    assert result.abstained and [i.kind for i in result.rounds[0].issues] == ["unstated_clause"]
+    assert "blind" in result.rounds[0].issues[0].message
+
+
+def test_samples_disagree_abstain(ctx_for, monkeypatch):
+    # how samples combine: two translations the checks pass that answer differently (the omission
+    # check, which would flag the first, is off here)
+    from taxlogic.kb.sara import SaraDomain
+
+    monkeypatch.setattr(SaraDomain, "counterfactual_issues", lambda *args, **kwargs: [])
     model = scripted(lambda messages, i: FACTS_2017 if i == 0 else FACTS_BLIND)
     result = solve(FREE_TEXT, ctx_for(model), samples=2)
     assert result.abstained and "disagree" in result.reason
@@ -153,7 +165,7 @@ def test_samples_disagree_abstain(ctx_for):
 def test_free_text_query_written_and_checked(ctx_for):
     # a question in no standard form (those get their query by rule): the model writes it
     inp = FREE_TEXT.model_copy(update={"query": None, "answer_var": None, "question": "How much tax is Alice liable for in 2017?"})
-    model = scripted(["tax(alice, 2017)", "tax(alice, 2017, Tax)", FACTS_2017])
+    model = scripted(["tax(alice, 2017)", "tax(alice, 2017, Tax)", FACTS_BLIND])
     result = solve(inp, ctx_for(model))
     assert result.query == "tax(alice,2017,Tax)"
     assert not result.abstained and isinstance(result.answer, int)

@@ -92,7 +92,13 @@ def test_failed_what_if_keeps_the_facts(ctx_for):
 BROTHER = "brother_(b).\nagent_(b, bob).\npatient_(b, alice).\n"
 
 
-def test_later_questions_reuse_the_facts(ctx_for):
+def test_later_questions_reuse_the_facts(ctx_for, monkeypatch):
+    # the first translation leaves out the brother the text states, which the omission check of
+    # issue 33 flags (tests/test_omissions.py); this test is about reusing facts across
+    # questions, so the check is off here
+    from taxlogic.kb.sara import SaraDomain
+
+    monkeypatch.setattr(SaraDomain, "counterfactual_issues", lambda *args, **kwargs: [])
     model = scripted([QUERY_LINE, FACTS_30, QUERY_LINE, "tax(bob, 2017, Tax)", FACTS_30 + BROTHER])
     session = ChatSession(ctx_for(model))
     session.set_fact_pattern(PATTERN + " Bob is Alice's brother; he has no income.")

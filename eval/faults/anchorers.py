@@ -152,16 +152,32 @@ def _issues_under(plan, outcomes, anchored_text: str, rules) -> list:
     return round_issues(plan.inp, [], run, static=static)
 
 
+def _omission_flags(engine, plans, outcomes, answer, among: Sequence[int]) -> dict[int, bool]:
+    """For every plan of ``among`` whose facts gave an answer: does the omission check flag them
+    (:func:`taxlogic.eval.faults.verifier.omission_pass`, all candidates in one batch)?"""
+    from taxlogic.eval.faults.verifier import Inspection, omission_pass
+
+    idx = [i for i in among if answer(i) is not None]
+    sub = [plans[i] for i in idx]
+    base = [Inspection(case_id=plans[i].case.id, mode=plans[i].mode, answer=answer(i)) for i in idx]
+    runs = {k: dict(zip(plans[i].roles, outcomes[i]))["run"] for k, i in enumerate(idx)}
+    derived = {k: dict(zip(plans[i].roles, outcomes[i])).get("derived") for k, i in enumerate(idx)}
+    done = omission_pass(engine, sub, base, {k: d for k, d in derived.items() if d is not None}, runs)
+    return {i: bool(r.issues) for i, r in zip(idx, done)}
+
+
 def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: int = 1,
                           ops: Sequence[str] | None = None, anchorers: Sequence[str] = ANCHORERS,
                           limits: dict | None = None, quick: float | None = 5.0,
-                          progress: Callable[[str, int, int], None] | None = None) -> dict:
+                          progress: Callable[[str, int, int], None] | None = None, omissions: bool = True) -> dict:
     """The simulation of the module doc over the fact programs of ``cases``; the JSON-able report:
     ``correct`` (per anchorer: right, wrong, abstained), ``corrupted`` (per anchorer: overall,
     per error class and per operator: repaired, slipped, right, abstained, limited).
     ``limits``: the gold sets' job limits (default :func:`~taxlogic.eval.faults.verifier.experiment_limits`);
     ``quick`` (seconds): the corrupted sets' time limit (None: the gold's); a corrupted set that
-    hits it is **limited** (its answer unknown, whatever the inspector says), counted apart."""
+    hits it is **limited** (its answer unknown, whatever the inspector says), counted apart.
+    ``omissions``: with the omission check (:mod:`taxlogic.kb.sara.omissions`; it reads no
+    anchors, so it runs once per fact set); False: the checks before issue 33."""
     from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
     from taxlogic.eval.faults.verifier import experiment_limits, gold_program, plan_inspection
     from taxlogic.kb.sara.coverage import legal_terms
@@ -203,6 +219,11 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
         o = by_role.get("run") or by_role.get("raw")
         return answer_of(plan.case, o).value if o is not None else None
 
+    # the omission check (issue 33) does not read anchors (the aligner's sentences only): once per fact set
+    # (and only where the plain facts raise no other issue: an anchor only ever adds one)
+    plain = [not plans[i].issues and "run" in plans[i].roles and not _issues_under(plans[i], outcomes[i], t[3], rules)
+             for i, t in enumerate(todo)]
+    omitted = _omission_flags(engine, plans, outcomes, answer, [i for i, ok in enumerate(plain) if ok]) if omissions else {}
     checks = len(todo) * len(anchorers)
     done = 0
     gold_ok: dict[tuple[str, str], bool] = {}
@@ -224,7 +245,7 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
             continue
         for a in anchorers:
             anchored = anchor(p.case.text, text, a, seed=f"{seed}:{p.case.id}:{op}:{i}", terms=terms)
-            flagged = bool(_issues_under(plans[i], outcomes[i], anchored, rules))
+            flagged = bool(_issues_under(plans[i], outcomes[i], anchored, rules)) or omitted.get(i, False)
             done += 1
             if progress and done % 25 == 0:
                 progress("inspections under each anchorer", done, checks)

@@ -72,6 +72,23 @@ Grounding errors (issue 15: a fact no sentence supports, or one its sentence con
     an event the facts do not hold, invented outright for a person of the case with one of its
     dates and, for money, one of its amounts: an income, a payment, a death, a birth, a
     residence, a marriage or a deduction.
+
+Omissions (issue 33: what the text states, left out):
+
+``omit_event``
+    one whole event left out: its type fact and every fact whose first argument it is
+    (``joint_return_(j). agent_(j,alice). agent_(j,bob). start_(j,…). end_(j,…).`` all gone).
+``omit_role``
+    one role of an event left out: an ``agent_``, ``patient_`` or ``beneficiary_`` fact whose
+    value is not an event id (``agent_(alice_and_bob,alice).`` gone).
+``omit_date``
+    one date left out: a ``start_`` or ``end_`` fact.
+``omit_relation``
+    one family tie left out, as a whole event: a ``son_``, ``daughter_``, ``father_``,
+    ``mother_``, ``brother_``, ``sister_``, ``sibling_`` or ``marriage_`` (:data:`RELATIONS`).
+
+A gold rule program's rule groups are left out by :func:`omit_rule_group` (``omit_rules`` in
+:func:`taxlogic.eval.faults.verifier.run_verifier`).
 """
 
 from __future__ import annotations
@@ -85,7 +102,8 @@ from typing import Callable, Iterable, Sequence
 from taxlogic.kb.sara.view import is_property, is_type
 from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, Str, parse_facts
 
-__all__ = ["Corruption", "ERROR_CLASSES", "OPERATORS", "UNNAMED", "corrupt", "facts_of", "render"]
+__all__ = ["Corruption", "ERROR_CLASSES", "OPERATORS", "RELATIONS", "UNNAMED", "corrupt", "facts_of", "omit_rule_group",
+           "render"]
 
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -608,6 +626,75 @@ def invented_fact(facts: list[Fact], rng: random.Random) -> Corruption | None:
     return Corruption("invented_fact", render(list(facts) + new), f"added {' '.join(f.canonical for f in new)}")
 
 
+
+# ------------------------------------------------------------------ omissions (issue 33)
+
+#: Family ties: the relations :func:`omit_relation` leaves out.
+RELATIONS = ("son_", "daughter_", "father_", "mother_", "brother_", "sister_", "sibling_", "marriage_")
+
+
+def _event_facts(facts: Sequence[Fact], e: str) -> list[int]:
+    """Indexes of the facts about event ``e``: its type facts and every fact whose first argument it is."""
+    return [j for j, f in enumerate(facts) if f.args and isinstance(f.args[0], Atom) and f.args[0].value == e]
+
+
+def _omit_event_of(facts: list[Fact], rng: random.Random, types: Sequence[str] | None, op: str) -> Corruption | None:
+    events = [e for e, ts in _events(facts).items() if types is None or any(t in types for t in ts)]
+    if not events or len(_events(facts)) < 2:
+        return None
+    e = rng.choice(events)
+    gone = set(_event_facts(facts, e))
+    return Corruption(op, render([f for j, f in enumerate(facts) if j not in gone]),
+                      f"left out {e} ({', '.join(_events(facts)[e])}, {len(gone)} facts)")
+
+
+def omit_event(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    return _omit_event_of(facts, rng, None, "omit_event")
+
+
+def omit_relation(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    return _omit_event_of(facts, rng, RELATIONS, "omit_relation")
+
+
+def omit_role(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    events = set(_events(facts))
+    slots = [j for j, f in enumerate(facts) if f.name in ("agent_", "patient_", "beneficiary_") and f.arity == 2
+             and not (isinstance(f.args[1], Atom) and f.args[1].value in events)]
+    if not slots:
+        return None
+    j = rng.choice(slots)
+    return Corruption("omit_role", render(facts[:j] + facts[j + 1:]), f"left out {facts[j]}")
+
+
+def omit_date(facts: list[Fact], rng: random.Random) -> Corruption | None:
+    slots = [j for j, f in enumerate(facts) if f.name in ("start_", "end_") and f.arity == 2]
+    if not slots:
+        return None
+    j = rng.choice(slots)
+    return Corruption("omit_date", render(facts[:j] + facts[j + 1:]), f"left out {facts[j]}")
+
+
+def omit_rule_group(rule_text: str, rng: random.Random) -> tuple[str, str] | None:
+    """A trusted gold rule program's rules with one group left out (every clause whose head has
+    one name, and every rule whose body calls it: ``bob_household_maintenance/4`` and the
+    ``payment_``, ``agent_`` … rules built on it): the new rule text and what was left out; None
+    without rules."""
+    from taxlogic.tools.facts import split_clauses
+
+    clauses = [c.text for c in split_clauses(rule_text)]
+    heads = [re.match(r"\s*([a-z]\w*)", c) for c in clauses]
+    keys = [m.group(1) if m else "" for m in heads]
+    names = sorted({k for k, c in zip(keys, clauses) if k and ":-" in c})
+    if not names:
+        return None
+    name = rng.choice(names)
+    # the group: the rules of ``name`` and every rule whose body calls it (a recurring event's
+    # generator and the facts it derives about each event)
+    kept = [c for k, c in zip(keys, clauses) if k != name and not (":-" in c and re.search(
+        rf"\b{re.escape(name)}\s*\(", c.split(":-", 1)[1]))]
+    return "".join(c + "\n" for c in kept), f"left out the rules of {name} ({len(clauses) - len(kept)} clauses)"
+
+
 OPERATORS: dict[str, Operator] = {
     "drop_fact": drop_fact,
     "change_amount": change_amount,
@@ -626,6 +713,10 @@ OPERATORS: dict[str, Operator] = {
     "reversed_relation": reversed_relation,
     "invented_fact": invented_fact,
     "unnamed_person": unnamed_person,
+    "omit_event": omit_event,
+    "omit_role": omit_role,
+    "omit_date": omit_date,
+    "omit_relation": omit_relation,
 }
 
 ERROR_CLASSES: dict[str, str] = {
@@ -635,9 +726,11 @@ ERROR_CLASSES: dict[str, str] = {
     "swap_roles": "roles", "reversed_relation": "roles", "wrong_person": "roles",
     "spurious_fact": "grounding", "unstated_status": "grounding", "open_period": "grounding", "invented_fact": "grounding",
     "unnamed_person": "grounding",
+    "omit_event": "omission", "omit_role": "omission", "omit_date": "omission", "omit_relation": "omission",
 }
 """The error class of each operator: wrong values, a broken structure, wrong roles (who did what to
-whom), or facts the text does not ground (issue 15)."""
+whom), facts the text does not ground (issue 15), or what the text states left out (issue 33; the
+rule groups of a gold rule program: :func:`omit_rule_group`, ``omit_rules`` in the verifier)."""
 
 
 def corrupt(facts: Sequence[Fact], op: str, *, seed: int, key: str, k: int = 3, tries: int = 20,

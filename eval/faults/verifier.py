@@ -151,7 +151,9 @@ class Inspection(BaseModel):
     give (``answer`` if no issues, else None). ``mode``: ``untrusted`` (the agent path) or
     ``trusted-rules`` (fact clauses validated, trusted rules kept). ``limited``: the run hit the
     quick limit given to an already flagged fact set (:func:`inspect_many`), so ``answer`` is
-    unknown rather than none.
+    unknown rather than none. ``clauses``: the omission check's table clause -> facts with each
+    unstated item's verdict (:func:`taxlogic.kb.sara.omissions.clause_table`; empty when another
+    check flagged the set first).
     """
 
     case_id: str
@@ -163,6 +165,7 @@ class Inspection(BaseModel):
     outcome: str | None = None
     limited: bool = False
     seconds: float = 0.0
+    clauses: list[dict] = Field(default_factory=list)
 
     @property
     def flagged(self) -> bool:
@@ -295,7 +298,7 @@ def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: float | None = No
 
 
 def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: float | None = None,
-                 on_done: Callable[[int], None] | None = None) -> list[Inspection]:
+                 on_done: Callable[[int], None] | None = None, omissions: bool = True) -> list[Inspection]:
     """Run every plan's jobs on the engine pool (concurrently) and inspect each.
 
     ``quick`` (seconds): a fact set the inspector already flags before Prolog answers (the
@@ -334,15 +337,68 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: float | None 
     for i, p in enumerate(plans):
         outcomes = [derived[i] if r == "derived" else outs[i] for r in p.roles]
         result.append(finish(p, outcomes, quick=quick if i in shortened else None, static=static.get(i)))
+    if omissions:
+        result = omission_pass(engine, plans, result, derived, outs)
     return result
 
 
+def _with_candidate(facts: str | TrustedProgram, candidate: str) -> str | TrustedProgram:
+    """``facts`` with a candidate fact of the omission check added: untrusted text stays untrusted
+    (the candidate is plain facts, validated by the worker again); a trusted program (a gold set or
+    its corruption) stays trusted, derived by the check from it and the case's own words."""
+    if isinstance(facts, TrustedProgram):
+        return facts.derive(facts.text + candidate, "omission candidate")
+    return facts + candidate
+
+
+def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspection],
+                  derived: dict[int, Outcome] | None = None, runs: dict[int, Outcome] | None = None) -> list[Inspection]:
+    """The omission check (:mod:`taxlogic.kb.sara.omissions`) on every inspected set that nothing
+    else flagged and that has an answer, as the agent's round runs it after the other checks:
+    every candidate of every set in one batch on the engine (the answer job with the candidate's
+    facts added, the limits of :func:`~taxlogic.kb.sara.omissions.candidate_limits`; ``runs``: the
+    answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
+    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.kb.sara.omissions import answer_key, candidate_limits, clause_table, decide, plan as omission_plan
+
+    derived, runs = derived or {}, runs or {}
+    todo = []  # (plan index, rows, candidates, run job, candidate limits)
+    for i, (p, r) in enumerate(zip(plans, results)):
+        if r.issues or r.answer is None or "run" not in p.roles:
+            continue
+        run = p.jobs[p.roles.index("run")]
+        rows, cands = omission_plan(p.inp, p.inp.query, p.canonical, p.rules, trusted=_trusted(p, derived.get(i)),
+                                    terms=legal_terms(p.rules))
+        todo.append((i, rows, cands, run, candidate_limits(run, runs.get(i))))
+    jobs = [run.model_copy(update={"facts": _with_candidate(run.facts, c.facts), **limits})
+            for _, _, cands, run, limits in todo for c in cands]
+    outs = iter(list(engine.run_many(jobs)) if jobs else [])
+    results = list(results)
+    for i, rows, cands, _, _ in todo:
+        answers = [answer_key(plans[i].case, next(outs)) for _ in cands]  # noqa: B023
+        check = decide(rows, cands, results[i].answer, answers)
+        update: dict = {"clauses": clause_table(check.rows, check.verdicts)}
+        if check.issues:
+            update |= {"issues": list(results[i].issues) + check.issues, "agent_answer": None}
+        results[i] = results[i].model_copy(update=update)
+    return results
+
+
 def inspect_facts(engine: Engine, case: Case, facts: str | TrustedProgram, rules: RuleSet, *,
-                  rule_text: TrustedProgram | None = None, limits: dict | None = None) -> Inspection:
+                  rule_text: TrustedProgram | None = None, limits: dict | None = None,
+                  omissions: bool = True) -> Inspection:
     """Validate, run and inspect one fact set for ``case`` as the agent's round does
-    (``facts`` and ``rule_text`` as for :func:`plan_inspection`; see the module doc)."""
+    (``facts`` and ``rule_text`` as for :func:`plan_inspection`; see the module doc;
+    ``omissions``: with the omission check, :func:`omission_pass`)."""
     plan = plan_inspection(case, facts, rules, rule_text=rule_text, limits=limits)
-    return finish(plan, [engine.run(j) for j in plan.jobs])
+    outcomes = [engine.run(j) for j in plan.jobs]
+    result = finish(plan, outcomes)
+    if not omissions:
+        return result
+    by_role = dict(zip(plan.roles, outcomes))
+    derived, run = by_role.get("derived"), by_role.get("run")
+    return omission_pass(engine, [plan], [result], {0: derived} if derived is not None else {},
+                         {0: run} if run is not None else {})[0]
 
 
 def inspect_gold(engine: Engine, case: Case, rules: RuleSet, *, limits: dict | None = None) -> Inspection:
@@ -418,6 +474,37 @@ def gold_evidence(case: Case, issue: Issue) -> tuple[str, str]:
 
 # ------------------------------------------------------------------------------ experiment
 
+#: The operator that leaves out one rule group of a gold rule program (issue 33); the others
+#: change the fact clauses (:data:`taxlogic.eval.faults.corrupt.OPERATORS`).
+RULE_OPERATOR = "omit_rules"
+
+
+def rule_variants(p: GoldProgram, *, seed: int, k: int) -> list[tuple[object, str]]:
+    """Up to ``k`` distinct variants of a rule program with one rule group left out
+    (:func:`taxlogic.eval.faults.corrupt.omit_rule_group`), deterministic in (``seed``, case): each a
+    (:class:`~taxlogic.eval.faults.corrupt.Corruption` of the unchanged facts, the new rule text)."""
+    import random
+
+    from taxlogic.eval.faults.corrupt import Corruption, omit_rule_group
+
+    if not p.rules:
+        return []
+    rng = random.Random(f"{seed}:{p.case.id}:{RULE_OPERATOR}")
+    out: list[tuple[object, str]] = []
+    seen: set[str] = set()
+    for _ in range(20):
+        if len(out) >= k:
+            break
+        got = omit_rule_group(p.rule_text, rng)
+        if got is None:
+            break
+        text, detail = got
+        if text not in seen:
+            seen.add(text)
+            out.append((Corruption(RULE_OPERATOR, p.facts, detail), text))
+    return out
+
+
 Klass = str  # caught | caught_harmless | caught_limited | harmless | slipped
 
 
@@ -478,17 +565,20 @@ def experiment_limits(settings=None, time_limit: float | None = None) -> dict:
 
 def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed: int = 0, k: int = 3,
                  ops: Sequence[str] | None = None, limits: dict | None = None, quick: float | None = 5.0,
-                 progress: Callable[[str, int, int], None] | None = None, keep_variants: bool = True) -> dict:
+                 progress: Callable[[str, int, int], None] | None = None, keep_variants: bool = True,
+                 omissions: bool = True) -> dict:
     """The whole experiment: gold baseline (false alarms) on ``cases``, then every operator on
     every case whose gold set passes; returns the JSON-able report (see the module doc).
     ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
-    (None: every job gets the full limits)."""
+    (None: every job gets the full limits); ``omissions``: with the omission check
+    (:func:`omission_pass`)."""
     from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
 
-    ops = list(ops or OPERATORS)
-    unknown = [o for o in ops if o not in OPERATORS]
+    known = [*OPERATORS, RULE_OPERATOR]
+    ops = list(ops or known)
+    unknown = [o for o in ops if o not in known]
     if unknown:
-        raise KeyError(f"unknown operator(s) {', '.join(unknown)}; known: {', '.join(OPERATORS)}")
+        raise KeyError(f"unknown operator(s) {', '.join(unknown)}; known: {', '.join(known)}")
     limits = limits or experiment_limits()
     t0 = time.perf_counter()
     programs = [gold_program(c) for c in cases]
@@ -503,7 +593,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
                 progress(stage, done[0], total)
         return tick
 
-    gold = inspect_many(engine, plans, on_done=ticker("gold facts", sum(len(p.jobs) for p in plans)))
+    gold = inspect_many(engine, plans, on_done=ticker("gold facts", sum(len(p.jobs) for p in plans)), omissions=omissions)
     alarms, wrong_gold = [], []
     for p, g in zip(programs, gold):
         if g.answer != p.case.expected:
@@ -518,29 +608,36 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     # corruptions of every clean gold set
     clean = [p for p, g in zip(programs, gold) if not g.issues and g.answer == p.case.expected]
     statute = dict(rules.vocabulary.statute)
-    todo: list[tuple[GoldProgram, object]] = []
+    todo: list[tuple[GoldProgram, object, str]] = []  # (program, variant, its rule text)
     skipped: Counter = Counter()
     for p in clean:
         facts = facts_of(p.fact_text)
         for op in ops:
-            vs = corrupt(facts, op, seed=seed, key=p.case.id, k=k, statute=statute)
+            if op == RULE_OPERATOR:
+                vs = rule_variants(p, seed=seed, k=k)
+                todo += [(p, v, text) for v, text in vs]
+            else:
+                vs = corrupt(facts, op, seed=seed, key=p.case.id, k=k, statute=statute)
+                todo += [(p, v, p.rule_text) for v in vs]
             if not vs:
                 skipped[op] += 1
-            todo += [(p, v) for v in vs]
-    vplans = [plan_inspection(p.case, p.corruption(v.text, v.op), rules, rule_text=p.rule_program, limits=limits)
-              for p, v in todo]
-    results = inspect_many(engine, vplans, quick=quick,
+    vplans = [plan_inspection(p.case, p.corruption(v.text, v.op), rules, limits=limits,
+                              rule_text=(p.case.gold_program.derive(text, f"corruption {v.op}") if text else None)
+                              if v.op == RULE_OPERATOR else p.rule_program)
+              for p, v, text in todo]
+    results = inspect_many(engine, vplans, quick=quick, omissions=omissions,
                            on_done=ticker("corrupted facts", sum(len(p.jobs) for p in vplans)))
     variants = []
-    for (p, v), r in zip(todo, results):
+    for (p, v, _), r in zip(todo, results):
         klass = classify(p.case.expected, r.answer, r.flagged, r.limited)
         variants.append(Variant(case_id=p.case.id, op=v.op, detail=v.detail, program=p.kind, expected=p.case.expected,
                                 answer=r.answer, changed=None if klass == "caught_limited" else klass in ("caught", "slipped"),
                                 issues=[i.kind for i in r.issues], klass=klass))
     by_op = {op: {**summarise([v for v in variants if v.op == op]), "cases_skipped": skipped[op]} for op in ops}
-    by_class = {cls: {**summarise([v for v in variants if ERROR_CLASSES.get(v.op) == cls]),
-                      "operators": [op for op in ops if ERROR_CLASSES.get(op) == cls]}
-                for cls in dict.fromkeys(ERROR_CLASSES.get(op, "other") for op in ops)}
+    classes = {**ERROR_CLASSES, RULE_OPERATOR: "omission"}
+    by_class = {cls: {**summarise([v for v in variants if classes.get(v.op) == cls]),
+                      "operators": [op for op in ops if classes.get(op) == cls]}
+                for cls in dict.fromkeys(classes.get(op, "other") for op in ops)}
     caught_by: Counter = Counter(v.issues[0] for v in variants if v.klass == "caught")
     excluded = sorted({a["case"] for a in alarms} | {w["case"] for w in wrong_gold})
     report = {

@@ -102,5 +102,17 @@ class SaraDomain:
 
         return static_issues(case, query, canonical, rules=rules)
 
+    def counterfactual_issues(self, case, query, canonical, outcome, rules, engine):
+        """What the text states that the facts leave out and the answer depends on
+        (:mod:`.omissions`): run by the agent after every other check passes, on its engine (the
+        query with each candidate fact added, as one batch, the answer job's limits)."""
+        from taxlogic.kb.sara.coverage import legal_terms
+        from taxlogic.kb.sara.omissions import engine_check
+
+        if outcome is None or not outcome.ok:
+            return []
+        job = self.query_job(case, query, canonical)
+        return engine_check(case, query, canonical, rules, outcome, engine, job, terms=legal_terms(rules)).issues
+
 
 DOMAIN = SaraDomain()

@@ -17,6 +17,12 @@ The agent's shared checks (validation, Prolog errors and limits, one value per n
    an anchor pointing elsewhere is re-anchored, a whole-text anchor covers nothing);
 7. who did what to whom, in the whole text and in each event's sentence (:mod:`taxlogic.kb.sara.direction`).
 
+Last, when nothing here and nothing of the shared checks objects, the omission check
+(:mod:`taxlogic.kb.sara.omissions`, :meth:`SaraDomain.counterfactual_issues
+<taxlogic.kb.sara.SaraDomain.counterfactual_issues>`): what the text states that the facts leave
+out, decided by runs of the query with candidate facts (it needs the engine, so it is not a
+static check).
+
 Nothing here knows which case it is looking at beyond its text, question and query; every check
 follows from the text, the query and the statutes (the knowledge base, read once per rule set).
 Coverage of legal conclusions and the event checks need the statutes (``rules``); without them

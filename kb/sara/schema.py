@@ -34,6 +34,7 @@ class EventSchema:
     same_roles: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # "payment_:purpose_:service_" -> ((agent_, patient_), …)
     role_class: dict[str, int] = field(default_factory=dict)  # "residence_:agent_" -> class
     class_roles: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    ways: dict[str, tuple[Counter, ...]] = field(default_factory=dict)  # every way's core properties, not only the minimal
 
     def usable(self, etype: str, props: dict[str, set[str]]) -> bool:
         ways = self.needs.get(etype)
@@ -45,9 +46,10 @@ class EventSchema:
     def core(cls, needs: dict[str, list[Counter]], reads: Iterable[str] = (),
              links: Iterable[tuple[str, str]] = (), same: Iterable[tuple[str, str, str]] = ()) -> "EventSchema":
         """Keep only the core properties (:data:`CORE`) of each way, then the minimal ways."""
-        out = {}
+        out, every = {}, {}
         for etype, ws in needs.items():
             ws = [Counter({p: n for p, n in w.items() if p in CORE}) for w in ws]
+            every[etype] = tuple(dict((tuple(sorted(w.items())), w) for w in ws).values())
             minimal = [w for w in ws if not any(v != w and all(w[p] >= n for p, n in v.items()) for v in ws)]
             uniq: list[Counter] = []
             for w in sorted(minimal, key=lambda c: (sum(c.values()), sorted(c.items()))):
@@ -76,7 +78,7 @@ class EventSchema:
         for link, r1, r2 in same:
             same_roles[link].append((r1, r2))
         return cls(out, frozenset(reads), {k: tuple(v) for k, v in same_roles.items()}, role_class,
-                   {k: tuple(v) for k, v in class_roles.items()})
+                   {k: tuple(v) for k, v in class_roles.items()}, every)
 
     def describe(self, etype: str) -> str:
         ways = self.needs.get(etype, ())

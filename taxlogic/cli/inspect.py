@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.table import Table
-
 from rich.markup import escape
+from rich.table import Table
 
 from taxlogic.cli.common import (CASE_DATASET_HELP, EXIT_ABSTAINED, answer_text, console, dataset_rules, friendly_errors,
                                  load_case, print_json, usage_error)
+from taxlogic.cli.fit import fit
 
 
 def inspect_cmd(
@@ -64,6 +64,7 @@ def inspect_cmd(
         "correct": answer_correct(case.kind, case.expected, result.answer), "outcome": result.outcome,
         "facts": _fact_sentences(case, gold_program(case).fact_text if gold else text, rules),
         "arguments": _arguments(case, gold_program(case) if gold else None, text, rules),
+        "clauses": result.clauses or _clauses(case, gold_program(case) if gold else None, text, rules),
     }
     record["rejected"] = was_rejected = rejected(gold_program(case).fact_text if gold else text, rules, trusted_rules=gold)
     if gold:
@@ -86,6 +87,7 @@ def inspect_cmd(
             _print_every_row(record)
         else:
             _print_compact(record)
+        _print_clauses(record["clauses"], verbose=verbose)
         verdict = (f"[green]the agent would answer {escape(answer_text(result.agent_answer))}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
         expected = f"   expected: {escape(answer_text(case.expected))}   " + verdict
@@ -198,3 +200,57 @@ def _arguments(case, gp, text: str | None, rules) -> list[dict]:
     return [{"line": lines[s.line - 1] if 0 < s.line <= len(lines) else s.line, "fact": s.fact, "argument": s.value,
              "kind": s.kind, "how": s.how, "sentence": s.sentence}
             for s in provenance(inp, inp.query, check.canonical, gp.rule_text if gp is not None else "", rules)]
+
+
+def _clauses(case, gp, text: str | None, rules) -> list[dict]:
+    """The table clause -> facts when the omission check did not run (another check flagged the
+    facts first): the accounting only (:func:`taxlogic.kb.sara.omissions.accounting`)."""
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.kb.sara.omissions import accounting, clause_table
+    from taxlogic.tools.facts import check_facts
+
+    check = check_facts(gp.fact_text if gp is not None else text, rules.vocabulary)
+    if check.problems:
+        return []
+    return clause_table(accounting(CaseInput.from_case(case), check.canonical, terms=legal_terms(rules)))
+
+
+def _clause_notes(row: dict) -> str:
+    """What a clause states that no fact does, each item with its verdict (markup)."""
+    notes = []
+    for i in row["items"]:
+        tag = {"issue": "[red]changes the answer[/]", "irrelevant": f"[dim]irrelevant: {escape(i['reason'])}[/]",
+               "not run": "[yellow]not run[/]"}[i["verdict"]]
+        notes.append(f"{escape(i['kind'])} {escape(str(i['what']))} ({escape(', '.join(i['predicates']))}): {tag}")
+    return "; ".join(notes)
+
+
+def _print_clauses(rows: list[dict], *, verbose: bool) -> None:
+    """Every clause of the case with the facts that state it (those the aligner places in its
+    sentence), or what it states that no fact does and whether the answer depends on it (issue
+    33). Compact by default: only the clauses with something no fact states; ``verbose``: the
+    whole table."""
+    stated = {r["sentence"] for r in rows if r["facts"]}
+
+    def facts_of(r: dict) -> str:
+        return (escape(" ".join(r["facts"])) if r["facts"] else "[dim](the facts of its sentence, above)[/]"
+                if r["sentence"] in stated else "[red]nothing states this[/]")
+
+    if verbose:
+        table = Table(title="clauses and the facts that state them", show_lines=False)
+        for col in ("sentence", "clause", "facts", "not stated"):
+            table.add_column(col, justify="right" if col == "sentence" else "left")
+        for r in rows:
+            table.add_row(str(r["sentence"] + 1), escape(r["clause"]), facts_of(r), _clause_notes(r))
+        console.print(fit(table, console))
+        return
+    open_rows = [r for r in rows if r["items"] or (not r["facts"] and r["sentence"] not in stated)]
+    if not open_rows:
+        console.print(f"every clause is stated by facts ({len(rows)} clauses; --verbose lists them)", highlight=False)
+        return
+    console.print(f"[bold]clauses with something no fact states[/] ({len(open_rows)} of {len(rows)}; every clause: "
+                  "--verbose)", highlight=False)
+    for r in open_rows:
+        console.print(f'  sentence {r["sentence"] + 1}: "{escape(r["clause"])}": '
+                      + (_clause_notes(r) or facts_of(r)), highlight=False)

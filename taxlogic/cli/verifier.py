@@ -25,6 +25,9 @@ def verifier(
     quick: float = typer.Option(5.0, help="Seconds for the answer job of a set already flagged before Prolog runs (0: no shortcut)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the full report, every variant included, to this JSON file."),
     as_json: bool = typer.Option(False, "--json", help="Print the report (without the per-variant list) as JSON."),
+    omissions: bool = typer.Option(True, "--omissions/--no-omissions", help=(
+        "With the omission check (issue 33: what the text states that the facts leave out, decided by counterfactual "
+        "runs); --no-omissions: the checks before it.")),
     anchors: bool = typer.Option(False, "--anchors", help=(
         "Instead: the fact programs under imperfect anchorers (none, aligned, word_overlap, shifted, whole_text, "
         "missing), correct and corrupted (--k variants per operator, default 1 here): right/wrong/abstained with "
@@ -35,14 +38,14 @@ def verifier(
     err, run each through the validator, the engine and the inspector, and count how many
     answer-changing corruptions are caught or slip through; false alarms on the gold sets."""
     from taxlogic.eval.faults.corrupt import OPERATORS
-    from taxlogic.eval.faults.verifier import experiment_limits, run_verifier
+    from taxlogic.eval.faults.verifier import RULE_OPERATOR, experiment_limits, run_verifier
     from taxlogic.kb.sara.cases import load_cases
     from taxlogic.tools.engine import Engine
 
     k_given = k is not None
     k = k if k is not None else 3
     ids = option_list("--cases", cases)
-    op_list = option_list("--ops", ops, list(OPERATORS)) or list(OPERATORS)
+    op_list = option_list("--ops", ops, [*OPERATORS, RULE_OPERATOR]) or [*OPERATORS, RULE_OPERATOR]
     with friendly_errors():
         if dataset == "sara-v2":
             from taxlogic.kb.sara.v2 import load_v2_cases
@@ -56,8 +59,10 @@ def verifier(
             from taxlogic.eval.faults.anchorers import run_anchor_simulation
 
             with Engine(rules, workers=workers) as engine, progress_bar() as bar:
-                report = run_anchor_simulation(engine, rules, selected, seed=seed, k=k if k_given else 1, ops=op_list,
-                                               limits=limits, quick=quick or None, progress=stage_progress(bar))
+                report = run_anchor_simulation(engine, rules, selected, seed=seed, k=k if k_given else 1,
+                                               ops=[o for o in op_list if o != RULE_OPERATOR],
+                                               limits=limits, quick=quick or None, progress=stage_progress(bar),
+                                               omissions=omissions)
             if out is not None:
                 out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_text(json.dumps(report, indent=1, default=str) + "\n")
@@ -68,7 +73,7 @@ def verifier(
             return
         with Engine(rules, workers=workers) as engine, progress_bar() as bar:
             report = run_verifier(engine, rules, selected, seed=seed, k=k, ops=op_list, limits=limits,
-                                  quick=quick or None, progress=stage_progress(bar))
+                                  quick=quick or None, progress=stage_progress(bar), omissions=omissions)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(report, indent=1, default=str) + "\n")

@@ -1,0 +1,603 @@
+"""SARA check: nothing the case states is left out (issue 33), the mirror of provenance.
+
+Provenance (:mod:`taxlogic.kb.sara.provenance`) holds every argument of every fact to the text;
+this module holds every clause of the text to the facts. A clause is **accounted for** when the
+facts the aligner places in its sentence (:func:`taxlogic.kb.sara.align.align`, anchors as
+evidence only) state what it says, item by item:
+
+- ``kind``: each word of the clause that the KB's vocabulary documents (a cue of ``cues.json``:
+  "married" for ``marriage_``, "joint" for ``joint_return_``, "employee" for ``service_``, "lives"
+  for ``residence_``), in a clause that is not negated, is matched by a fact of one of the types
+  it is a cue of;
+- ``person``: each person the clause names is an argument of one of those facts;
+- ``date``: each full date and each year the clause gives is a date of one of them;
+- ``kinship``: each (child, parent) pair the sentence words
+  (:func:`taxlogic.kb.sara.direction.sentence_kinship`) is tied by a family fact.
+
+What no fact states is not an issue by itself (a clause may not matter to the question). Whether
+it matters is decided by the rules: :func:`unstated` gives, for each item, the **candidate
+facts** a translation could have written for it, built only from the KB's vocabulary (the types
+whose cue the clause uses, the properties the statutes read of them: :mod:`.schema`) and the
+clause's own names, dates, years and amounts (the case's people when a type needs more parties
+than the clause names; the question's year when the clause gives none; never the gold facts).
+:func:`counterfactual_jobs` runs the query once per candidate, added to the facts (the engine,
+same limits, untrusted job: candidates are validated facts), and :func:`judge` compares answers:
+an item whose candidate changes the answer is an issue (``unstated_clause``, quoting the clause
+and naming the predicates); one whose candidates cannot change it is recorded as irrelevant,
+with the reason, and costs no round. Facts a trusted rule program derives (``trusted``) count
+like facts: a clause a gold rule states (household maintenance year by year) is accounted for.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from taxlogic.core import CaseInput, Issue
+from taxlogic.kb.sara.align import align
+from taxlogic.kb.sara.cues import _NEGATION, TYPE_KINDS, cue_table
+from taxlogic.kb.sara.direction import sentence_kinship
+from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, citations, plain_number, person_names, read_sentences, sexes
+from taxlogic.kb.sara.view import fact_args, is_type
+from taxlogic.tools.facts import Atom, Fact, Number, Str, parse_facts
+
+#: Candidate facts tried per unstated item at most, and per type the item's word is a cue of.
+MAX_CANDIDATES = 48
+PER_TYPE = 16
+
+#: The amount of a candidate event whose clause writes none ("a house that she maintains"): a
+#: probe of "some amount". A clause that writes amounts that facts hold already gives none to a
+#: new event ("receives a deduction of $25000": the deduction holds it).
+PROBE_AMOUNT = "1"
+
+#: CPU seconds a candidate's run may take at least, and as a multiple of the facts' own run: a
+#: candidate that makes the rules loop (a child made their own grandparent) decides nothing,
+#: and must not cost the job's whole limit.
+CANDIDATE_SECONDS = (2.0, 5.0)
+
+_ROLES = ("agent_", "patient_", "beneficiary_")
+_KIN = ("son_", "daughter_", "father_", "mother_")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing a clause states that no fact aligned with its sentence states: ``kind``
+    (``kind``, ``person``, ``date``, ``kinship``), the sentence's index, the clause, what
+    (a cue word, a name, a date or year, a child-parent pair) and the predicates it speaks of."""
+
+    kind: str
+    sentence: int
+    clause: str
+    what: str
+    predicates: tuple[str, ...]
+
+
+@dataclass
+class ClauseRow:
+    """One clause of the case: the sentence, the clause, the facts aligned with its sentence
+    (canonical text) and what it states that they do not (:class:`Item`)."""
+
+    sentence: int
+    clause: str
+    facts: list[str]
+    items: list[Item] = field(default_factory=list)
+
+
+@dataclass
+class Candidate:
+    """Facts one could add for an item (canonical fact text, one fact a line)."""
+
+    item: Item
+    facts: str
+
+
+@dataclass
+class Verdict:
+    """What the counterfactual runs decided for one item: ``relevant`` (a candidate changed the
+    answer: ``changed`` holds it), else the ``reason`` it makes no difference."""
+
+    item: Item
+    relevant: bool
+    reason: str
+    changed: str = ""
+
+
+#: Where a sentence splits into clauses: a semicolon, a comma (not the one before a year: "July
+#: 5th, 2015"), and, but, while, whereas, although.
+_SPLIT = re.compile(r";|,(?!\s*\d{4}\b)|\b(?:and|but|while|whereas|although)\b", re.I)
+
+
+def _clauses(sentence: str) -> list[str]:
+    parts = [p.strip(" .") for p in _SPLIT.split(sentence)]
+    return [p for p in parts if p]
+
+
+_SUBJECT_PRONOUN = re.compile(r"\b(?:she|he|they)\b", re.I)
+_INTRO = re.compile(r"^\s*(?:(?:In|On|From|Since|During|Until|After|Before|While)\b[^,]*,\s*)+")
+
+
+def _clause_people(clause: str, s, people: set[str]) -> set[str]:
+    """Whom a clause is about: the case's people it names, or whom its subject pronoun (she, he,
+    they) refers to; a clause with neither is about the sentence's subject (its first name after an
+    opening "In 2023," …: "In 2023, Bob, the son of …, lives at her place")."""
+    named = {n for n in _standalone_names(clause) if n in people}
+    if _SUBJECT_PRONOUN.search(clause):
+        named |= {r for r in s.referents if r in people}
+    if named:
+        return named
+    first = [n for n in _standalone_names(_INTRO.sub("", s.text)) if n in people][:1]
+    return set(first)
+
+
+def _words_in(constant: str, clause: str) -> bool:
+    """Does ``clause`` write every word of ``constant`` (``spouse``, ``alice_house``)?"""
+    words = [w for w in re.split(r"[_\s]+", constant.lower()) if len(w) > 2]
+    return bool(words) and all(re.search(rf"\b{re.escape(w)}", clause, re.I) for w in words)
+
+
+def _standalone_names(text: str) -> list[str]:
+    """:func:`~taxlogic.kb.sara.text.person_names` of ``text`` that stand alone: not a word of a
+    run of capitalised words ("the United States Government" names no person)."""
+    runs = {w.lower() for m in re.finditer(r"\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+)+", text) for w in m.group().split()}
+    return [n for n in person_names(text) if n not in runs]
+
+
+def _mask_terms(clause: str, terms: dict | None) -> str:
+    """``clause`` with the terms of two or more words the statutes define blanked out ("takes the
+    standard deduction": the statutes compute it, it is no event of the case; a one-word term,
+    "wages", "employment", is also the ordinary word for the event and stays)."""
+    for term in sorted(terms or {}, key=len, reverse=True):
+        if " " in term:
+            clause = re.sub(r"\b" + r"\s+".join(re.escape(w) for w in term.split()) + r"\b", " ", clause, flags=re.I)
+    return clause
+
+
+def _fact_lines(text: str) -> list[Fact]:
+    """Facts of ``text`` (canonical facts, or a trusted program's derived facts; rules and
+    clauses that do not parse are left out)."""
+    lines = [l for l in text.splitlines() if l.strip() and ":-" not in l and not l.lstrip().startswith("%")]
+    return parse_facts("\n".join(lines))[0]
+
+
+def _dates_of(facts: Sequence[Fact]) -> set[str]:
+    return {a.value for f in facts for a in fact_args(f) if isinstance(a, Str) and ISO.match(a.value)}
+
+
+def _years_of(facts: Sequence[Fact]) -> set[int]:
+    """Years the facts give: each date's, every year a start/end span covers, and years that are
+    arguments of statute facts."""
+    out = {int(d[:4]) for d in _dates_of(facts)}
+    by_event: dict[str, dict[str, list[int]]] = {}
+    for f in facts:
+        if f.name in ("start_", "end_") and len(f.args) == 2 and isinstance(f.args[1], Str) and ISO.match(f.args[1].value):
+            by_event.setdefault(_val(f.args[0]), {}).setdefault(f.name, []).append(int(f.args[1].value[:4]))
+        if not f.name.endswith("_"):
+            out |= {a.value for a in f.args if isinstance(a, Number) and isinstance(a.value, int) and 1600 <= a.value <= 2199}
+    for spans in by_event.values():
+        for s in spans.get("start_", []):
+            for e in spans.get("end_", []):
+                out |= set(range(s, e + 1))
+    return out
+
+
+def _atoms(facts: Sequence[Fact]) -> set[str]:
+    return {a.value for f in facts for a in fact_args(f) if isinstance(a, (Atom, Str))}
+
+
+def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dict | None = None) -> list[ClauseRow]:
+    """The table clause -> facts of the module doc, every clause of the case in order, with the
+    items it states that no fact aligned with its sentence states."""
+    derived = "".join(f.canonical + "\n" for f in _fact_lines(trusted))
+    rule_text = "\n".join(l for l in trusted.splitlines() if ":-" in l or l.startswith((" ", "\t")))  # a rule's text
+    facts_text = canonical + derived
+    a = align(case.text, facts_text, terms=terms, anchors=False)
+    sentences = a.sentences
+    by_sentence: dict[int, list[Fact]] = {s.index: [] for s in sentences}
+    groups: dict[str, list[Fact]] = {}
+    for s in a.supports:
+        groups.setdefault(s.group, []).append(s.fact)
+    group_sentences: dict[str, set[int]] = {}
+    for s in a.supports:
+        group_sentences.setdefault(s.group, set()).update(s.sentences)
+    for g, idx in group_sentences.items():
+        for i in idx:
+            by_sentence[i].extend(groups[g])
+    every = [s.fact for s in a.supports]
+    table = cue_table()
+    people = case_people(case, every)
+    types_of = {g: [f.name for f in fs if is_type(f)] for g, fs in groups.items()}
+    people_of = {g: _atoms(fs) for g, fs in groups.items()}
+    sex = sexes(case.text)
+    rows: list[ClauseRow] = []
+    for s in sentences:
+        here = by_sentence[s.index]
+        here_groups = {g for g, idx in group_sentences.items() if s.index in idx}
+        here_types = {f.name for f in here if is_type(f)}
+        here_atoms = _atoms(here)
+        here_dates = _dates_of(here)
+        here_years = _years_of(here)
+        facts_shown = list(dict.fromkeys(f.canonical for f in here))
+        kin_pairs = sentence_kinship(s.text, sentences[s.index - 1].text if s.index else None, sex)
+        kin_tied = _kin_ties(every)
+        clauses = _clauses(s.text) or [s.text.strip()]
+        conclusion = bool(citations(s.text))  # states a legal conclusion: coverage_conclusion's
+        for ci, clause in enumerate(clauses):
+            row = ClauseRow(s.index, clause, facts_shown if ci == 0 else [])
+            if _NEGATION.search(clause) or conclusion:
+                rows.append(row)
+                continue
+            words = _mask_terms(clause, terms)
+            dated = _clause_dates(clause, s)
+            own = {n for n in person_names(clause) if n in people}
+            for name, entry in table.predicates.items():
+                if entry.kind not in TYPE_KINDS or not entry.cues:
+                    continue
+                cue = table.cue_in(name, words)
+                if cue is None:
+                    continue
+                kinds = tuple(n for n, e in table.predicates.items()
+                              if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
+                if any(i.what == cue and i.kind == "kind" for i in row.items):
+                    continue
+                if set(kinds) & here_types:
+                    lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
+                    who = _clause_people(clause, s, people) if lasting else set()
+                    covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
+                    if who <= covered:
+                        continue  # stated (a lasting state, living or working somewhere: for each person it is about)
+                once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
+                # ^ a state of its parties: a birth, a marriage, a family tie, a status
+                if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
+                    continue  # told again: a fact of the kind about the clause's people, stated elsewhere
+                if dated and any(dated & _dates_of(fs) and (own or s.names) & people_of[g]
+                                 for g, fs in groups.items() if g in here_groups):
+                    continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …")
+                if any(re.search(rf"(?m)^\s*{k}\(", rule_text) for k in kinds):
+                    continue  # a trusted rule defines events of the kind (recurring events, year by year)
+                row.items.append(Item("kind", s.index, clause, cue, kinds))
+            for n in person_names(clause):
+                if n in people and n not in here_atoms and n in s.names and not re.search(rf"\b{n}\b", rule_text):
+                    row.items.append(Item("person", s.index, clause, n, _ROLES))
+            for d in sorted(_clause_dates(clause, s)):
+                if d not in here_dates and d not in rule_text:
+                    row.items.append(Item("date", s.index, clause, d, ("start_", "end_")))
+            for y in sorted({int(y) for y in YEAR.findall(clause)}):
+                if re.search(rf"\b{y}\b", rule_text):
+                    continue  # the year a trusted rule states
+                if y not in here_years and not any(d.startswith(f"{y:04d}-") for d in _clause_dates(clause, s)):
+                    row.items.append(Item("date", s.index, clause, str(y), ("start_", "end_")))
+            rows.append(row)
+        for child, parent in sorted(kin_pairs) if not conclusion else ():
+            if (child, parent) not in kin_tied and child in people and parent in people:
+                target = next((r for r in rows if r.sentence == s.index and child in r.clause.lower()), None) \
+                    or next(r for r in rows if r.sentence == s.index)
+                target.items.append(Item("kinship", s.index, target.clause, f"{child} child of {parent}", _KIN))
+    return rows
+
+
+def _clause_dates(clause: str, s) -> set[str]:
+    """The full dates of sentence ``s`` written in ``clause``."""
+    from taxlogic.kb.sara.text import text_dates
+
+    return {d for d in text_dates(clause)} & set(s.dates) if s.dates else set()
+
+
+def _val(arg) -> str:
+    return str(getattr(arg, "value", arg))
+
+
+def _kin_ties(facts: Sequence[Fact]) -> set[tuple[str, str]]:
+    """(child, parent) pairs the facts tie by a family fact (either way round, any type)."""
+    kin = {_val(f.args[0]) for f in facts if f.name in _KIN and is_type(f)}
+    roles: dict[str, dict[str, list[str]]] = {}
+    for f in facts:
+        if f.name in ("agent_", "patient_") and len(f.args) == 2 and _val(f.args[0]) in kin:
+            roles.setdefault(_val(f.args[0]), {}).setdefault(f.name, []).append(_val(f.args[1]))
+    out = set()
+    for r in roles.values():
+        for x in r.get("agent_", []):
+            for y in r.get("patient_", []):
+                out |= {(x, y), (y, x)}
+    return out
+
+
+def case_people(case: CaseInput, facts: Sequence[Fact]) -> set[str]:
+    """The case's people: names the text writes that a fact or the query uses as a constant
+    ("United States Government" is no person unless a fact makes it one)."""
+    used = _atoms(facts) | set(re.findall(r"[a-z][A-Za-z0-9_]*", case.query or ""))
+    return {n for n in person_names(case.text) if n in used}
+
+
+# ------------------------------------------------------------------------------ candidates
+
+
+def _quote(value: str) -> str:
+    return value if re.fullmatch(r"[a-z][A-Za-z0-9_]*", value) else '"' + value.replace('"', "") + '"'
+
+
+def _query_years(query: str | None) -> list[int]:
+    return sorted({int(y) for y in re.findall(r"(?<![\w\"-])(1[6-9]\d\d|2[01]\d\d)(?![\w\"-])", query or "")})
+
+
+def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | None]]:
+    """(start, end) pairs a candidate may take: the clause's full dates, else its years (a year's
+    first and last day), else the sentence's, else the question's year."""
+    dates = sorted(_clause_dates(clause, s)) or sorted(s.dates)
+    if dates:
+        return [(dates[0], dates[-1] if len(dates) > 1 else None)]
+    years = sorted({int(y) for y in YEAR.findall(clause)}) or sorted(s.years) or _query_years(query)
+    if years:
+        return [(f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")]
+    return [(None, None)]
+
+
+def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequence[ClauseRow], rules, *,
+               trusted: str = "") -> list[Candidate]:
+    """For every item of ``rows`` (:func:`accounting`), the candidate facts of the module doc, at
+    most :data:`MAX_CANDIDATES` each. Built from the rule set's vocabulary and event schema and
+    the clause's own words; the facts are used only for the event ids and entities already
+    placed in the clause's sentence (a role, a date added to them) and to know which amounts
+    are stated already (an amount one fact holds is not given to a new event).
+
+    - a ``kind``: a new event of each type the word is a cue of, with the properties of each way
+      a rule body reads it (:attr:`~taxlogic.kb.sara.schema.EventSchema.ways`, largest first):
+      roles filled by the people the clause names or refers to by a pronoun (the sentence's, then
+      the case's, only when the clause names fewer than the type has roles), dates by the clause's (a year's first and
+      last day; else the sentence's, else the question's year), an amount by one the clause
+      writes that no fact holds (none if every amount it writes is held: a way that needs one
+      is not formed; :data:`PROBE_AMOUNT` if it writes none), a purpose by an entity or event of the sentence;
+      The new event's id is a fresh one, and also the first constant the query or a link fact
+      (``purpose_``) names that no type fact introduces (the id the left-out event had);
+    - a ``kinship`` pair: a family fact of each family type, the pair either way round;
+    - a ``person``: the person in a role an event of the sentence lacks (a role the statutes
+      read of its type more often than the event has it);
+    - a ``date``: the date (a year: its first day as a start, its last as an end) as the start
+      or the end of an event of the sentence."""
+    from collections import Counter
+
+    from taxlogic.kb.sara.schema import event_schema
+
+    schema = event_schema(rules)
+    sentences = read_sentences(case.text)
+    derived = "".join(f.canonical + "\n" for f in _fact_lines(trusted))
+    a = align(case.text, canonical + derived, anchors=False)
+    every = [sup.fact for sup in a.supports]
+    people = case_people(case, every)
+    named = person_names(case.text)
+    groups: dict[str, list[Fact]] = {}
+    for sup in a.supports:
+        groups.setdefault(sup.group, []).append(sup.fact)
+    events_in: dict[int, list[str]] = {}
+    entities_in: dict[int, list[str]] = {}
+    event_ids = {g for g, fs in groups.items() if any(is_type(f) for f in fs)}
+    for sup in a.supports:
+        for i in sup.sentences:
+            if sup.group in event_ids and sup.group not in events_in.setdefault(i, []):
+                events_in[i].append(sup.group)
+            for arg in fact_args(sup.fact):
+                v = arg.value if isinstance(arg, (Atom, Str)) else None
+                if v and v not in event_ids and v not in named and not ISO.match(v) and v not in entities_in.setdefault(i, []):
+                    entities_in[i].append(v)
+    role_fillers = sorted({_val(f.args[1]) for f in every if f.name in _ROLES and len(f.args) == 2
+                           and isinstance(f.args[1], Atom) and f.args[1].value not in event_ids})
+    # an event the query or a link names that no type fact introduces: the id a left-out event had
+    linked = re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", query or "") + [_val(f.args[1]) for f in every if cue_table().entry(f.name)
+                                                                and cue_table().entry(f.name).kind == "link" and len(f.args) == 2]
+    untyped = [x for x in dict.fromkeys(linked) if x not in event_ids and x not in named and x not in people
+               and x not in role_fillers and "_" in x]
+    held = {plain_number(Number(x.value).canonical) for f in every for x in fact_args(f) if isinstance(x, Number)}
+    out: list[Candidate] = []
+    counter = itertools.count(1)
+    for row in rows:
+        for item in row.items:
+            s = sentences[item.sentence]
+            spans = _spans(item.clause, s, query)
+            own = [n for n in _standalone_names(item.clause) if n in named or n in people]
+            if PRONOUN.search(item.clause):  # "a house that she maintains": whom the sentence's pronouns refer to
+                own += sorted(r for r in s.referents if r in people and r not in own)
+            own += [x for x in role_fillers if x not in own and _words_in(x, item.clause)]  # "her spouse": spouse
+            pool = list(dict.fromkeys(own + [n for n in _standalone_names(s.text) if n in named] + sorted(people)
+                                      + role_fillers))
+            ents = entities_in.get(item.sentence, [])
+            here_events = events_in.get(item.sentence, [])
+            written = [plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", item.clause)]
+            free = [x for x in written if x not in held] if written else [PROBE_AMOUNT]
+            made: list[str] = []
+            if item.kind in ("kind", "kinship"):
+                for t in item.predicates:
+                    known = schema.ways.get(t) or schema.needs.get(t) or ()
+                    ways = [w for w in known if not w.get("amount_") or free]
+                    if known and not ways:
+                        continue  # every way needs an amount the clause does not give
+                    mine: list[str] = []
+                    for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
+                        for eid in untyped[:1] + [f"tl_unstated_{next(counter)}"]:
+                            mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
+                    made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
+            elif item.kind == "person":
+                for e in here_events:
+                    facts = groups.get(e, [])
+                    has = Counter(f.name for f in facts if f.name in _ROLES)
+                    for t in {f.name for f in facts if is_type(f)}:
+                        most = Counter()
+                        for w in schema.needs.get(t, ()):
+                            for r in _ROLES:
+                                most[r] = max(most[r], w.get(r, 0))
+                        made += [f"{r}({e},{_quote(item.what)}).\n" for r in _ROLES if has[r] < most[r]]
+            elif item.kind == "date":
+                d = item.what
+                for e in here_events:
+                    for prop in ("start_", "end_"):
+                        day = d if len(d) > 4 else (f"{d}-01-01" if prop == "start_" else f"{d}-12-31")
+                        made.append(f'{prop}({e},"{day}").\n')
+            for facts in list(dict.fromkeys(made))[:MAX_CANDIDATES]:
+                out.append(Candidate(item, facts))
+    return out
+
+
+def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[str], spans, amounts: list[str],
+          item: Item, eid: str) -> list[str]:
+    """Candidate fact texts for one new event of type ``t`` with the properties of ``way`` (a
+    Counter of property -> count, from the schema; None: the type alone with an agent).
+    ``pool``: the people to fill roles with, the clause's own ``own`` first (the others only
+    when the clause names fewer than the roles)."""
+    from collections import Counter
+
+    way = Counter(way or {"agent_": 1})
+    role_slots = [r for r in _ROLES for _ in range(way.get(r, 0))]
+    fillers = (pool[:own] if own >= len(role_slots) else pool[:len(role_slots) + 1]) + ents
+    if item.kind == "kinship":  # the pair the sentence words: child, parent
+        child, _, parent = item.what.partition(" child of ")
+        fills = [(child, parent), (parent, child)] if len(role_slots) >= 2 else [(child,), (parent,)]
+        fills = [f[:len(role_slots)] for f in fills]
+    else:
+        fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:6]
+    out = []
+    for fill in fills or [()]:
+        lines = [f"{t}({eid}).\n"]
+        lines += [f"{r}({eid},{_quote(v)}).\n" for r, v in zip(role_slots, fill)]
+        start, end = spans[0]
+        if way.get("start_") and start:
+            lines.append(f'start_({eid},"{start}").\n')
+        if way.get("end_") and end:
+            lines.append(f'end_({eid},"{end}").\n')
+        if way.get("amount_") and amounts:
+            lines.append(f"amount_({eid},{amounts[0]}).\n")
+        if way.get("purpose_"):
+            targets = [x for x in ents + events if x not in fill][:1]
+            lines += [f"purpose_({eid},{_quote(x)}).\n" for x in targets]
+        out.append("".join(lines))
+    return out
+
+
+# ------------------------------------------------------------------------- counterfactuals
+
+
+def judge(items: Sequence[Item], cands: Sequence[Candidate], base: object, answers: Sequence[object]) -> list[Verdict]:
+    """Each item's verdict from the answers of its candidates' runs (``answers[i]`` for
+    ``cands[i]``; None: no answer, e.g. an error or a limit, which decides nothing) against
+    ``base``, the answer of the facts as they are."""
+    out = []
+    for item in items:
+        mine = [(c, ans) for c, ans in zip(cands, answers) if c.item == item]
+        if not mine:
+            out.append(Verdict(item, False, "no event of its sentence to add it to" if item.kind in ("person", "date")
+                               else "no fact of the kinds it speaks of can be formed from its words"))
+            continue
+        changed = next(((c, ans) for c, ans in mine if ans is not None and ans != base), None)
+        if changed is not None:
+            out.append(Verdict(item, True, f"adding it changes the answer from {base} to {changed[1]}", changed[0].facts))
+        else:
+            out.append(Verdict(item, False, f"none of {len(mine)} candidate fact set(s) changes the answer ({base})"))
+    return out
+
+
+def issues_of(verdicts: Sequence[Verdict]) -> list[Issue]:
+    """One ``unstated_clause`` issue per relevant item (quoting the clause, naming the predicates
+    and what to state; never the answer)."""
+    out = []
+    for v in verdicts:
+        if not v.relevant:
+            continue
+        it = v.item
+        what = {"kind": f'the word "{it.what}"', "person": it.what, "date": it.what,
+                "kinship": it.what.replace(" child of ", " as the child of ")}[it.kind]
+        preds = ", ".join(sorted({p for p in it.predicates}))
+        out.append(Issue(kind="unstated_clause", message=(
+            f'the text states "{it.clause}", but no fact states {what} there, and the rules\' answer depends on it; '
+            f"state it with {preds}")))
+    return out
+
+
+def answer_key(case, outcome) -> object:
+    """The answer an engine outcome gives, as the check compares answers: the answer's value
+    (:func:`taxlogic.kb.answers.answer_of`); for a numeric query that has no solution, ``"no
+    solution"`` (a completed run whose answer differs); None for what decides nothing (an
+    error, a limit, several values)."""
+    from taxlogic.kb.answers import answer_of
+
+    ans = answer_of(case, outcome)
+    if ans.value is not None:
+        return ans.value
+    return "no solution" if outcome.status == "failed" else None
+
+
+def candidate_limits(job, outcome) -> dict:
+    """The limits of a candidate's run: the answer job's, with a CPU-time limit of at most
+    :data:`CANDIDATE_SECONDS` (a floor, and a multiple of the facts' own run's CPU seconds)."""
+    from taxlogic.settings import get_settings
+
+    floor, times = CANDIDATE_SECONDS
+    limit = job.time_limit if job.time_limit is not None else get_settings().time_limit
+    t = min(limit, max(floor, times * float(getattr(outcome, "cpu_seconds", 0.0) or 0.0)))
+    return {"time_limit": t, "wall_limit": min(job.wall_limit or 2 * t + 10, 2 * t + 10)}
+
+
+@dataclass
+class OmissionCheck:
+    """The whole check on one fact set: the table (:func:`accounting`), each unstated item's
+    verdict, and the issues (relevant items only). ``runs``: counterfactual jobs run."""
+
+    rows: list[ClauseRow]
+    verdicts: list[Verdict]
+    issues: list[Issue]
+    runs: int = 0
+
+
+def plan(case: CaseInput, query: str | None, canonical: str, rules, *, trusted: str = "",
+         terms: dict | None = None) -> tuple[list[ClauseRow], list[Candidate]]:
+    """The table and the candidates to run (pure Python; :func:`decide` finishes the check)."""
+    rows = accounting(case, canonical, trusted, terms=terms)
+    return rows, candidates(case, query, canonical, rows, rules, trusted=trusted)
+
+
+def decide(rows: Sequence[ClauseRow], cands: Sequence[Candidate], base: object, answers: Sequence[object]) -> OmissionCheck:
+    """Verdicts and issues from the candidates' answers (see :func:`judge`)."""
+    items = [i for r in rows for i in r.items]
+    verdicts = judge(items, cands, base, answers)
+    return OmissionCheck(list(rows), verdicts, issues_of(verdicts), len(cands))
+
+
+def clause_table(rows: Sequence[ClauseRow], verdicts: Sequence[Verdict] = ()) -> list[dict]:
+    """The table clause -> facts as JSON-able rows (``taxlogic inspect``): sentence, clause, the
+    facts aligned with its sentence (on its first clause), and each unstated item with its
+    verdict (``issue``, ``irrelevant`` with the reason, or ``not run`` when another check
+    flagged the facts first)."""
+    by_item = {id(v.item): v for v in verdicts}
+    by_key = {(v.item.kind, v.item.sentence, v.item.clause, v.item.what): v for v in verdicts}
+    out = []
+    for r in rows:
+        items = []
+        for i in r.items:
+            v = by_item.get(id(i)) or by_key.get((i.kind, i.sentence, i.clause, i.what))
+            items.append({"kind": i.kind, "what": i.what, "predicates": list(i.predicates),
+                          "verdict": "not run" if v is None else "issue" if v.relevant else "irrelevant",
+                          "reason": v.reason if v is not None else ""})
+        out.append({"sentence": r.sentence, "clause": r.clause, "facts": list(r.facts), "items": items})
+    return out
+
+
+def omission_check(case: CaseInput, query: str | None, canonical: str, rules, base: object,
+                   run: Callable[[list[str]], list[object]], *, trusted: str = "", terms: dict | None = None) -> OmissionCheck:
+    """:func:`plan`, then ``run`` (the answers of the query with each candidate's facts added,
+    in order; None where a run gives no answer), then :func:`decide`. ``base``: the answer of the
+    facts as they are."""
+    rows, cands = plan(case, query, canonical, rules, trusted=trusted, terms=terms)
+    answers = run([c.facts for c in cands]) if cands else []
+    return decide(rows, cands, base, answers)
+
+
+def engine_check(case: CaseInput, query: str | None, canonical: str, rules, outcome, engine, job, *,
+                 trusted: str = "", terms: dict | None = None) -> OmissionCheck:
+    """:func:`omission_check` on the engine: ``job`` is the answer job of the facts (its facts
+    the candidates are appended to, its limits kept), ``outcome`` its outcome; the candidates
+    run as one batch (``engine.run_many``)."""
+    limits = candidate_limits(job, outcome)
+
+    def run(extras: list[str]) -> list[object]:
+        jobs = [job.model_copy(update={"facts": job.facts + e, **limits}) for e in extras]
+        return [answer_key(case, o) for o in engine.run_many(jobs)]
+
+    return omission_check(case, query, canonical, rules, answer_key(case, outcome), run, trusted=trusted, terms=terms)
