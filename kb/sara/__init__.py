@@ -3,13 +3,15 @@ Durme 2020; sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
 
 SARA's data handling lives here: :mod:`.data` (the installed release: where it is, its install
 with checksums ``manifest_2020.json`` and install errata, the rule set ``r``) and :mod:`.cases`
-(cases parsed from the installed files, the train/test split); the second release, SARA v2, sits beside
-them (:mod:`.v2`: its install, cases and rule set). This package presents them through the :class:`~taxlogic.kb.domain.Domain` interface
-(rule sets: :class:`taxlogic.kb.rules.RuleSet`), with SARA's answers (:mod:`.answers`) and its checks of a fact set (:mod:`.checks`:
-premises, anchors, coverage, events, grounding, sentence support, direction; the statutes' event
-model from ``schema.pl``). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled
-with the rule set's ``events.pl`` and ``utils.pl``; anchored (the default) with the ANCHORS
-section and turns of :mod:`taxlogic.prompts`. Queries: a claim is Entailment iff it is proved; a numeric
+(cases parsed from the installed files, the train/test split); the second release, SARA v2,
+sits beside them (:mod:`.v2`: its install, cases and rule set, ``manifest_v2.json``). This
+package presents them through the :class:`~taxlogic.kb.domain.Domain` interface (rule sets:
+:class:`taxlogic.kb.rules.RuleSet`), with SARA's answers (:mod:`.answers`) and its checks of a
+fact set (:mod:`.checks`: premises, anchors, coverage, events, grounding, sentence support,
+direction; omissions by counterfactual runs, :mod:`.omissions`; the statutes' event model from
+``schema.pl``). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled with the
+rule set's ``events.pl`` and ``utils.pl``; anchored (the default) with the ANCHORS section and
+turns of :mod:`taxlogic.prompts`. Queries: a claim is Entailment iff it is proved; a numeric
 question binds ``tax(Person, Year, Tax)``.
 """
 
