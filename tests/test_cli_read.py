@@ -75,7 +75,7 @@ def test_inspect_is_compact_by_default(sara_data_dir):
     lines = compact.output.splitlines()
     assert len(lines) <= 20 < len(full.output.splitlines()), compact.output
     sentence = "In 2017, Alice's gross income was $326332."
-    assert compact.output.count(sentence) == 1 and compact.output.count("gross") == 1 < full.output.count("gross")
+    assert compact.output.count(sentence) == 1 and compact.output.count("gross") < full.output.count("gross")
     assert "every row: --verbose" in compact.output and "answer the facts give: $116,066" in compact.output
 
 

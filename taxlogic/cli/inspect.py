@@ -245,12 +245,19 @@ def _print_clauses(rows: list[dict], *, verbose: bool) -> None:
             table.add_row(str(r["sentence"] + 1), escape(r["clause"]), facts_of(r), _clause_notes(r))
         console.print(fit(table, console))
         return
-    open_rows = [r for r in rows if r["items"] or (not r["facts"] and r["sentence"] not in stated)]
+    def open_items(r: dict) -> list[dict]:
+        return [i for i in r["items"] if i["verdict"] != "irrelevant"]
+
+    open_rows = [r for r in rows if open_items(r) or (not r["items"] and not r["facts"] and r["sentence"] not in stated)]
+    shown = sum(len(r["items"]) - len(open_items(r)) for r in rows)
+    tail = f"; {shown} unstated item(s) shown not to change the answer" if shown else ""
     if not open_rows:
-        console.print(f"every clause is stated by facts ({len(rows)} clauses; --verbose lists them)", highlight=False)
+        console.print(f"every clause is stated by facts or shown not to matter ({len(rows)} clauses{tail}; "
+                      "--verbose lists them)", highlight=False)
         return
-    console.print(f"[bold]clauses with something no fact states[/] ({len(open_rows)} of {len(rows)}; every clause: "
-                  "--verbose)", highlight=False)
+    console.print(f"[bold]clauses no fact states[/] ({len(open_rows)} of {len(rows)}{tail}; every clause: --verbose)",
+                  highlight=False)
     for r in open_rows:
-        console.print(f'  sentence {r["sentence"] + 1}: "{escape(r["clause"])}": '
-                      + (_clause_notes(r) or facts_of(r)), highlight=False)
+        notes = _clause_notes({**r, "items": open_items(r)})
+        console.print(f'  sentence {r["sentence"] + 1}: "{escape(r["clause"])}": ' + (notes or facts_of(r)),
+                      highlight=False)
