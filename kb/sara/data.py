@@ -124,15 +124,19 @@ def manifest() -> dict[str, str]:
     return json.loads(text)["files"]
 
 
-def _find_root(folder: Path) -> Path:
-    """The folder under ``folder`` that holds ``cases/`` and ``statutes/`` (archives nest one level)."""
-    for candidate in [folder, *sorted(p for p in folder.iterdir() if p.is_dir())]:
-        if (candidate / "cases").is_dir() and (candidate / "statutes").is_dir():
-            return candidate
-    raise DataError(f"{folder} holds no SARA tree (no cases/ and statutes/ folders)")
+def _find_root(folder: Path, depth: int = 1, name: str = "SARA") -> Path:
+    """The folder at most ``depth`` levels under ``folder`` holding ``cases/`` and ``statutes/``
+    (archives nest one level or more: ``<repo>-<commit>/sara_v2/``). Raises :class:`DataError`."""
+    level = [folder]
+    for _ in range(depth + 1):
+        for candidate in level:
+            if (candidate / "cases").is_dir() and (candidate / "statutes").is_dir():
+                return candidate
+        level = [p for d in level for p in sorted(d.iterdir()) if p.is_dir()]
+    raise DataError(f"{folder} holds no {name} tree (no cases/ and statutes/ folders)")
 
 
-def _unpack(archive: Path, into: Path) -> Path:
+def _unpack(archive: Path, into: Path, depth: int = 1, name: str = "SARA") -> Path:
     if tarfile.is_tarfile(archive):
         with tarfile.open(archive) as tar:
             tar.extractall(into, filter="data")
@@ -141,7 +145,45 @@ def _unpack(archive: Path, into: Path) -> Path:
             zf.extractall(into)
     else:
         raise DataError(f"{archive} is neither a folder nor a .tar.gz/.zip archive")
-    return _find_root(into)
+    return _find_root(into, depth, name)
+
+
+def fetch_verified(source: str | None, tmpdir: Path, *, archive_url: str, release: str, commit: str,
+                   files: dict[str, str], depth: int = 1) -> tuple[Path, str]:
+    """(the root of a verified copy of a SARA release, the source's label), for every release's
+    install: ``source`` a local folder, a local ``.tar.gz``/``.zip`` archive, an ``http(s)`` URL,
+    or None for ``archive_url``; archives are unpacked under ``tmpdir``; the tree is found at
+    most ``depth`` folders down (one more in an archive) and every file checked against ``files``
+    (relative path -> SHA-256). Raises :class:`DataError` if the source cannot be read or any file
+    differs."""
+    src_label = source or archive_url
+    if source is None or source.startswith(("http://", "https://")):
+        archive = tmpdir / "archive.tar.gz"
+        try:
+            urllib.request.urlretrieve(src_label, archive)
+        except OSError as exc:
+            raise DataError(f"could not download {src_label} ({exc}); pass --from PATH to a local copy of {release}") from exc
+        root = _unpack(archive, tmpdir / "unpacked", depth + 1, release)
+    else:
+        path = Path(source).expanduser()
+        if not path.exists():
+            raise DataError(f"--from {source}: no such file or folder")
+        root = _find_root(path, depth, release) if path.is_dir() else _unpack(path, tmpdir / "unpacked", depth + 1, release)
+    problems = verify_files(root, files)
+    if problems:
+        shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
+        raise DataError(f"{src_label} is not {release} at {commit[:8]}: {shown}")
+    return root, str(src_label)
+
+
+def store_release(staging: Path, target: Path, record: dict) -> None:
+    """Write ``record`` as ``INSTALL.json`` into ``staging`` and move it to ``target``, replacing
+    what was there (a release is installed whole or not at all)."""
+    (staging / INSTALL_RECORD).write_text(json.dumps(record, indent=2))
+    if target.exists():
+        shutil.rmtree(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(str(staging), str(target))
 
 
 def verify(root: Path, files: dict[str, str] | None = None) -> list[str]:
@@ -163,25 +205,8 @@ def install(source: str | None, data_dir: Path | None = None, *, force: bool = F
         return json.loads((target / INSTALL_RECORD).read_text())
     with tempfile.TemporaryDirectory(prefix="taxlogic-sara-") as tmp:
         tmpdir = Path(tmp)
-        src_label = source or SARA_ARCHIVE_URL
-        if source is None or source.startswith(("http://", "https://")):
-            archive = tmpdir / "sara.tar.gz"
-            try:
-                urllib.request.urlretrieve(src_label, archive)
-            except OSError as exc:
-                raise DataError(
-                    f"could not download {src_label} ({exc}); pass --from PATH to a local copy of {SARA_RELEASE}"
-                ) from exc
-            root = _unpack(archive, tmpdir / "unpacked")
-        else:
-            path = Path(source).expanduser()
-            if not path.exists():
-                raise DataError(f"--from {source}: no such file or folder")
-            root = _find_root(path) if path.is_dir() else _unpack(path, tmpdir / "unpacked")
-        problems = verify(root)
-        if problems:
-            shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
-            raise DataError(f"{src_label} is not {SARA_RELEASE} at {SARA_COMMIT[:8]}: {shown}")
+        root, src_label = fetch_verified(source, tmpdir, archive_url=SARA_ARCHIVE_URL, release=SARA_RELEASE,
+                                         commit=SARA_COMMIT, files=manifest())
         staging = tmpdir / "staging"
         for sub in _COPIED:
             shutil.copytree(root / sub, staging / sub)
@@ -199,11 +224,7 @@ def install(source: str | None, data_dir: Path | None = None, *, force: bool = F
             "errata": applied,
             "installed_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
-        (staging / INSTALL_RECORD).write_text(json.dumps(record, indent=2))
-        if target.exists():
-            shutil.rmtree(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(staging), str(target))
+        store_release(staging, target, record)
     return record
 
 

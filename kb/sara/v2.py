@@ -27,14 +27,13 @@ import json
 import re
 import shutil
 import tempfile
-import urllib.request
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
 
 from taxlogic.kb.sara.cases import Case, _comment_text, _sections, natural_key
-from taxlogic.kb.sara.data import INSTALL_RECORD, DataError, SaraPaths, sara_paths, verify
+from taxlogic.kb.sara.data import INSTALL_RECORD, DataError, SaraPaths, fetch_verified, sara_paths, store_release, verify
 from taxlogic.kb.rules import RuleSet
 from taxlogic.tables import shared_table
 
@@ -88,26 +87,6 @@ def v2_manifest() -> dict[str, str]:
     return json.loads(text)["files"]
 
 
-def _find_root(folder: Path, depth: int = 2) -> Path:
-    """The folder at most ``depth`` levels under ``folder`` holding ``cases/`` and ``statutes/``
-    (the public archive nests ``<repo>-<commit>/sara_v2/``)."""
-    level = [folder]
-    for _ in range(depth + 1):
-        for candidate in level:
-            if (candidate / "cases").is_dir() and (candidate / "statutes").is_dir():
-                return candidate
-        level = [p for d in level for p in sorted(d.iterdir()) if p.is_dir()]
-    raise DataError(f"{folder} holds no SARA v2 tree (no cases/ and statutes/ folders)")
-
-
-def _unpack(archive: Path, into: Path) -> Path:
-    try:
-        shutil.unpack_archive(archive, into, filter="data")
-    except (shutil.ReadError, ValueError) as exc:
-        raise DataError(f"{archive} is neither a folder nor a .tar.gz/.zip archive ({exc})") from exc
-    return _find_root(into, depth=3)
-
-
 def verify_v2(root: Path) -> list[str]:
     """Compare the files under ``root`` with the shipped v2 manifest; the problems (empty: all match)."""
     return verify(root, v2_manifest())
@@ -127,23 +106,8 @@ def install_v2(source: str | None, data_dir: Path | None = None, *, force: bool 
         return json.loads((target / INSTALL_RECORD).read_text())
     with tempfile.TemporaryDirectory(prefix="taxlogic-sara-v2-") as tmp:
         tmpdir = Path(tmp)
-        src_label = source or V2_ARCHIVE_URL
-        if source is None or source.startswith(("http://", "https://")):
-            archive = tmpdir / "sara_v2.tar.gz"
-            try:
-                urllib.request.urlretrieve(src_label, archive)
-            except OSError as exc:
-                raise DataError(f"could not download {src_label} ({exc}); pass --from PATH to a local copy of {V2_RELEASE}") from exc
-            root = _unpack(archive, tmpdir / "unpacked")
-        else:
-            path = Path(source).expanduser()
-            if not path.exists():
-                raise DataError(f"--from {source}: no such file or folder")
-            root = _find_root(path) if path.is_dir() else _unpack(path, tmpdir / "unpacked")
-        problems = verify_v2(root)
-        if problems:
-            shown = "; ".join(problems[:5]) + (f" (+{len(problems) - 5} more)" if len(problems) > 5 else "")
-            raise DataError(f"{src_label} is not {V2_RELEASE} at {V2_COMMIT[:8]}: {shown}")
+        root, src_label = fetch_verified(source, tmpdir, archive_url=V2_ARCHIVE_URL, release=V2_RELEASE,
+                                         commit=V2_COMMIT, files=v2_manifest(), depth=2)
         staging = tmpdir / "staging"
         for sub in _COPIED:
             shutil.copytree(root / sub, staging / sub)
@@ -157,11 +121,7 @@ def install_v2(source: str | None, data_dir: Path | None = None, *, force: bool 
             "errata": [],
             "installed_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
-        (staging / INSTALL_RECORD).write_text(json.dumps(record, indent=2))
-        if target.exists():
-            shutil.rmtree(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(staging), str(target))
+        store_release(staging, target, record)
     return record
 
 
