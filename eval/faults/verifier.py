@@ -359,12 +359,13 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     facts added, the limits of :func:`~taxlogic.kb.sara.omissions.candidate_limits`; ``runs``: the
     answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
     from taxlogic.kb.sara.coverage import legal_terms
-    from taxlogic.kb.sara.omissions import answer_key, candidate_limits, clause_table, decide, plan as omission_plan
+    from taxlogic.kb.sara.omissions import (answer_key, applies_to, candidate_limits, clause_table, decide,
+                                            plan as omission_plan)
 
     derived, runs = derived or {}, runs or {}
     todo = []  # (plan index, rows, candidates, run job, candidate limits)
     for i, (p, r) in enumerate(zip(plans, results)):
-        if r.issues or r.answer is None or "run" not in p.roles:
+        if r.issues or r.answer is None or "run" not in p.roles or not applies_to(p.rules):
             continue
         run = p.jobs[p.roles.index("run")]
         rows, cands = omission_plan(p.inp, p.inp.query, p.canonical, p.rules, trusted=_trusted(p, derived.get(i)),

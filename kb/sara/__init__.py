@@ -109,9 +109,9 @@ class SaraDomain:
         (:mod:`.omissions`): run by the agent after every other check passes, on its engine (the
         query with each candidate fact added, as one batch, the answer job's limits)."""
         from taxlogic.kb.sara.coverage import legal_terms
-        from taxlogic.kb.sara.omissions import engine_check
+        from taxlogic.kb.sara.omissions import applies_to, engine_check
 
-        if outcome is None or not outcome.ok:
+        if outcome is None or not outcome.ok or not applies_to(rules):
             return []
         job = self.query_job(case, query, canonical)
         return engine_check(case, query, canonical, rules, outcome, engine, job, terms=legal_terms(rules)).issues
