@@ -73,7 +73,7 @@ def test_an_unknown_problem_is_worded_for_its_domain(case, says, command):
 
 
 @pytest.mark.parametrize("case, answer", [("nba-0-5", "operation B by Team A breaks the rules"),
-                                          ("airline-0-5", "$2,314")])
+                                          ("airline-0-5", "$2,314"), ("tax-0-5", "owed $10,762.56")])
 def test_inspect_gold_runs_the_agents_round_and_gives_the_answer_in_words(case, answer):
     res = _run("inspect", "--case", case, "--gold")
     assert res.exit_code == 0, res.output
@@ -86,7 +86,7 @@ def test_inspect_gold_runs_the_agents_round_and_gives_the_answer_in_words(case, 
     assert data["correct"] is True and data["verdict"] == f"the agent would answer {answer}"
 
 
-@pytest.mark.parametrize("case", ["nba-0-5", "airline-0-5"])
+@pytest.mark.parametrize("case", ["nba-0-5", "airline-0-5", "tax-0-5"])
 def test_inspect_never_runs_hostile_facts(case, tmp_path):
     canary = tmp_path / "CANARY"
     facts = tmp_path / "hostile.pl"
@@ -114,6 +114,8 @@ def test_inspect_rulearena_flags_incomplete_facts_and_rejects_unknown_predicates
 
 @pytest.mark.parametrize("args, code, says", [
     (["--case", "nba-0-999", "--gold"], 2, "no RuleArena NBA problem nba-0-999"),
+    (["--case", "tax-0-9999", "--gold"], 2, "no RuleArena tax problem tax-0-9999"),
+    (["--case", "nba-0-5", "--gold", "--verbose"], 2, "--verbose lists a SARA case's facts by sentence"),
     (["--case", "airline-0-5", "--facts", "no-such-file.pl"], 1, "--facts no-such-file.pl: no such file"),
 ])
 def test_inspect_rulearena_errors_are_one_line(args, code, says):

@@ -16,7 +16,7 @@ from taxlogic.cli.fit import fit
 
 
 def inspect_cmd(
-    case_id: str = typer.Option(..., "--case", help="SARA case id (its text, question and query), or a RuleArena NBA or airline problem id (nba-0-5, airline-0-5)."),
+    case_id: str = typer.Option(..., "--case", help="SARA case id (its text, question and query), or a RuleArena problem id (nba-0-5, airline-0-5, tax-0-5)."),
     dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP),
     facts: Optional[Path] = typer.Option(None, "--facts", help="Prolog facts to inspect ('-': standard input)."),
     gold: bool = typer.Option(False, "--gold", help="Inspect the case's own gold program instead (rules trusted; see eval verifier)."),
@@ -29,7 +29,7 @@ def inspect_cmd(
     for, and the answer the facts would give (none when they were rejected). With --verbose, every
     fact with its sentence and every argument with where the text gives it: a person it names, an
     amount it states, a date it gives or derives, an event its type fact introduces.
-    On a RuleArena NBA or airline problem (nba-0-5, airline-0-5): the agent's round on its gold
+    On a RuleArena problem (nba-0-5, airline-0-5, tax-0-5): the agent's round on its gold
     translation or the facts given (validation, the engine job, the domain's checks), the
     problems, the answer in words, the expected one and whether the agent would answer.
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
@@ -43,7 +43,7 @@ def inspect_cmd(
     from taxlogic.cli.rulearena_case import is_rulearena_problem
     from taxlogic.cli.tax_problem import is_tax_problem
 
-    if is_rulearena_problem(case_id):  # NBA, airline: the domain's own checks, as the agent's round runs them
+    if is_rulearena_problem(case_id) or is_tax_problem(case_id):  # the domain's own checks, as the agent's round runs them
         if verbose:
             usage_error(f"--case {case_id}: --verbose lists a SARA case's facts by sentence; a RuleArena problem's "
                         "inspection is its problems, its answer and the agent's verdict")
@@ -51,10 +51,6 @@ def inspect_cmd(
 
         inspect_problem(case_id, facts, as_json=as_json)
         return
-    if is_tax_problem(case_id):
-        usage_error(f"--case {case_id}: inspect reads SARA cases and RuleArena NBA and airline problems; for this "
-                    f"RuleArena tax problem: taxlogic solve --case {case_id} --translator gold (the answer) or "
-                    f"taxlogic explain --case {case_id} (why)")
     with friendly_errors():
         case = load_case(case_id, dataset=dataset)
         rules = dataset_rules(dataset)
