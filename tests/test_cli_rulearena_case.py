@@ -1,7 +1,7 @@
 """Every domain in the one-case commands: ``run``, ``solve``, ``explain`` on RuleArena NBA and
 airline ids give the answer and a readable why (NBA: each operation, the rule broken in the
 CBA's words with its amounts, the team); an unknown id is a domain-worded usage error; ``inspect``
-says what it reads and where a RuleArena problem goes instead."""
+runs the agent's round on the gold facts or anyone's (validated first, never run when rejected)."""
 
 from __future__ import annotations
 
@@ -72,10 +72,56 @@ def test_an_unknown_problem_is_worded_for_its_domain(case, says, command):
     assert says in _flat(res) and "SARA" not in res.output
 
 
-def test_inspect_says_where_a_rulearena_problem_goes():
-    res = _run("inspect", "--case", "nba-0-5", "--gold")
-    assert res.exit_code == 2
-    assert "taxlogic explain --case nba-0-5" in _flat(res)
+@pytest.mark.parametrize("case, answer", [("nba-0-5", "operation B by Team A breaks the rules"),
+                                          ("airline-0-5", "$2,314"), ("tax-0-5", "owed $10,762.56")])
+def test_inspect_gold_runs_the_agents_round_and_gives_the_answer_in_words(case, answer):
+    res = _run("inspect", "--case", case, "--gold")
+    assert res.exit_code == 0, res.output
+    text = _flat(res)
+    assert "0 problem(s)" in text
+    assert f"answer the facts give: {answer} expected: {answer} the agent would answer {answer}" in text
+    assert all(len(line) <= 80 for line in res.output.splitlines())
+    data = json.loads(_run("inspect", "--case", case, "--gold", "--json").output)
+    assert data["problems"] == [] and data["answer_words"] == data["expected_words"] == answer
+    assert data["correct"] is True and data["verdict"] == f"the agent would answer {answer}"
+
+
+@pytest.mark.parametrize("case", ["nba-0-5", "airline-0-5", "tax-0-5"])
+def test_inspect_never_runs_hostile_facts(case, tmp_path):
+    canary = tmp_path / "CANARY"
+    facts = tmp_path / "hostile.pl"
+    facts.write_text(f"x :- shell('touch {canary}').\n:- shell('touch {canary}').\n")
+    res = _run("inspect", "--case", case, "--facts", str(facts))
+    assert res.exit_code == 3, res.output
+    text = _flat(res)
+    assert "not_a_fact" in text and "answer the facts give: none" in text
+    assert "the agent would not answer (repair, then abstain)" in text
+    data = json.loads(_run("inspect", "--case", case, "--facts", str(facts), "--json").output)
+    assert data["answer"] is None and data["answer_words"] == "none" and data["rejected"] is True
+    assert data["problems"] and data["agent_answer"] is None
+    assert not canary.exists()
+
+
+def test_inspect_rulearena_flags_incomplete_facts_and_rejects_unknown_predicates():
+    runner = CliRunner(env={"COLUMNS": "80", "NO_COLOR": "1"})
+    res = runner.invoke(app, ["inspect", "--case", "airline-0-5", "--facts", "-"], input="customer_class(main_cabin).\n")
+    assert res.exit_code == 3, res.output
+    assert "coverage_item" in res.output and "the agent would not answer" in _flat(res)
+    res = runner.invoke(app, ["inspect", "--case", "nba-0-5", "--facts", "-"], input="no_such_predicate(a).\n")
+    assert res.exit_code == 3, res.output
+    assert "answer the facts give: none: the facts were rejected before they ran" in _flat(res)
+
+
+@pytest.mark.parametrize("args, code, says", [
+    (["--case", "nba-0-999", "--gold"], 2, "no RuleArena NBA problem nba-0-999"),
+    (["--case", "tax-0-9999", "--gold"], 2, "no RuleArena tax problem tax-0-9999"),
+    (["--case", "nba-0-5", "--gold", "--verbose"], 2, "--verbose lists a SARA case's facts by sentence"),
+    (["--case", "airline-0-5", "--facts", "no-such-file.pl"], 1, "--facts no-such-file.pl: no such file"),
+])
+def test_inspect_rulearena_errors_are_one_line(args, code, says):
+    res = _run("inspect", *args)
+    assert res.exit_code == code, res.output
+    assert says in _flat(res) and "Traceback" not in res.output
 
 
 def test_nba_gold_records_say_why_in_words_and_eval_run_explain_is_accepted(tmp_path):

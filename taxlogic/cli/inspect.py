@@ -16,7 +16,7 @@ from taxlogic.cli.fit import fit
 
 
 def inspect_cmd(
-    case_id: str = typer.Option(..., "--case", help="SARA case id (its text, question and query)."),
+    case_id: str = typer.Option(..., "--case", help="SARA case id (its text, question and query), or a RuleArena problem id (nba-0-5, airline-0-5, tax-0-5)."),
     dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP),
     facts: Optional[Path] = typer.Option(None, "--facts", help="Prolog facts to inspect ('-': standard input)."),
     gold: bool = typer.Option(False, "--gold", help="Inspect the case's own gold program instead (rules trusted; see eval verifier)."),
@@ -29,6 +29,9 @@ def inspect_cmd(
     for, and the answer the facts would give (none when they were rejected). With --verbose, every
     fact with its sentence and every argument with where the text gives it: a person it names, an
     amount it states, a date it gives or derives, an event its type fact introduces.
+    On a RuleArena problem (nba-0-5, airline-0-5, tax-0-5): the agent's round on its gold
+    translation or the facts given (validation, the engine job, the domain's checks), the
+    problems, the answer in words, the expected one and whether the agent would answer.
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
     from taxlogic.eval.scoring.metrics import answer_correct
@@ -40,10 +43,14 @@ def inspect_cmd(
     from taxlogic.cli.rulearena_case import is_rulearena_problem
     from taxlogic.cli.tax_problem import is_tax_problem
 
-    if is_rulearena_problem(case_id) or is_tax_problem(case_id):
-        usage_error(f"--case {case_id}: inspect runs the SARA inspector (sentences, names, amounts and dates of a "
-                    f"SARA case's text); for this RuleArena problem: taxlogic run --case {case_id} [--facts FILE] "
-                    f"(the answer) or taxlogic explain --case {case_id} (why)")
+    if is_rulearena_problem(case_id) or is_tax_problem(case_id):  # the domain's own checks, as the agent's round runs them
+        if verbose:
+            usage_error(f"--case {case_id}: --verbose lists a SARA case's facts by sentence; a RuleArena problem's "
+                        "inspection is its problems, its answer and the agent's verdict")
+        from taxlogic.cli.rulearena_case import inspect_problem
+
+        inspect_problem(case_id, facts, as_json=as_json)
+        return
     with friendly_errors():
         case = load_case(case_id, dataset=dataset)
         rules = dataset_rules(dataset)

@@ -1,16 +1,19 @@
-"""RuleArena NBA and airline problems in the one-case commands (``run``, ``solve``, ``explain``;
-``inspect`` says what it reads): ``--case nba-0-5`` or ``airline-0-5`` answers the problem from
+"""RuleArena NBA and airline problems in the one-case commands (``run``, ``solve``, ``explain``,
+``inspect``): ``--case nba-0-5`` or ``airline-0-5`` answers the problem from
 its gold translation (NBA: the committed gold program, ``kb/nba/gold/``; airline: the problem's
 ``info`` record as facts) or, with ``solve``, from the agent's translation, and says why: for NBA
 each operation with the rules it breaks in the CBA's words, the team and the amounts
 (:mod:`taxlogic.kb.nba.why`); for airline the chain of fees (the worksheet of the airline law).
-RuleArena tax problems (``tax-0-5``) are :mod:`taxlogic.cli.tax_problem`'s."""
+``inspect`` (:func:`inspect_problem`, tax problems too) runs the agent's round on a fact set:
+validation, the engine job, the domain's checks. RuleArena tax problems (``tax-0-5``) are
+:mod:`taxlogic.cli.tax_problem`'s."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.markup import escape
 
@@ -335,3 +338,130 @@ def solve_problem(case_id: str, *, translator: str, budget: int, model: str | No
         with tempfile.NamedTemporaryFile("w", suffix=".pl", delete=False) as fh:
             fh.write(result.facts)
         explain_problem(case_id, Path(fh.name), full=False, as_json=False, markdown=False)
+
+
+@dataclass
+class InspectTarget:
+    """What ``inspect`` needs of one RuleArena problem, whatever its domain: its id and title,
+    the rules, the domain plug-in, the agent's input, the gold translation's text, and how an
+    outcome becomes a value, a value words, and a value a verdict against the label."""
+
+    id: str
+    domain_name: str
+    title: str
+    rules: Any
+    domain: Any
+    inp: Any
+    gold_text: Callable[[], str]
+    value_of: Callable[[Any], Any]
+    words: Callable[[Any], str]
+    expected: Any
+    expected_words: str
+    correct: Callable[[Any], "bool | None"]
+
+
+def inspect_target(case_id: str) -> InspectTarget:
+    """:class:`InspectTarget` of a RuleArena NBA or airline problem (an unknown id: exit 2)."""
+    from taxlogic.kb.domain import get_domain
+
+    item = load_problem(case_id)
+
+    def gold_text() -> str:
+        gold = gold_facts(item)
+        return gold if isinstance(gold, str) else gold.text
+
+    def value_of(outcome):
+        if item.domain == "nba":
+            return _nba_value(outcome)
+        from taxlogic.eval.benchmarks.rulearena.direct import single_value
+
+        return single_value(outcome)
+
+    return InspectTarget(id=item.id, domain_name=item.domain, title=_TITLE[item.domain], rules=_rules(item.domain),
+                         domain=get_domain(item.domain), inp=problem_input(item), gold_text=gold_text,
+                         value_of=value_of, words=lambda v: answer_words(item.domain, v), expected=item.answer,
+                         expected_words=expected_words(item), correct=lambda v: _correct(item, v))
+
+
+def inspect_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> None:
+    """``inspect`` on a RuleArena NBA, airline or tax problem (tax: :func:`taxlogic.cli.tax_problem.inspect_target`):
+    what the agent's round runs on a fact set (:mod:`taxlogic.agent.validate`, ``execute``,
+    ``inspect``): validation, then, only if nothing was rejected, the domain's engine job and its
+    checks (:meth:`Domain.inspect`, then its counterfactual checks if it has any). ``facts_file``
+    (``-``: standard input) is anyone's: validated first and, if rejected, never run; without it
+    the problem's gold translation (:func:`gold_facts`; NBA's program is checksum-checked, then
+    validated like any facts). Prints the problems, the answer the facts give, the expected one
+    and the agent's verdict; exit 3 when a problem is found."""
+    import sys
+
+    import typer
+    from rich.table import Table
+
+    from taxlogic.agent.checks import round_issues
+    from taxlogic.agent.validate import validation_issues
+    from taxlogic.tools.engine import Engine
+    from taxlogic.tools.facts import check_facts
+
+    with friendly_errors():
+        if is_rulearena_problem(case_id):
+            t = inspect_target(case_id)
+        else:
+            from taxlogic.cli.tax_problem import inspect_target as tax_target
+
+            t = InspectTarget(**tax_target(case_id))
+        rules, domain, inp = t.rules, t.domain, t.inp
+        if facts_file is None:
+            text = t.gold_text()
+        elif str(facts_file) == "-":  # bytes, as a file's: text that is not UTF-8 is a problem to report
+            stdin = getattr(sys.stdin, "buffer", None)
+            text = stdin.read().decode("utf-8", "surrogateescape") if stdin is not None else sys.stdin.read()
+        else:
+            if not facts_file.is_file():
+                fail(f"--facts {facts_file}: no such file")
+            text = facts_file.read_text(encoding="utf-8", errors="surrogateescape")
+        validation, canonical = validation_issues(text, rules)
+        outcome, value, reason = None, None, None
+        if validation:  # the agent never runs rejected facts; nor does inspect
+            reason = "the facts were rejected before they ran"
+            issues = list(validation)
+        else:
+            lines = [f.line for f in check_facts(text, rules.vocabulary).facts]
+            with Engine(rules, workers=1) as engine:
+                outcome = engine.run(domain.query_job(inp, inp.query, canonical))
+                static = domain.inspect(inp, inp.query, canonical, outcome, rules)
+                issues = round_issues(inp, [], outcome, static=static, lines=lines)
+                if not issues and hasattr(domain, "counterfactual_issues"):
+                    issues = list(domain.counterfactual_issues(inp, inp.query, canonical, outcome, rules, engine))
+            value = t.value_of(outcome)
+            reason = None if value is not None else outcome.summary()
+    problems = [{"kind": i.kind, "line": i.line, "message": i.message} for i in issues]
+    words = t.words(value) if value is not None else "none"
+    agent = words if not problems and value is not None else None
+    verdict = (f"the agent would answer {agent}" if agent is not None
+               else "the agent would not answer (repair, then abstain)")
+    if as_json:
+        print_json({"case": t.id, "domain": t.domain_name, "source": "gold" if facts_file is None else str(facts_file),
+                    "problems": problems, "answer": value, "answer_words": words, "reason": reason,
+                    "rejected": bool(validation), "expected": t.expected, "expected_words": t.expected_words,
+                    "correct": t.correct(value), "agent_answer": agent, "verdict": verdict,
+                    "outcome": outcome.summary() if outcome is not None else None})
+    else:
+        source = "its gold facts" if facts_file is None else escape(str(facts_file))
+        title = f"{t.id} ({t.title}, {source}): {len(problems)} problem(s)"
+        if problems:
+            table = Table(title=title, show_lines=False)
+            table.add_column("kind", style="bold red", no_wrap=True)
+            table.add_column("line", justify="right")
+            table.add_column("message", overflow="fold")
+            for p in problems:
+                table.add_row(p["kind"], "" if p["line"] is None else str(p["line"]), escape(p["message"]))
+            console.print(table)
+        else:
+            console.print(f"[bold green]{title}[/]", highlight=False)
+        console.print(f"answer the facts give: [bold]{escape(words)}[/]" + (f": {escape(reason)}" if reason else ""),
+                      highlight=False)
+        console.print(f"expected: {escape(t.expected_words)}", highlight=False)
+        console.print(f"[green]{escape(verdict)}[/]" if agent is not None else f"[yellow]{escape(verdict)}[/]",
+                      highlight=False)
+    if problems:
+        raise typer.Exit(EXIT_ABSTAINED)

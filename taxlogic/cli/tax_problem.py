@@ -152,3 +152,29 @@ def explain_tax_problem(case_id: str, facts_file: Path | None, *, as_json: bool,
         if errata:
             console.print(erratum_note(case_id), highlight=False)
         sys.stdout.write(render(expl, width=min(console.width, 100) if console.width else 80))
+
+
+def inspect_target(case_id: str) -> dict:
+    """``inspect`` on RuleArena tax problem ``case_id``: the fields of
+    :class:`taxlogic.cli.rulearena_case.InspectTarget` (a dict: that module imports this one) for
+    the form1040 domain's round on the filled forms, its gold translation the problem's taxpayer
+    record as facts; the answer against RuleArena's label (its tolerance)."""
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.eval.benchmarks.rulearena.tax import TAX_QUESTION, tax_correct
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
+    from taxlogic.kb.form1040.text import problem_forms
+
+    item = _item(case_id)
+    domain = get_domain("form1040")
+    inp = CaseInput(case_id=case_id, text=problem_forms(item.user_prompt), question=TAX_QUESTION, kind="numeric",
+                    query=AMOUNT_QUERY, answer_var="X")
+
+    def correct(value) -> bool | None:
+        return None if value is None else tax_correct(float(Fraction(str(value))), item.answer)
+
+    return dict(id=case_id, domain_name="tax", title="tax", rules=form1040_rules(), domain=domain, inp=inp,
+                gold_text=lambda: taxpayer_to_facts(item.taxpayer or {}),
+                value_of=lambda outcome: domain.answer_of(inp, outcome).value,
+                words=lambda v: answer_text(v, "tax"), expected=item.answer,
+                expected_words=answer_text(item.answer, "tax"), correct=correct)
