@@ -176,14 +176,36 @@ def fetch_verified(source: str | None, tmpdir: Path, *, archive_url: str, releas
     return root, str(src_label)
 
 
-def store_release(staging: Path, target: Path, record: dict) -> None:
-    """Write ``record`` as ``INSTALL.json`` into ``staging`` and move it to ``target``, replacing
-    what was there (a release is installed whole or not at all)."""
-    (staging / INSTALL_RECORD).write_text(json.dumps(record, indent=2))
-    if target.exists():
-        shutil.rmtree(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.move(str(staging), str(target))
+def install_release(source: str | None, target: Path, *, force: bool, archive_url: str, release: str, commit: str,
+                    files: dict[str, str], copied: tuple[str, ...], record: dict, depth: int = 1,
+                    errata: tuple = ()) -> dict:
+    """Install a SARA release into ``target`` and return its install record (``INSTALL.json``):
+    the existing record when it is installed already and not ``force``; else the verified copy
+    (:func:`fetch_verified`) of its ``copied`` folders, each of ``errata`` applied and listed,
+    ``record``'s fields with source, commit, files, errata and the time, moved into ``target``
+    whole (nothing is installed on a :class:`DataError`)."""
+    if (target / INSTALL_RECORD).is_file() and not force:
+        return json.loads((target / INSTALL_RECORD).read_text())
+    with tempfile.TemporaryDirectory(prefix="taxlogic-sara-") as tmp:
+        tmpdir = Path(tmp)
+        root, src_label = fetch_verified(source, tmpdir, archive_url=archive_url, release=release, commit=commit,
+                                         files=files, depth=depth)
+        staging = tmpdir / "staging"
+        for sub in copied:
+            shutil.copytree(root / sub, staging / sub)
+        applied = []
+        for erratum in errata:
+            p = staging / erratum.path
+            p.write_text(erratum.fix(p.read_text()))
+            applied.append({"path": erratum.path, "description": erratum.description})
+        record = {"source": src_label, **record, "commit": commit, "files": len(files), "errata": applied,
+                  "installed_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+        (staging / INSTALL_RECORD).write_text(json.dumps(record, indent=2))
+        if target.exists():
+            shutil.rmtree(target)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(staging), str(target))
+    return record
 
 
 def verify(root: Path, files: dict[str, str] | None = None) -> list[str]:
@@ -200,32 +222,9 @@ def install(source: str | None, data_dir: Path | None = None, *, force: bool = F
     for the public archive at commit ``SARA_COMMIT``. Raises :class:`DataError` if the source
     cannot be read or any file differs from the shipped checksums (nothing is installed then).
     """
-    target = sara_paths(data_dir).root
-    if (target / INSTALL_RECORD).is_file() and not force:
-        return json.loads((target / INSTALL_RECORD).read_text())
-    with tempfile.TemporaryDirectory(prefix="taxlogic-sara-") as tmp:
-        tmpdir = Path(tmp)
-        root, src_label = fetch_verified(source, tmpdir, archive_url=SARA_ARCHIVE_URL, release=SARA_RELEASE,
-                                         commit=SARA_COMMIT, files=manifest())
-        staging = tmpdir / "staging"
-        for sub in _COPIED:
-            shutil.copytree(root / sub, staging / sub)
-        applied = []
-        for erratum in ERRATA:
-            p = staging / erratum.path
-            p.write_text(erratum.fix(p.read_text()))
-            applied.append({"path": erratum.path, "description": erratum.description})
-        record = {
-            "source": str(src_label),
-            "release": SARA_RELEASE,
-            "reference": SARA_REFERENCE,
-            "commit": SARA_COMMIT,
-            "files": len(manifest()),
-            "errata": applied,
-            "installed_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        }
-        store_release(staging, target, record)
-    return record
+    return install_release(source, sara_paths(data_dir).root, force=force, archive_url=SARA_ARCHIVE_URL,
+                           release=SARA_RELEASE, commit=SARA_COMMIT, files=manifest(), copied=_COPIED,
+                           record={"release": SARA_RELEASE, "reference": SARA_REFERENCE}, errata=ERRATA)
 
 
 def sara_rules(data_dir: Path | None = None) -> RuleSet:

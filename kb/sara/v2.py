@@ -25,15 +25,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
 
 from taxlogic.kb.sara.cases import Case, _comment_text, _sections, natural_key
-from taxlogic.kb.sara.data import INSTALL_RECORD, DataError, SaraPaths, fetch_verified, sara_paths, store_release, verify
+from taxlogic.kb.sara.data import INSTALL_RECORD, DataError, SaraPaths, install_release, sara_paths, verify
 from taxlogic.kb.rules import RuleSet
 from taxlogic.tables import shared_table
 
@@ -101,28 +98,9 @@ def install_v2(source: str | None, data_dir: Path | None = None, *, force: bool 
     ``.tar.gz``/``.zip`` archive, an ``http(s)`` URL, or None for the public archive at
     :data:`V2_COMMIT`. Raises :class:`DataError` if the source cannot be read or any file differs
     from the shipped checksums (nothing is installed then)."""
-    target = v2_paths(data_dir).root
-    if (target / INSTALL_RECORD).is_file() and not force:
-        return json.loads((target / INSTALL_RECORD).read_text())
-    with tempfile.TemporaryDirectory(prefix="taxlogic-sara-v2-") as tmp:
-        tmpdir = Path(tmp)
-        root, src_label = fetch_verified(source, tmpdir, archive_url=V2_ARCHIVE_URL, release=V2_RELEASE,
-                                         commit=V2_COMMIT, files=v2_manifest(), depth=2)
-        staging = tmpdir / "staging"
-        for sub in _COPIED:
-            shutil.copytree(root / sub, staging / sub)
-        record = {
-            "source": str(src_label),
-            "release": V2_RELEASE,
-            "release_id": V2,
-            "reference": V2_REFERENCE,
-            "commit": V2_COMMIT,
-            "files": len(v2_manifest()),
-            "errata": [],
-            "installed_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        }
-        store_release(staging, target, record)
-    return record
+    return install_release(source, v2_paths(data_dir).root, force=force, archive_url=V2_ARCHIVE_URL,
+                           release=V2_RELEASE, commit=V2_COMMIT, files=v2_manifest(), copied=_COPIED, depth=2,
+                           record={"release": V2_RELEASE, "release_id": V2, "reference": V2_REFERENCE})
 
 
 def install_record(data_dir: Path | None = None) -> dict | None:
