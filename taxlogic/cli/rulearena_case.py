@@ -114,22 +114,22 @@ def _nba_value(outcome) -> str | None:
 
 
 def _correct(item, value) -> bool | None:
+    """Whether ``value`` (what :func:`answer_problem` gives) is the expected answer, by the
+    benchmark's own rule (:meth:`taxlogic.eval.benchmarks.rulearena.RuleArenaBenchmark.is_correct`):
+    NBA, RuleArena's check of the answer statement; airline, the total equal to the label. None
+    when there is no answer to judge."""
     if value is None:
         return None
     if item.domain == "nba":
-        from taxlogic.kb.nba import answer_of
+        from taxlogic.eval.benchmarks.rulearena.data import score_nba
+        from taxlogic.kb.nba.domain import answer_statement
 
         try:
-            got = answer_of(str(value))
+            reply = answer_statement(str(value))
         except ValueError:
             return None
-        if not item.answer:
-            return got is None
-        return got is not None and (got[0], got[1]) == (str(item.illegal_operation).upper(), str(item.problematic_team).upper())
-    from taxlogic.tools.wording import as_number
-
-    n = as_number(value)
-    return n is not None and abs(n - float(item.answer)) < 0.005
+        return score_nba(reply, item.target_response or "").correct
+    return value == item.answer
 
 
 def answer_problem(engine, item, facts: "str | TrustedProgram"):
