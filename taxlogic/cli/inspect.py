@@ -64,18 +64,20 @@ def inspect_cmd(
         with Engine(rules, workers=1) as engine:
             result = inspect_gold(engine, case, rules) if gold else inspect_facts(engine, case, text, rules)
     problems = [{"kind": i.kind, "line": i.line, "message": i.message} for i in result.issues]
+    gp = gold_program(case) if gold else None
+    fact_text = gp.fact_text if gp is not None else text
     record = {
         "case": case.id, "kind": case.kind, "mode": result.mode, "source": "gold" if gold else str(facts),
         "problems": problems, "answer": result.answer, "reason": result.reason,
         "agent_answer": result.agent_answer, "expected": case.expected,
         "correct": answer_correct(case.kind, case.expected, result.answer), "outcome": result.outcome,
-        "facts": _fact_sentences(case, gold_program(case).fact_text if gold else text, rules),
-        "arguments": _arguments(case, gold_program(case) if gold else None, text, rules),
-        "clauses": result.clauses or _clauses(case, gold_program(case) if gold else None, text, rules),
+        "facts": _fact_sentences(case, fact_text, rules),
+        "arguments": _arguments(case, gp, text, rules),
+        "clauses": result.clauses or _clauses(case, gp, text, rules),
     }
-    record["rejected"] = was_rejected = rejected(gold_program(case).fact_text if gold else text, rules, trusted_rules=gold)
-    if gold:
-        record["rule_program"] = bool(gold_program(case).rules)
+    record["rejected"] = was_rejected = rejected(fact_text, rules, trusted_rules=gold)
+    if gp is not None:
+        record["rule_program"] = bool(gp.rules)
     if as_json:
         print_json(record)
     else:
