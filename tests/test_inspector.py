@@ -108,6 +108,63 @@ def test_amount_and_year_checks(check):
     assert "amount_unstated" not in kinds(check(INCOME, INCOME_FACTS + extra))
 
 
+YEARLY = "Bob earned $304598 every year from 2015 to 2019."
+
+
+def _yearly_income(*years: int) -> str:
+    return "".join(f'income_(bob_{y}).\nagent_(bob_{y},bob).\namount_(bob_{y},304598).\nstart_(bob_{y},"{y}-12-31").\n'
+                   for y in years)
+
+
+@pytest.mark.parametrize("text, years, flagged", [
+    # a span written as one names each of its years: one income a year, 2016 to 2018 included
+    (YEARLY, (2015, 2016, 2017, 2018, 2019), set()),
+    ("Bob earned $304598 every year between 2015 and 2019.", (2015, 2017, 2019), set()),
+    ("From March 1st, 2015 to May 3rd, 2019, Bob earned $304598 every year.", (2016,), set()),
+    # a year outside the span is still one the sentence never gives
+    (YEARLY, (2015, 2020), {2020}),
+    # two years no span joins stay two years: 2017 is in neither
+    ("Bob earned $304598 in 2015 and in 2019.", (2015, 2017, 2019), {2017}),
+    ("In 2015, Bob earned $304598 and paid $5 to Alice in 2019.", (2017,), {2017}),
+])
+def test_date_year_reads_a_span_of_years_as_each_of_its_years(text, years, flagged):
+    """``date_year``: an amount the text gives "every year from 2015 to 2019" may be dated in any of
+    those years; a year outside the span, or between two years no span joins, is flagged."""
+    case = CaseInput(text=text, question="How much tax does Bob have to pay in 2017?", kind="numeric",
+                     query="tax(bob,2017,Tax)", answer_var="Tax")
+    issues = [i for i in grounding_issues(case, case.query, _yearly_income(*years)) if i.kind == "date_year"]
+    assert {int(i.message.rsplit("bob_", 1)[1][:4]) for i in issues} == flagged, [i.message for i in issues]
+
+
+def _shares(*amounts: int) -> str:
+    return "".join(f'payment_(p{a}).\nagent_(p{a},alice).\namount_(p{a},{a}).\npurpose_(p{a},home).\n' for a in amounts)
+
+
+@pytest.mark.parametrize("text, amounts, flagged", [
+    # the rest of a share the sentence states: 100 - 40
+    ("Bob furnished 40% of the costs of the home, and Alice furnished the remaining costs.", (40, 60), set()),
+    ("Alice pays 75%, Bob 20% and Charlie the rest of the costs.", (75, 20, 5), set()),
+    # any other number is still one the text never states
+    ("Bob furnished 40% of the costs of the home, and Alice furnished the remaining costs.", (40, 50), {50}),
+    # no "remaining": 60 is not stated (who paid the rest, and how much, the text does not say)
+    ("Bob furnished 40% of the costs of the home.", (40, 60), {60}),
+    # shares of 100% or more leave no rest
+    ("Alice pays 100% of the costs, and Bob the remaining costs.", (100, 0, 10), {10}),
+])
+def test_amount_unstated_reads_the_rest_of_a_stated_share(text, amounts, flagged):
+    """``amount_unstated``: a share the text gives as what the percentages before it leave ("the
+    remaining costs" after "40%": 60) is stated; other numbers are not."""
+    case = CaseInput(text=text, question="How much tax does Alice have to pay in 2017?", kind="numeric",
+                     query="tax(alice,2017,Tax)", answer_var="Tax")
+    from taxlogic.kb.sara.provenance import provenance_issues
+
+    issues = [i for i in grounding_issues(case, case.query, _shares(*amounts)) if i.kind == "amount_unstated"]
+    assert {int(i.message.split("the number ")[1].split(",")[0]) for i in issues} == flagged, [i.message for i in issues]
+    # provenance reads the amount the same way (``unaccounted``: "the text never states 50")
+    unaccounted = [i for i in provenance_issues(case, case.query, _shares(*amounts)) if "never states" in i.message]
+    assert {int(i.message.split("never states ")[1].split(".")[0]) for i in unaccounted} == flagged
+
+
 def test_swapped_roles(check):
     swapped = INCOME_FACTS.replace("agent_(alice_pays_bob,alice)", "agent_(alice_pays_bob,BOB)") \
         .replace("patient_(alice_pays_bob,bob)", "patient_(alice_pays_bob,alice)").replace("BOB", "bob")

@@ -4,14 +4,16 @@ as in chat (:func:`taxlogic.core.is_what_if`).
 
 - ``amount_unstated``: a number of an ``amount_`` fact or of a statute fact that the text,
   question and query never write (0 and 1 excepted: "no amount", and SARA's nominal payment
-  of 1 for a household one maintains);
+  of 1 for a household one maintains), nor state as the rest of a share ("40% of the costs, and
+  Alice furnished the remaining costs": 60);
 - ``date_near_miss``: a date the text does not support (not written in it, not a month and
   day it writes in a year it names, not the first or last day of a year or month it names,
   years of a "from 2015 to 2019" span included) that is one field, one day or a day/month
   swap away from a date it writes, or a day or a month off the first or last day of a year
   it names;
 - ``date_year``: an event whose amount the text states in a sentence naming years, dated in
-  none of them ("In 2017, Alice was paid $33200" with ``start_(…, "2016-12-31")``);
+  none of them ("In 2017, Alice was paid $33200" with ``start_(…, "2016-12-31")``); a span the
+  sentence writes as one names each of its years ("$304598 every year from 2015 to 2019": 2016 too);
 - ``name_near_miss``: a constant written in one fact only, a variant of another constant
   (other case or quotes ``'Alice'``, parts reordered ``bob_and_alice``, a number or filler
   word more or less ``alice_1``, ``alice_paid``, one letter off ``charie``, ``alice_died``).
@@ -24,7 +26,7 @@ from typing import Iterable
 
 from taxlogic.core import CaseInput, Issue, is_what_if
 from taxlogic.kb.sara.names import variant_of
-from taxlogic.kb.sara.text import ISO, YEAR, TextView, iso_date, plain_number, query_atoms, text_amounts
+from taxlogic.kb.sara.text import ISO, TextView, iso_date, plain_number, query_atoms, remainder_shares, span_years, text_amounts
 from taxlogic.kb.sara.view import FactView, fact_args
 from taxlogic.tools.facts import Atom, Number, Str
 
@@ -39,6 +41,7 @@ def grounding_issues(case: CaseInput, query: str | None, canonical: str, trusted
     v = FactView.of(canonical, trusted)
     issues: list[Issue] = []
     stated_amounts = set(text_amounts(case.text))
+    remainders = remainder_shares(case.text)
     statutes = set(statutes) if statutes is not None else None
     # numbers of amount_ facts and statute facts
     for line, f in v.facts:
@@ -50,7 +53,7 @@ def grounding_issues(case: CaseInput, query: str | None, canonical: str, trusted
             nums = []
         for a in nums:
             n = plain_number(Number(a.value).canonical)
-            if n not in t.numbers and n not in ("0", "1"):
+            if n not in t.numbers and n not in remainders and n not in ("0", "1"):
                 issues.append(Issue(kind="amount_unstated", line=line, message=(
                     f"{f} has the number {n}, which the text never states; use the amounts and years the text gives")))
     # dates one keystroke away from a date of the text
@@ -74,7 +77,7 @@ def grounding_issues(case: CaseInput, query: str | None, canonical: str, trusted
             years = set()
             for s in t.sentences:
                 if amount in text_amounts(s):
-                    years |= {int(y) for y in YEAR.findall(s)}
+                    years |= span_years(s)
             dates = [iso_date(x) for p in ("start_", "end_") for x in v.props.get(e, {}).get(p, set())]
             dates = [d for d in dates if d]
             if years and dates and not any(d.year in years for d in dates):

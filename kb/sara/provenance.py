@@ -17,7 +17,8 @@ argument must be given by the case, and :func:`provenance` says where:
   refers to them. A capitalised word of a name must be written as a name: ``charles`` is not
   accounted for by "Charlie";
 - an **amount** or other number is written in a sentence (or the question or the query), is 0 or
-  1 ("no amount", SARA's nominal payment), or is a year a sentence names;
+  1 ("no amount", SARA's nominal payment), is the rest of a share a sentence states ("40% of the
+  costs, and Alice furnished the remaining costs": 60), or is a year a sentence names;
 - a **date** is written in a sentence, or is derived from one by stated arithmetic: the first or
   last day of a year or month it names, a month and day it writes in a year the text names, a
   birth year from an age ("Alice is 67 years old in 2017": 1950 or 1949);
@@ -40,7 +41,7 @@ from functools import lru_cache
 from taxlogic.core import CaseInput, Issue, is_what_if
 from taxlogic.kb.sara.coverage import legal_terms
 from taxlogic.kb.sara.text import (ISO, NAME, Sentence, TextView, iso_date, person_names, plain_number, query_atoms,
-                                   read_sentences)
+                                   read_sentences, remainder_shares)
 from taxlogic.kb.sara.view import FactView, fact_args, is_property, is_type
 from taxlogic.tables import shared_table
 from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, PList, Str
@@ -182,6 +183,9 @@ class _Text:
             return "stated", s
         if n in self.view.numbers:
             return "stated in the question or query", "the question"
+        s = self.sentence_of(lambda x: n in remainder_shares(x.text))
+        if s is not None:  # "40% of the costs, and Alice furnished the remaining costs": 60
+            return "the rest of a share it states", s
         if year_ok and n.isdigit():
             s = self.sentence_of(lambda x: x.covers_year(int(n)))
             if s is not None:

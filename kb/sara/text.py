@@ -60,6 +60,23 @@ def text_amounts(text: str) -> list[str]:
     return out
 
 
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
+_REMAINDER = re.compile(r"\bthe\s+(?:remaining|rest|remainder)\b", re.I)
+
+
+def remainder_shares(text: str) -> set[str]:
+    """Shares ``text`` states as what is left of the percentages before them in a sentence ("Bob
+    furnished 40% of the costs, and Alice furnished the remaining costs": "60"), as plain numbers;
+    none where those percentages add up to 100 or more, or no percentage comes first."""
+    out: set[str] = set()
+    for s in sentences(text):
+        for m in _REMAINDER.finditer(s):
+            given = sum(float(p) for p in _PERCENT.findall(s[:m.start()]))
+            if 0 < given < 100:
+                out.add(plain_number(f"{100 - given:g}"))
+    return out
+
+
 def text_dates(text: str) -> list[str]:
     """Full calendar dates in ``text`` ("Feb 3rd, 1992", "May 5th 2019") as "YYYY-MM-DD", once each."""
     out: list[str] = []
@@ -137,9 +154,28 @@ def sentences(text: str) -> list[str]:
 PRONOUN = re.compile(r"\b(?:she|he|her|his|him|herself|himself|they|their|them)\b", re.I)
 _YEAR_RANGE = re.compile(rf"{YEAR.pattern}\s*(?:to|until|through|-|\u2013|and)\s*(?:the\s+end\s+of\s+)?{YEAR.pattern}", re.I)
 _SPAN_WORDS = re.compile(r"\b(?:from|between|to|until|through)\b", re.I)
+#: a span of years written as one: "2015 to 2019", "2015-2019", "between 2015 and 2019", "from
+#: September 1st, 2015 to November 3rd, 2019"
+_SPAN_DAY = rf"(?:{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_RE},?\s+)?"
+_YEAR_SPAN = re.compile(rf"(?:\bbetween\s+{_SPAN_DAY}{YEAR.pattern}\s*,?\s+and\s+"
+                        rf"|(?:\bfrom\s+{_SPAN_DAY})?{YEAR.pattern}\s*,?\s*(?:to|until|through|-|\u2013)\s*)"
+                        rf"(?:the\s+end\s+of\s+)?{_SPAN_DAY}{YEAR.pattern}", re.I)
 _SINCE = re.compile(rf"\bsince\s+(?:{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_RE},?\s+)?{YEAR.pattern}", re.I)
 _AGE = re.compile(rf"\b(\d{{1,3}})\s+years?\s+old\s+(?:in|at\s+the\s+end\s+of)\s+{YEAR.pattern}", re.I)
 _DAY_MONTH_YEAR = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_RE},?\s+(\d{{4}})\b", re.I)
+
+
+def span_years(text: str) -> set[int]:
+    """The years ``text`` names, and every year of a span it writes as one ("every year from 2015
+    to 2019", "2015-2019", "between 2015 and 2019": 2015, 2016, 2017, 2018, 2019). Two years a
+    span does not join ("in 2015 and in 2019", "paid in 2015 to Bob ... 2019") stay two years."""
+    years = {int(y) for y in YEAR.findall(text)}
+    for m in _YEAR_SPAN.finditer(text):
+        ends = YEAR.findall(m.group())
+        a, b = int(ends[0]), int(ends[-1])
+        if a <= b:
+            years |= set(range(a, b + 1))
+    return years
 
 
 @dataclass(frozen=True)
