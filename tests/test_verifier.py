@@ -208,6 +208,48 @@ def test_operators_are_deterministic_and_skip_when_inapplicable(facts):
     assert C.corrupt(lone, "swap_roles", seed=0, key="x") == [] and C.corrupt(lone, "merge_events", seed=0, key="x") == []
 
 
+#: A SARA v2 fact set: event ids, people and places are strings, as are its dates.
+STRING_FACTS = """marriage_("married").
+agent_("married","Alice").
+agent_("married","Bob").
+start_("married","1992-02-03").
+end_("married","2014-07-09").
+death_("died").
+agent_("died","Alice").
+start_("died","2014-07-09").
+son_("son").
+agent_("son","Charlie").
+patient_("son","Alice").
+payment_("paid $1200").
+agent_("paid $1200","Bob").
+patient_("paid $1200","Alice").
+amount_("paid $1200",1200).
+start_("paid $1200","2019-05-05").
+income_("gross income").
+agent_("gross income","Alice").
+amount_("gross income",5320).
+start_("gross income","2019-12-31").
+"""
+
+
+@pytest.mark.parametrize("op", sorted(C.OPERATORS))
+def test_every_operator_corrupts_string_constants_as_strings(op):
+    """SARA v2 writes ids and names as strings: every operator finds its slots there, and what it
+    writes is written the set's way (a renamed or new id, a person, a place: strings, never atoms),
+    so a variant links or breaks links as the same mistake would in SARA 2020's atoms."""
+    facts = C.facts_of(STRING_FACTS)
+    out = variants(facts, op, k=2)
+    for v in out:
+        parsed, errors = parse_facts(v.text)
+        if op == "date_format":  # a date written another way may not parse as a string: that is its point
+            continue
+        assert not errors and not [a for f in parsed for a in f.args if isinstance(a, C.Atom)], v.detail
+    if op in ("duplicate_event", "unstated_status", "invented_fact"):  # a new id: words, no underscore
+        assert all('_' not in re.sub(r"^\w+\(", "", l) for v in out for l in diff(lines(facts), v)[1]), out
+    if op == "unnamed_person":
+        assert all(re.search(r',"[A-Z][a-z]+"\)\.$', diff(lines(facts), v)[1][0]) for v in out)
+
+
 def test_module_doc_documents_every_operator():
     for op in C.OPERATORS:
         assert f"``{op}``" in C.__doc__

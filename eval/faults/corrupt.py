@@ -6,7 +6,10 @@ None when it does not apply to these facts (e.g. no amount to change). :func:`co
 to ``k`` distinct variants per case and operator from ``random.Random(f"{seed}:{case}:{op}")``,
 so one seed gives the same variants on every machine and in any order of cases. Operators
 never look at the case text or its answer: they model what a translator gets wrong, not what
-the inspector checks. Examples below use the facts of ``tax_case_1``/``s2_a_1_A_pos``:
+the inspector checks. Constants are written the set's way: atoms in SARA 2020, strings where the
+event ids are strings (SARA v2: ``agent_("gross income","Alice")``; a renamed id there is
+``"gross income 2"``, an invented person ``"Zelda"``), so every operator corrupts either release.
+Examples below use the facts of ``tax_case_1``/``s2_a_1_A_pos``:
 
 ``drop_fact``
     one fact is left out: ``agent_(alice_dies,alice).`` is gone.
@@ -155,8 +158,36 @@ def _events(facts: Sequence[Fact]) -> dict[str, list[str]]:
     return out
 
 
-def _constants(f: Fact) -> list[tuple[int, str]]:
-    return [(i, a.value) for i, a in enumerate(f.args) if isinstance(a, Atom)]
+@dataclass(frozen=True)
+class _Ids:
+    """How a fact set writes its constants (event ids, people, places): as atoms (SARA 2020:
+    ``agent_(alice_is_paid,alice)``) or, when its event ids are strings, as strings too (SARA v2:
+    ``agent_("gross income","Alice")``; its dates are strings as well, so an ISO date is never a
+    constant). Operators read and build constants through it, so they corrupt either release."""
+
+    strings: bool
+
+    @classmethod
+    def of(cls, facts: Sequence[Fact]) -> "_Ids":
+        ids = [f.args[0] for f in facts if is_type(f)]
+        return cls(bool(ids) and all(isinstance(a, Str) for a in ids))
+
+    def const(self, a) -> bool:
+        """``a`` is a constant: an atom, or (string ids) a string that is no ISO date."""
+        return isinstance(a, Atom) or (self.strings and isinstance(a, Str) and not _ISO.match(a.value))
+
+    def make(self, value: str):
+        """A constant written the set's way."""
+        return Str(value) if self.strings else Atom(value)
+
+    def join(self, *parts: str) -> str:
+        """A new constant's name from parts: ``alice_income`` (atoms), ``Alice income`` (strings)."""
+        return (" " if self.strings else "_").join(parts)
+
+
+def _constants(f: Fact, ids: _Ids | None = None) -> list[tuple[int, str]]:
+    ids = ids or _Ids(False)
+    return [(i, a.value) for i, a in enumerate(f.args) if ids.const(a)]
 
 
 # ----------------------------------------------------------------------------- operators
@@ -276,9 +307,10 @@ def shift_date(facts: list[Fact], rng: random.Random) -> Corruption | None:
 
 def swap_roles(facts: list[Fact], rng: random.Random) -> Corruption | None:
     cands: list[tuple] = []
+    ids = _Ids.of(facts)
     by_event: dict[str, dict[str, list[int]]] = {}
     for k, f in enumerate(facts):
-        if f.name in ("agent_", "patient_") and f.arity == 2 and isinstance(f.args[1], Atom):
+        if f.name in ("agent_", "patient_") and f.arity == 2 and ids.const(f.args[1]):
             by_event.setdefault(f.args[0].value, {}).setdefault(f.name, []).append(k)
     for e, roles in by_event.items():
         for a in roles.get("agent_", []):
@@ -287,7 +319,7 @@ def swap_roles(facts: list[Fact], rng: random.Random) -> Corruption | None:
                     cands.append(("event", a, p))
     for k, f in enumerate(facts):
         if _is_statute(f):
-            atoms = _constants(f)
+            atoms = _constants(f, ids)
             for x in range(len(atoms)):
                 for y in range(x + 1, len(atoms)):
                     if atoms[x][1] != atoms[y][1]:
@@ -308,36 +340,40 @@ def swap_roles(facts: list[Fact], rng: random.Random) -> Corruption | None:
     return Corruption("swap_roles", render(out), f"{f} -> {g}")
 
 
-def _variant(name: str, taken: set[str], rng: random.Random) -> str | None:
-    parts = name.split("_")
+def _variant(name: str, taken: set[str], rng: random.Random, sep: str = "_") -> str | None:
+    """A name a translator might write for ``name`` in one place (a part dropped, parts reversed,
+    a suffix, another case, a verb's tense); ``sep`` joins its parts ("_" for atoms, " " for
+    SARA v2's strings)."""
+    parts = name.split(sep)
     options = []
     if len(parts) > 1:
-        options += ["_".join(parts[:j] + parts[j + 1:]) for j in range(len(parts)) if parts[j]]
-        options += ["_".join(parts[::-1])]
-    options += [name + "_1", name + "_event", name.capitalize() if not name[:1].isupper() else name.lower()]
+        options += [sep.join(parts[:j] + parts[j + 1:]) for j in range(len(parts)) if parts[j]]
+        options += [sep.join(parts[::-1])]
+    options += [name + sep + "1", name + sep + "event", name.capitalize() if not name[:1].isupper() else name.lower()]
     if name.endswith("s") and len(name) > 2:
         options.append(name[:-1])
     elif len(parts) > 1 and parts[-1] in ("dies", "pays", "is", "runs"):
-        options.append("_".join(parts[:-1] + [parts[-1][:-1] + "ed"]))
+        options.append(sep.join(parts[:-1] + [parts[-1][:-1] + "ed"]))
     options = [o for o in dict.fromkeys(options) if o and o != name and o not in taken]
     return rng.choice(options) if options else None
 
 
 def broken_link(facts: list[Fact], rng: random.Random) -> Corruption | None:
     counts: dict[str, list[tuple[int, int]]] = {}
+    ids = _Ids.of(facts)
     for k, f in enumerate(facts):
-        for i, v in _constants(f):
+        for i, v in _constants(f, ids):
             counts.setdefault(v, []).append((k, i))
     linked = [v for v, occ in counts.items() if len({k for k, _ in occ}) >= 2]
     if not linked:
         return None
     v = rng.choice(sorted(linked))
     k, i = rng.choice(counts[v])
-    new = _variant(v, set(counts), rng)
+    new = _variant(v, set(counts), rng, " " if ids.strings else "_")
     if new is None:
         return None
     out = list(facts)
-    out[k] = _with_arg(facts[k], i, Atom(new))
+    out[k] = _with_arg(facts[k], i, ids.make(new))
     return Corruption("broken_link", render(out), f"{facts[k]} -> {out[k]}")
 
 
@@ -410,10 +446,11 @@ def duplicate_event(facts: list[Fact], rng: random.Random) -> Corruption | None:
     if not events:
         return None
     e = rng.choice(sorted(events))
-    taken = {v for f in facts for _, v in _constants(f)}
-    new = next(f"{e}_{j}" for j in range(2, 100) if f"{e}_{j}" not in taken)
-    copies = [Fact(f.line, f.name, (Atom(new),) + f.args[1:]) for f in facts
-              if f.args and f.args[0] == Atom(e) and (is_type(f) or is_property(f))]
+    ids = _Ids.of(facts)
+    taken = {v for f in facts for _, v in _constants(f, ids)}
+    new = next(ids.join(e, str(j)) for j in range(2, 100) if ids.join(e, str(j)) not in taken)
+    copies = [Fact(f.line, f.name, (ids.make(new),) + f.args[1:]) for f in facts
+              if f.args and f.args[0] == ids.make(e) and (is_type(f) or is_property(f))]
     return Corruption("duplicate_event", render(list(facts) + copies), f"{e} stated again as {new} ({len(copies)} facts)")
 
 
@@ -428,8 +465,9 @@ def merge_events(facts: list[Fact], rng: random.Random) -> Corruption | None:
     if rng.random() < 0.5:
         keep, gone = gone, keep
     out, seen = [], set()
+    ids = _Ids.of(facts)
     for f in facts:
-        g = Fact(f.line, f.name, tuple(Atom(keep) if a == Atom(gone) else a for a in f.args))
+        g = Fact(f.line, f.name, tuple(ids.make(keep) if a == ids.make(gone) else a for a in f.args))
         if g.canonical not in seen:
             seen.add(g.canonical)
             out.append(g)
@@ -438,8 +476,9 @@ def merge_events(facts: list[Fact], rng: random.Random) -> Corruption | None:
 
 def spurious_fact(facts: list[Fact], rng: random.Random) -> Corruption | None:
     events = _events(facts)
+    ids = _Ids.of(facts)
     people = sorted({f.args[1].value for f in facts if f.name in ("agent_", "patient_") and f.arity == 2
-                     and isinstance(f.args[1], Atom) and f.args[1].value not in events})
+                     and ids.const(f.args[1]) and f.args[1].value not in events})
     props: dict[str, set[str]] = {}
     has: set[tuple[str, str, str]] = set()
     for f in facts:
@@ -452,14 +491,14 @@ def spurious_fact(facts: list[Fact], rng: random.Random) -> Corruption | None:
     for e in sorted(events):
         for p in people:
             for role in ("agent_", "patient_"):
-                if (role, e, Atom(p).canonical) not in has:
-                    cands.append(Fact(0, role, (Atom(e), Atom(p))))
+                if (role, e, ids.make(p).canonical) not in has:
+                    cands.append(Fact(0, role, (ids.make(e), ids.make(p))))
         for d in dates:
             for role in ("start_", "end_"):
                 if role not in props.get(e, set()):
-                    cands.append(Fact(0, role, (Atom(e), Str(d))))
+                    cands.append(Fact(0, role, (ids.make(e), Str(d))))
         if "amount_" not in props.get(e, set()):
-            cands += [Fact(0, "amount_", (Atom(e), Number(a))) for a in amounts]
+            cands += [Fact(0, "amount_", (ids.make(e), Number(a))) for a in amounts]
     if not cands:
         return None
     # one kind first (role, date, amount), then one fact of that kind: no kind dominates by number
@@ -498,20 +537,23 @@ def date_format(facts: list[Fact], rng: random.Random) -> Corruption | None:
 def _people(facts: Sequence[Fact]) -> list[str]:
     """The people (and organisations) of a fact set: constants that are the agent_ of an event,
     and no event id (a home or a fund is only ever a patient_ or a purpose_)."""
-    events = _events(facts)
+    events, ids = _events(facts), _Ids.of(facts)
     return sorted({f.args[1].value for f in facts if f.name == "agent_" and f.arity == 2
-                   and isinstance(f.args[1], Atom) and f.args[1].value not in events})
+                   and ids.const(f.args[1]) and f.args[1].value not in events})
 
 
 def _fresh(base: str, facts: Sequence[Fact]) -> str:
-    taken = {v for f in facts for _, v in _constants(f)}
-    return next(f"{base}_{j}" for j in range(1, 1000) if f"{base}_{j}" not in taken)
+    """A new constant's name from ``base`` (its words joined the set's way) that no fact uses."""
+    ids = _Ids.of(facts)
+    base = ids.join(*base.split("_")) if ids.strings else base
+    taken = {v for f in facts for _, v in _constants(f, ids)}
+    return next(ids.join(base, str(j)) for j in range(1, 1000) if ids.join(base, str(j)) not in taken)
 
 
 def wrong_person(facts: list[Fact], rng: random.Random) -> Corruption | None:
-    people = set(_people(facts))
+    people, ids = set(_people(facts)), _Ids.of(facts)
     slots = [(k, i) for k, f in enumerate(facts) for i, a in enumerate(f.args)
-             if isinstance(a, Atom) and a.value in people and (f.name in ("agent_", "patient_", "beneficiary_") and i == 1
+             if ids.const(a) and a.value in people and (f.name in ("agent_", "patient_", "beneficiary_") and i == 1
                                                                or _is_statute(f))]
     if not slots or len(people) < 2:
         return None
@@ -519,7 +561,7 @@ def wrong_person(facts: list[Fact], rng: random.Random) -> Corruption | None:
     f = facts[k]
     other = rng.choice(sorted(people - {f.args[i].value}))
     out = list(facts)
-    out[k] = _with_arg(f, i, Atom(other))
+    out[k] = _with_arg(f, i, ids.make(other))
     return Corruption("wrong_person", render(out), f"{f} -> {out[k]}")
 
 
@@ -536,11 +578,12 @@ def unstated_status(facts: list[Fact], rng: random.Random) -> Corruption | None:
     t = rng.choice(options)
     who = rng.choice(people)
     e = _fresh(t.rstrip("_"), facts)
-    new = [Fact(0, t, (Atom(e),)), Fact(0, "agent_", (Atom(e), Atom(who)))]
+    c = _Ids.of(facts).make
+    new = [Fact(0, t, (c(e),)), Fact(0, "agent_", (c(e), c(who)))]
     if t == "joint_return_" and len(people) > 1:
-        new.append(Fact(0, "agent_", (Atom(e), Atom(rng.choice([p for p in people if p != who])))))
+        new.append(Fact(0, "agent_", (c(e), c(rng.choice([p for p in people if p != who])))))
     if dates:
-        new.append(Fact(0, "start_", (Atom(e), Str(rng.choice(dates)))))
+        new.append(Fact(0, "start_", (c(e), Str(rng.choice(dates)))))
     return Corruption("unstated_status", render(list(facts) + new), f"added {' '.join(f.canonical for f in new)}")
 
 
@@ -552,7 +595,7 @@ _LASTING = ("residence_", "marriage_", "service_", "enrollment_", "attending_cla
 def open_period(facts: list[Fact], rng: random.Random) -> Corruption | None:
     events = _events(facts)
     lasting = {e for e, types in events.items() if set(types) & set(_LASTING)}
-    ends = [k for k, f in enumerate(facts) if f.name == "end_" and f.arity == 2 and isinstance(f.args[0], Atom)
+    ends = [k for k, f in enumerate(facts) if f.name == "end_" and f.arity == 2 and isinstance(f.args[0], (Atom, Str))
             and f.args[0].value in lasting]
     if not ends:
         return None
@@ -590,17 +633,17 @@ UNNAMED = ("zelda", "quincy", "ophelia", "percival", "winifred", "ignatius", "ro
 
 
 def unnamed_person(facts: list[Fact], rng: random.Random) -> Corruption | None:
-    events = set(_events(facts))
+    events, ids = set(_events(facts)), _Ids.of(facts)
     slots = [(k, i) for k, f in enumerate(facts) for i, a in enumerate(f.args)
-             if isinstance(a, Atom) and a.value not in events and
+             if ids.const(a) and a.value not in events and
              (f.name in ("agent_", "patient_", "beneficiary_") and f.arity == 2 and i == 1 or _is_statute(f))]
     if not slots:
         return None
-    taken = {v for f in facts for _, v in _constants(f)}
+    taken = {v.lower() for f in facts for _, v in _constants(f, ids)}
     k, i = rng.choice(slots)
     name = rng.choice([n for n in UNNAMED if n not in taken])
     out = list(facts)
-    out[k] = _with_arg(facts[k], i, Atom(name))
+    out[k] = _with_arg(facts[k], i, ids.make(name.capitalize() if ids.strings else name))  # v2 writes "Alice"
     return Corruption("unnamed_person", render(out), f"{facts[k]} -> {out[k]}")
 
 
@@ -617,12 +660,13 @@ def invented_fact(facts: list[Fact], rng: random.Random) -> Corruption | None:
     t = rng.choice(_INVENTED)
     who = rng.choice(people)
     e = _fresh(f"{who}_{t.rstrip('_')}", facts)
-    new = [Fact(0, t, (Atom(e),)), Fact(0, "agent_", (Atom(e), Atom(who)))]
+    c = _Ids.of(facts).make
+    new = [Fact(0, t, (c(e),)), Fact(0, "agent_", (c(e), c(who)))]
     if t == "marriage_" and len(people) > 1:
-        new.append(Fact(0, "agent_", (Atom(e), Atom(rng.choice([p for p in people if p != who])))))
-    new.append(Fact(0, "start_", (Atom(e), Str(rng.choice(dates)))))
+        new.append(Fact(0, "agent_", (c(e), c(rng.choice([p for p in people if p != who])))))
+    new.append(Fact(0, "start_", (c(e), Str(rng.choice(dates)))))
     if t in ("income_", "payment_", "deduction_") and amounts:
-        new.append(Fact(0, "amount_", (Atom(e), Number(rng.choice(amounts)))))
+        new.append(Fact(0, "amount_", (c(e), Number(rng.choice(amounts)))))
     return Corruption("invented_fact", render(list(facts) + new), f"added {' '.join(f.canonical for f in new)}")
 
 
@@ -635,7 +679,7 @@ RELATIONS = ("son_", "daughter_", "father_", "mother_", "brother_", "sister_", "
 
 def _event_facts(facts: Sequence[Fact], e: str) -> list[int]:
     """Indexes of the facts about event ``e``: its type facts and every fact whose first argument it is."""
-    return [j for j, f in enumerate(facts) if f.args and isinstance(f.args[0], Atom) and f.args[0].value == e]
+    return [j for j, f in enumerate(facts) if f.args and isinstance(f.args[0], (Atom, Str)) and f.args[0].value == e]
 
 
 def _omit_event_of(facts: list[Fact], rng: random.Random, types: Sequence[str] | None, op: str) -> Corruption | None:
@@ -657,9 +701,9 @@ def omit_relation(facts: list[Fact], rng: random.Random) -> Corruption | None:
 
 
 def omit_role(facts: list[Fact], rng: random.Random) -> Corruption | None:
-    events = set(_events(facts))
+    events, ids = set(_events(facts)), _Ids.of(facts)
     slots = [j for j, f in enumerate(facts) if f.name in ("agent_", "patient_", "beneficiary_") and f.arity == 2
-             and not (isinstance(f.args[1], Atom) and f.args[1].value in events)]
+             and not (ids.const(f.args[1]) and f.args[1].value in events)]
     if not slots:
         return None
     j = rng.choice(slots)
