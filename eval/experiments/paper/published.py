@@ -53,6 +53,10 @@ class Table(BaseModel):
     decimals: int
     source: str
     columns: list[Column]
+    #: the dataset (``--dataset`` name) the published figures are on, when it is not the one its
+    #: columns run (Table 5: Jurayj et al.'s SARA_N is SARA v2's 100 numeric cases; the paper's
+    #: protocol runs SARA's 2020 release): the user's figures are then marked not comparable
+    published_on: str | None = None
 
 
 class Cell(BaseModel):

@@ -102,6 +102,18 @@ def cell_figure(cell: Cell, col: Column, out: Path, table_shape: str) -> Figure 
     return Figure(values, n, why)
 
 
+def other_release(published_on: str, dataset: str) -> str:
+    """Why a run on ``dataset`` is not the published figures' data (``published_on``): both
+    named with their release ("published on SARA v2, run on SARA (2020 release)")."""
+    from taxlogic.eval.benchmarks import get_benchmark
+
+    def name(d: str) -> str:
+        return getattr(get_benchmark(d), "release", None) or d
+
+    return (f"published on {name(published_on)}, run on {name(dataset)} (other case texts and gold programs; "
+            f"taxlogic eval run --dataset {published_on} runs theirs, and eval report puts the published rows beside it)")
+
+
 def _fmt(values: tuple[float, ...], decimals: int, shape: str, sign: bool = False) -> str:
     f = (lambda v: f"{v:+.{decimals}f}") if sign else (lambda v: f"{v:.{decimals}f}")
     if shape == "contamination":
@@ -149,6 +161,8 @@ def table_view(number: int, cells: list[Cell], out: Path, model: str) -> TableVi
                 line.append("–")
                 diff.append("–")
                 continue
+            if t.published_on and t.published_on != col.dataset:
+                fig.not_comparable = "; ".join(w for w in (other_release(t.published_on, col.dataset), fig.not_comparable) if w)
             view.figures.setdefault(label, {})[col.name] = {"values": fig.values, "n": fig.n, "not_comparable": fig.not_comparable}
             line.append(_fmt(fig.values, t.decimals, t.shape) + (MARK if fig.not_comparable else ""))
             if fig.not_comparable:
