@@ -380,3 +380,16 @@ def test_precomputed_static_issues_change_nothing(engine, rules, s2):
         plan = plan_inspection(case, text, rules)
         outcomes = [engine.run(j) for j in plan.jobs]
         assert finish(plan, outcomes, static=static_flags(plan)).issues == finish(plan, outcomes).issues
+
+
+def test_derived_facts_are_written_event_by_event():
+    """A rule program's derived facts come predicate by predicate; served as a translation they are
+    grouped as a translator writes them (each event's type fact, then its properties), so an
+    anchored translation closes each event once (tax_case_83: 513 kB anchored apart, 115 kB so)."""
+    from taxlogic.eval.faults.gold_facts import by_event
+
+    derived = ('agent_("e1","Alice").\nagent_("e2","Bob").\namount_("e2",5).\namount_("e1",7).\n'
+               'payment_("e2").\nincome_("e1").\n')
+    assert by_event(derived).splitlines() == [
+        'payment_("e2").', 'agent_("e2","Bob").', 'amount_("e2",5).',
+        'income_("e1").', 'agent_("e1","Alice").', 'amount_("e1",7).']
