@@ -8,8 +8,7 @@ as in chat (:func:`taxlogic.core.is_what_if`).
   Alice furnished the remaining costs": 60);
 - ``date_near_miss``: a date the text does not support (not written in it, not a month and
   day it writes in a year it names, not the first or last day of a year or month it names,
-  years of a "from 2015 to 2019" span included, and those from a "since 2017" up to the last
-  year the text or question names) that is one field, one day or a day/month
+  years of a "from 2015 to 2019" span included) that is one field, one day or a day/month
   swap away from a date it writes, or a day or a month off the first or last day of a year
   it names;
 - ``date_year``: an event whose amount the text states in a sentence naming years, dated in

@@ -368,17 +368,12 @@ class TextView:
             ys = [int(y) for y in YEAR.findall(sent.group())]
             if len(ys) >= 2 and re.search(r"\b(?:from|between|to|until|through)\b", sent.group(), re.I):
                 years |= set(range(min(ys), max(ys) + 1))
-        if years:  # "since September 16th, 2017" in a case asked about 2019: 2018 too (up to the last year named)
-            for m in _SINCE.finditer(full):
-                years |= set(range(int(m.groups()[-1]), max(years) + 1))
         months = {(int(m.group(2)), _MONTHS[m.group(1).lower()[:3]]) for m in _MONTH_YEAR.finditer(full)}
         return cls(case.text, numbers, set(text_dates(full)), md, months, years,
                    [s.group() for s in SENTENCE.finditer(case.text)])
 
     def year_bounds(self) -> list[date]:
-        """January 1st and December 31st of every year the text names (:attr:`years`: with the
-        years of a span it gives, "from 2015 to 2019", and those from a "since" up to the last
-        year it or the question names)."""
+        """January 1st and December 31st of every year the text names."""
         return [date(y, m, d) for y in sorted(self.years) for m, d in ((1, 1), (12, 31))]
 
     def supports(self, iso: str) -> bool:
