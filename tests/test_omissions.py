@@ -179,6 +179,7 @@ SHARED = [
     ("tax_case_99", "agent_(alice_residence,alice).", "agent_"),
     ("s3306_c_6_pos", 'patient_(alice_employed,"united states government").', "patient_"),
     ("tax_case_98", "agent_(bob_residence,bob).", "agent_"),
+    ("s3306_c_16_pos", 'patient_(alice_employed,"international monetary fund").', "patient_"),
 ]
 
 

@@ -557,8 +557,9 @@ def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: 
     """Candidate facts for a ``role`` item: each role it names filled by whom the event's clause
     names (its people, the names listed in bare clauses before it, whom its pronouns refer to, the
     organisations and entities it writes), except who already holds a role of the event, and who
-    holds a role of another event the clause states (a cue of its type in the clause) that is not
-    linked to this one by ``purpose_`` ("Bob lived in a house that Alice maintained": Bob is the
+    holds a role of another event the clause states (a cue of its type in the clause; an entity's
+    type fact, "the International Monetary Fund" an international organisation, is none) that is
+    not linked to this one by ``purpose_`` ("Bob lived in a house that Alice maintained": Bob is the
     one who lived, not the payee of the upkeep; a payment for work has the work's parties)."""
     table = cue_table()
     e, clause = item.event, item.clause
@@ -567,7 +568,8 @@ def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: 
     linked = {e} | {_val(f.args[1]) for f in facts if f.name == "purpose_" and len(f.args) == 2}
     linked |= {g for g, fs in groups.items() if any(f.name == "purpose_" and _val(f.args[-1]) == e for f in fs)}
     held = {_val(f.args[1]) for g in here_events if g not in linked
-            if any(is_type(f) and table.cue_in(f.name, clause) for f in groups.get(g, []))
+            if any(is_type(f) and table.cue_in(f.name, clause) and table.entry(f.name).kind != "entity"
+                   for f in groups.get(g, []))
             for f in groups.get(g, []) if f.name in _ROLES and len(f.args) == 2}
     parts = _clauses(s.text)
     at = parts.index(clause) if clause in parts else 0
