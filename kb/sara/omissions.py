@@ -245,7 +245,9 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         if sup.group not in primary and (sup.primary is not None or sup.sentences):
             primary[sup.group] = sup.primary if sup.primary is not None else sup.sentences[0]
     # events a trusted rule derives: what the rule states is accounted for (recurring events)
-    by_rule = {_val(f.args[0]) for f in _fact_lines(trusted) if is_type(f) and f.args}
+    # (the derived facts hold the stated ones too: only ids no stated type fact introduces)
+    by_rule = {_val(f.args[0]) for f in _fact_lines(trusted) if is_type(f) and f.args} \
+        - {_val(f.args[0]) for f in _fact_lines(canonical) if is_type(f) and f.args}
     schema = None
     if rules is not None:
         from taxlogic.kb.sara.schema import event_schema
