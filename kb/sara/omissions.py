@@ -12,7 +12,12 @@ evidence only) state what it says, item by item:
 - ``person``: each person the clause names is an argument of one of those facts;
 - ``date``: each full date and each year the clause gives is a date of one of them;
 - ``kinship``: each (child, parent) pair the sentence words
-  (:func:`taxlogic.kb.sara.direction.sentence_kinship`) is tied by a family fact.
+  (:func:`taxlogic.kb.sara.direction.sentence_kinship`) is tied by a family fact;
+- each **event** the sentence states is complete as its clause states it
+  (:func:`_event_items`, with the rule set's event schema): a role the statutes read of its type
+  that no fact fills, a start its clause dates. This holds a fact left out when another fact of
+  the sentence shares its date or person ("for work done from Feb 1st to Sep 2nd": the payment's
+  date is the work's end) and the clause-level items above see it as accounted for.
 
 What no fact states is not an issue by itself (a clause may not matter to the question). Whether
 it matters is decided by the rules: :func:`unstated` gives, for each item, the **candidate
