@@ -12,7 +12,12 @@ evidence only) state what it says, item by item:
 - ``person``: each person the clause names is an argument of one of those facts;
 - ``date``: each full date and each year the clause gives is a date of one of them;
 - ``kinship``: each (child, parent) pair the sentence words
-  (:func:`taxlogic.kb.sara.direction.sentence_kinship`) is tied by a family fact.
+  (:func:`taxlogic.kb.sara.direction.sentence_kinship`) is tied by a family fact;
+- each **event** the sentence states is complete as its clause states it
+  (:func:`_event_items`, with the rule set's event schema): a role the statutes read of its type
+  that no fact fills, a start its clause dates. This holds a fact left out when another fact of
+  the sentence shares its date or person ("for work done from Feb 1st to Sep 2nd": the payment's
+  date is the work's end) and the clause-level items above see it as accounted for.
 
 What no fact states is not an issue by itself (a clause may not matter to the question). Whether
 it matters is decided by the rules: :func:`unstated` gives, for each item, the **candidate
@@ -78,14 +83,18 @@ _KIN = ("son_", "daughter_", "father_", "mother_")
 @dataclass(frozen=True)
 class Item:
     """One thing a clause states that no fact aligned with its sentence states: ``kind``
-    (``kind``, ``person``, ``date``, ``kinship``), the sentence's index, the clause, what
-    (a cue word, a name, a date or year, a child-parent pair) and the predicates it speaks of."""
+    (``kind``, ``person``, ``date``, ``kinship``, ``role``), the sentence's index, the clause, what
+    (a cue word, a name, a date or year, a child-parent pair, an event id) and the predicates it
+    speaks of. ``event``: for what one event of the sentence lacks (``role``: a role the statutes
+    read of its type more often than it has it; ``date``: a start the sentence's dates may give),
+    its id: the candidates complete that event only."""
 
     kind: str
     sentence: int
     clause: str
     what: str
     predicates: tuple[str, ...]
+    event: str = ""
 
 
 @dataclass
@@ -145,6 +154,14 @@ def _clause_people(clause: str, s, people: set[str]) -> set[str]:
     return set(first)
 
 
+def _bare_names(clause: str, people: set[str]) -> set[str]:
+    """The people a clause that is only a name lists ("Alice" of "Alice and Bob lived in the same
+    home", split at "and"): the subjects it shares with the clause after it; empty otherwise."""
+    words = re.findall(r"[A-Za-z']+", clause)
+    names = {w.lower() for w in words}
+    return names if words and names <= people else set()
+
+
 def _words_in(constant: str, clause: str) -> bool:
     """Does ``clause`` write every word of ``constant`` (``spouse``, ``alice_house``)?"""
     words = [w for w in re.split(r"[_\s]+", constant.lower()) if len(w) > 2]
@@ -200,9 +217,13 @@ def _atoms(facts: Sequence[Fact]) -> set[str]:
     return {a.value for f in facts for a in fact_args(f) if isinstance(a, (Atom, Str))}
 
 
-def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dict | None = None) -> list[ClauseRow]:
+def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dict | None = None,
+               rules=None) -> list[ClauseRow]:
     """The table clause -> facts of the module doc, every clause of the case in order, with the
-    items it states that no fact aligned with its sentence states."""
+    items it states that no fact aligned with its sentence states. With ``rules`` (a
+    :class:`~taxlogic.kb.rules.RuleSet`), also what each event of a sentence lacks
+    (:func:`_event_items`: a role the statutes read of its type, a start date): a fact left out
+    of an event the text states, whose date or person another fact of the sentence shares."""
     derived = "".join(f.canonical + "\n" for f in _fact_lines(trusted))
     rule_text = "\n".join(l for l in trusted.splitlines() if ":-" in l or l.startswith((" ", "\t")))  # a rule's text
     facts_text = canonical + derived
@@ -224,6 +245,19 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
     types_of = {g: [f.name for f in fs if is_type(f)] for g, fs in groups.items()}
     people_of = {g: _atoms(fs) for g, fs in groups.items()}
     sex = sexes(case.text)
+    primary: dict[str, int] = {}
+    for sup in a.supports:
+        if sup.group not in primary and (sup.primary is not None or sup.sentences):
+            primary[sup.group] = sup.primary if sup.primary is not None else sup.sentences[0]
+    # events a trusted rule derives: what the rule states is accounted for (recurring events)
+    # (the derived facts hold the stated ones too: only ids no stated type fact introduces)
+    by_rule = {_val(f.args[0]) for f in _fact_lines(trusted) if is_type(f) and f.args} \
+        - {_val(f.args[0]) for f in _fact_lines(canonical) if is_type(f) and f.args}
+    schema = None
+    if rules is not None:
+        from taxlogic.kb.sara.schema import event_schema
+
+        schema = event_schema(rules)
     rows: list[ClauseRow] = []
     for s in sentences:
         here = by_sentence[s.index]
@@ -237,14 +271,16 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         kin_tied = _kin_ties(every)
         clauses = _clauses(s.text) or [s.text.strip()]
         conclusion = bool(citations(s.text))  # states a legal conclusion: coverage_conclusion's
+        listed: set[str] = set()  # the names of bare clauses before this one: "Alice, Bob and Charlie live …"
         for ci, clause in enumerate(clauses):
             row = ClauseRow(s.index, clause, facts_shown if ci == 0 else [])
+            before, listed = listed, (listed | _bare_names(clause, people)) if _bare_names(clause, people) else set()
             if _NEGATION.search(clause) or conclusion:
                 rows.append(row)
                 continue
             words = _mask_terms(clause, terms)
             dated = _clause_dates(clause, s)
-            own = {n for n in person_names(clause) if n in people}
+            own = {n for n in person_names(clause) if n in people} | before
             for name, entry in table.predicates.items():
                 if entry.kind not in TYPE_KINDS or not entry.cues:
                     continue
@@ -257,7 +293,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     continue
                 if set(kinds) & here_types:
                     lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
-                    who = _clause_people(clause, s, people) if lasting else set()
+                    who = (_clause_people(clause, s, people) | before) if lasting else set()
                     covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
                     if who <= covered:
                         continue  # stated (a lasting state, living or working somewhere: for each person it is about)
@@ -283,12 +319,76 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                 if y not in here_years and not any(d.startswith(f"{y:04d}-") for d in _clause_dates(clause, s)):
                     row.items.append(Item("date", s.index, clause, str(y), ("start_", "end_")))
             rows.append(row)
+        if schema is not None and not conclusion:
+            mine = [r for r in rows if r.sentence == s.index]
+            for g in [g for g, i in primary.items() if i == s.index and g not in by_rule]:
+                for it in _event_items(g, groups[g], s, mine, schema, table):
+                    next((r for r in mine if r.clause == it.clause), mine[0]).items.append(it)
         for child, parent in sorted(kin_pairs) if not conclusion else ():
             if (child, parent) not in kin_tied and child in people and parent in people:
                 target = next((r for r in rows if r.sentence == s.index and child in r.clause.lower()), None) \
                     or next(r for r in rows if r.sentence == s.index)
                 target.items.append(Item("kinship", s.index, target.clause, f"{child} child of {parent}", _KIN))
     return rows
+
+
+def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table) -> list[Item]:
+    """What event ``e`` (its ``facts``), stated by sentence ``s``, lacks that its sentence may give,
+    by what the statutes read of its type (``schema``: :class:`~taxlogic.kb.sara.schema.EventSchema`):
+
+    - a ``role``: none of an ``agent_``, ``patient_`` or ``beneficiary_`` that a way of reading its
+      type has (:attr:`~taxlogic.kb.sara.schema.EventSchema.ways`: a residence with no one living
+      there, an employment with no employer), when the sentence names or refers to someone; the
+      candidates fill it only with whom the event's clause names and no other event the clause
+      states holds (:func:`candidates`);
+    - a ``date``: an event or status (not a family tie: a state of its parties) with no
+      ``start_`` while its clause, or the sentence's opening phrase ("In 2017, …"), gives a date
+      or a year before its end (:func:`_event_days`), for a type a rule reads with a start.
+
+    Each is an item of the clause that states the event (a cue of its type; else the sentence's
+    first clause), decided like every other by the counterfactual runs: the fact left out of an
+    event whose person or date another fact of the sentence shares ("Alice and Bob lived in the
+    same home": Alice's residence without its agent_)."""
+    from collections import Counter
+
+    types = [f.name for f in facts if is_type(f) and table.entry(f.name) and table.entry(f.name).kind != "entity"]
+    if not types or not rows:
+        return []
+    clause = next((r.clause for t in types for r in rows if table.cue_in(t, r.clause)), rows[0].clause)
+    kinds = {table.entry(t).kind for t in types}
+    has = Counter(f.name for f in facts if f.name in _ROLES)
+    most: Counter = Counter()
+    for t in types:
+        for w in schema.ways.get(t, ()):
+            for r in _ROLES:
+                most[r] = max(most[r], w.get(r, 0))
+    out = []
+    missing = tuple(r for r in _ROLES if not has[r] and most[r])
+    if missing and (s.names or s.referents):
+        out.append(Item("role", s.index, clause, e, missing, event=e))
+    props = {f.name for f in facts}
+    reads_start = any(w.get("start_") for t in types for w in schema.ways.get(t, ()))
+    dated = kinds & {"event", "status"} and _event_days(clause, s)
+    if "start_" not in props and reads_start and dated:
+        out.append(Item("date", s.index, clause, "a start", ("start_",), event=e))
+    return out
+
+
+#: A sentence's opening phrase of time, its year included ("On January 20th, 2020, …").
+_OPENING = re.compile(r"^\s*(?:(?:In|On|From|Since|During|Until|After|Before|Over)\b[^,]*(?:,\s*\d{4})?,\s*)+")
+
+
+def _event_days(clause: str, s, end: str | None = None, *, lasting: bool = True) -> list[str]:
+    """The days an event stated by ``clause`` of sentence ``s`` may start on: the full dates
+    written in the clause or the sentence's opening phrase ("In 2017, …"), else the first and last
+    day of each year they name; only days before ``end`` (the event's end, ISO) when given, or on
+    it for an event that does not last (``lasting`` False: a death starts and ends the same day;
+    a status "until July 9th, 2014" does not start then)."""
+    m = _OPENING.match(s.text)
+    text = clause + " " + (m.group() if m else "")
+    days = sorted(_clause_dates(text, s)) or [f"{int(y):04d}-{md}" for y in sorted(set(YEAR.findall(text)))
+                                              for md in ("01-01", "12-31")]
+    return [d for d in dict.fromkeys(days) if end is None or d < end or (d == end and not lasting)]
 
 
 def _clause_dates(clause: str, s) -> set[str]:
@@ -430,6 +530,14 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                         for eid in untyped[:1] + [f"tl_unstated_{next(counter)}"]:
                             mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
                     made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
+            elif item.kind == "role" and item.event:
+                made += _role_candidates(item, s, groups, here_events, people, ents)
+            elif item.kind == "date" and item.event:
+                facts = groups.get(item.event, [])
+                ends = [_val(f.args[1]) for f in facts if f.name == "end_" and len(f.args) == 2]
+                lasting = any(cue_table().durative(f.name) for f in facts if is_type(f))
+                made += [f'start_({item.event},"{d}").\n'
+                         for d in _event_days(item.clause, s, min(ends) if ends else None, lasting=lasting)]
             elif item.kind == "person":
                 for e in here_events:
                     facts = groups.get(e, [])
@@ -449,6 +557,46 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
             for facts in list(dict.fromkeys(made))[:MAX_CANDIDATES]:
                 out.append(Candidate(item, facts))
     return out
+
+
+def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: list[str], people: set[str],
+                     ents: list[str]) -> list[str]:
+    """Candidate facts for a ``role`` item: each role it names filled by whom the event's clause
+    names (its people, the names listed in bare clauses before it, whom its pronouns refer to, the
+    organisations and entities it writes), except who already holds a role of the event, and who
+    holds a role of another event the clause states (a cue of its type in the clause; an entity's
+    type fact, "the International Monetary Fund" an international organisation, is none) that is
+    not linked to this one by ``purpose_`` ("Bob lived in a house that Alice maintained": Bob is the
+    one who lived, not the payee of the upkeep; a payment for work has the work's parties)."""
+    table = cue_table()
+    e, clause = item.event, item.clause
+    facts = groups.get(e, [])
+    filled = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2}
+    linked = {e} | {_val(f.args[1]) for f in facts if f.name == "purpose_" and len(f.args) == 2}
+    linked |= {g for g, fs in groups.items() if any(f.name == "purpose_" and _val(f.args[-1]) == e for f in fs)}
+    held = {_val(f.args[1]) for g in here_events if g not in linked
+            if any(is_type(f) and table.cue_in(f.name, clause) and table.entry(f.name).kind != "entity"
+                   for f in groups.get(g, []))
+            for f in groups.get(g, []) if f.name in _ROLES and len(f.args) == 2}
+    parts = _clauses(s.text)
+    at = parts.index(clause) if clause in parts else 0
+    listed: set[str] = set()
+    for p in reversed(parts[:at]):
+        if not _bare_names(p, people):
+            break
+        listed |= _bare_names(p, people)
+    names = [n for n in _standalone_names(clause) if n in people] + sorted(listed)
+    if PRONOUN.search(clause):
+        names += sorted(r for r in s.referents if r in people)
+    names += _entity_runs(clause) + [x for x in ents if _words_in(x, clause)]
+    fillers = [x for x in dict.fromkeys(names) if x not in filled and x not in held]
+    return [f"{r}({e},{_quote(x)}).\n" for r in item.predicates for x in fillers]
+
+
+def _entity_runs(text: str) -> list[str]:
+    """Runs of capitalised words of ``text`` (lower case: "the United States Government":
+    ``united states government``), the names an organisation or a place a role may take."""
+    return list(dict.fromkeys(m.group().lower() for m in re.finditer(r"\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+)+", text)))
 
 
 def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[str], spans, amounts: list[str],
@@ -517,7 +665,10 @@ def issues_of(verdicts: Sequence[Verdict]) -> list[Issue]:
             continue
         it = v.item
         what = {"kind": f'the word "{it.what}"', "person": it.what, "date": it.what,
-                "kinship": it.what.replace(" child of ", " as the child of ")}[it.kind]
+                "kinship": it.what.replace(" child of ", " as the child of "),
+                "role": f"who the {' or '.join(it.predicates)} of {it.event} is"}[it.kind]
+        if it.kind == "date" and it.event:
+            what = f"when {it.event} starts"
         preds = ", ".join(sorted({p for p in it.predicates}))
         out.append(Issue(kind="unstated_clause", message=(
             f'the text states "{it.clause}", but no fact states {what} there, and the rules\' answer depends on it; '
@@ -563,7 +714,7 @@ class OmissionCheck:
 def plan(case: CaseInput, query: str | None, canonical: str, rules, *, trusted: str = "",
          terms: dict | None = None) -> tuple[list[ClauseRow], list[Candidate]]:
     """The table and the candidates to run (pure Python; :func:`decide` finishes the check)."""
-    rows = accounting(case, canonical, trusted, terms=terms)
+    rows = accounting(case, canonical, trusted, terms=terms, rules=rules)
     return rows, candidates(case, query, canonical, rows, rules, trusted=trusted)
 
 
