@@ -12,7 +12,8 @@ written. This module holds every sentence to the facts anchored to it, item by i
   read by :mod:`taxlogic.kb.nba.stated`, the same readings the grounding checks use;
 - an item is **accounted for** when the facts anchored to the sentence hold the value, in an
   argument of its class, at least as many times as the sentence mentions it (a player named in
-  the signing clause and again in the trade clause is held by two facts), or when the rule base
+  the signing clause and again in the trade clause is held by two facts; a count N also by N
+  facts of one predicate: "the last two years are team options"), or when the rule base
   itself states it (the current Salary Cap Year of ``figures.pl``: "in the first Salary Cap Year
   (2024-2025)").
 
@@ -34,6 +35,7 @@ irrelevant, with the reason, and costs no round. No problem id and no list of wo
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -47,15 +49,27 @@ from taxlogic.tools.facts import Fact, parse_facts
 
 #: Argument roles (:data:`ROLES`) -> the class of value a sentence states for them.
 ROLE_CLASS = {"team": "team", "player": "player", "amount": "amount", "salary": "amount", "year": "year",
-              "pick": "pick", "age": "age", "percent": "percent"}
+              "pick": "pick", "age": "age", "percent": "percent", "count": "count", "month": "month"}
 #: The first role of a predicate -> the part of the text its facts state.
 SECTION_OF_FIRST_ROLE = {"team": "team_situations", "player": "player_situations", "letter": "operations"}
-#: Candidates run per unaccounted item at most (altered siblings first).
+#: Candidates run per unaccounted item at most (altered siblings first), of those the other
+#: checks accept; and candidate facts formed per item at most.
 MAX_CANDIDATES = 24
+MAX_FORMED = 96
+#: New facts of one predicate and role formed per item at most (the orders of the sentence's names).
+PER_PREDICATE = 12
 #: CPU seconds a candidate's run may take at least, and as a multiple of the facts' own run.
 CANDIDATE_SECONDS = (2.0, 5.0)
 
 _NAME = {"team": "[Tt]eams?", "player": "[Pp]layers?"}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10}
+#: A count is a number of the units the count roles hold: years of a contract or of draft picks
+#: ("4-year contract", "the following 7 years", not "19 years old"), players signed ("13 players").
+_COUNT = re.compile(r"\b(\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")(?:-|\s+)(?:years?|players?)\b(?!\s+old)", re.I)
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_MONTH = re.compile(r"\b(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+                    r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b")
 
 
 def _name_mentions(span: str, kind: str) -> Counter:
@@ -82,6 +96,8 @@ def mentions(span: str) -> Counter:
                if 1900 <= int(m[1]) <= 2100)
     out.update(("pick", int(p)) for p in re.findall(r"\b(\d+)(?:st|nd|rd|th)\b", span))
     out.update(("age", int(a)) for a in re.findall(r"\b(\d+) years? old", span))
+    out.update(("count", int(n) if n.isdigit() else _NUMBER_WORDS[n.lower()]) for n in _COUNT.findall(span))
+    out.update(("month", _MONTHS.index(m[:3].lower()) + 1) for m in _MONTH.findall(span))
     return out
 
 
@@ -106,6 +122,9 @@ def held(facts: Sequence[Fact]) -> Counter:
         keys = {k for role, a in zip(roles, f.args) if role in ROLE_CLASS
                 and (k := _key(ROLE_CLASS[role], arg_value(a))) is not None}
         out.update(keys)
+    for name, n in Counter(f.name for f in facts).items():
+        if n > 1:  # "the last two years are team options": two facts of one predicate state the count
+            out[("count", n)] += 1
     return out
 
 
@@ -202,7 +221,7 @@ def _letter(sentence: str) -> str | None:
 
 def candidates(item: Item, facts: Sequence[Fact], every: Sequence[Fact]) -> list[tuple[str, str]]:
     """(predicate, fact text with the sentence as its anchor) a translation could have written for
-    ``item`` (module doc), altered siblings first, at most :data:`MAX_CANDIDATES`. ``facts``: the
+    ``item`` (module doc), altered siblings first, at most :data:`MAX_FORMED`. ``facts``: the
     facts anchored to the item's sentence; ``every``: the whole program (for the values of roles
     a sentence does not state, such as a contract's period: those the program's facts of the
     predicate use)."""
@@ -234,30 +253,44 @@ def candidates(item: Item, facts: Sequence[Fact], every: Sequence[Fact]) -> list
         for pos, role in enumerate(roles):
             if ROLE_CLASS.get(role) != item.cls:
                 continue
-            args: list[object] = []
-            used: dict[str, int] = {}
-            for k, r in enumerate(roles):
-                if k == pos:
-                    args.append(value)
-                elif r == "letter":
-                    args.append(letter or "unstated")
-                elif r in ROLE_CLASS:
-                    cls = ROLE_CLASS[r]
-                    pool = [v for v in stated.get(cls, []) if not (cls == item.cls and v == value)] or stated.get(cls, [])
-                    i = used.get(cls, 0)
-                    used[cls] = i + 1
-                    if i >= len(pool) and cls in ("team", "player"):
-                        break  # a team or player the sentence does not name: no reading of its words
-                    args.append(pool[i] if i < len(pool) else "unstated")
-                elif r == "round":
-                    args.append(1 if "first-round" in item.text.lower() else 2 if "second-round" in item.text.lower()
-                                else "unstated")
-                else:
-                    seen = [arg_value(g.args[k]) for g in every if g.name == name and len(g.args) == len(roles)]
-                    args.append(seen[0] if seen else "unstated")
-            if len(args) == len(roles):
-                add(name, args)
-    return out[:MAX_CANDIDATES]
+            options = [_options(k, r, pos, item, stated, letter, every, name, len(roles)) for k, r in enumerate(roles)]
+            if any(not o for o in options):
+                continue  # a team or player the sentence does not name: no reading of its words
+            made = 0
+            for args in itertools.product(*options):
+                parties = [a for r, a in zip(roles, args) if r == "team"][:2]
+                if len(set(parties)) < len(parties):
+                    continue  # one team on both sides (a move's sender and receiver, a pick's holder and owner)
+                add(name, list(args))
+                made += 1
+                if made >= PER_PREDICATE:
+                    break
+    return out[:MAX_FORMED]
+
+
+def _options(k: int, role: str, pos: int, item: Item, stated: dict, letter: str | None, every: Sequence[Fact],
+             name: str, arity: int) -> list[object]:
+    """The values argument ``k`` (role ``role``) of a new fact of ``name`` for ``item`` may take:
+    the item itself at ``pos``; the operation's letter; the sentence's own values of the role's
+    class (none for a team or player it does not name; ``unstated`` for another class it gives
+    none of); a round by the words the sentence uses; else the values the program's facts of the
+    predicate hold there, or ``unstated``."""
+    if k == pos:
+        return [item.value]
+    if role == "letter":
+        return [letter or "unstated"]
+    if role in ROLE_CLASS:
+        cls = ROLE_CLASS[role]
+        pool = list(stated.get(cls, []))
+        if cls in ("team", "player"):
+            return pool
+        pool = [v for v in pool if not (cls == item.cls and v == item.value)] or pool
+        return pool or ["unstated"]
+    if role == "round":
+        low = item.text.lower()
+        return [r for r, w in ((1, "first-round"), (2, "second-round")) if w in low] or ["unstated"]
+    seen = list(dict.fromkeys(arg_value(g.args[k]) for g in every if g.name == name and len(g.args) == arity))
+    return seen or ["unstated"]
 
 
 def _signed(value: object, like: object) -> object:
@@ -303,10 +336,14 @@ def plan(text: str, canonical: str, *, stated_by_rules: frozenset = frozenset()
     for row in rows:
         mine = _anchored(facts, row.text)
         for item in row.items:
+            kept = 0
             for name, cand in candidates(item, mine, facts):
                 extra = {(i.kind, i.message) for i in nba_issues(text, canonical + cand)} - base
                 if not extra:
                     out.append((item, name, cand))
+                    kept += 1
+                    if kept >= MAX_CANDIDATES:
+                        break
     return rows, out
 
 
