@@ -8,7 +8,8 @@ written. This module holds every sentence to the facts anchored to it, item by i
 
 - **items**: each mention in the sentence of a value of the classes the vocabulary's argument
   roles hold (:data:`~taxlogic.kb.nba.roles.ROLES`): a team or a player ("Team A", "Player C and
-  D"), a dollar amount, a percentage, a year (a season's first year), a pick number, an age;
+  D"), a dollar amount, a percentage, a year (a season's first year), a pick number, an age, a
+  count ("4-year", "7 years"), a month, a draft round ("first-round": each pick traded);
   read by :mod:`taxlogic.kb.nba.stated`, the same readings the grounding checks use;
 - an item is **accounted for** when the facts anchored to the sentence hold the value, in an
   argument of its class, at least as many times as the sentence mentions it (a player named in
@@ -49,7 +50,8 @@ from taxlogic.tools.facts import Fact, parse_facts
 
 #: Argument roles (:data:`ROLES`) -> the class of value a sentence states for them.
 ROLE_CLASS = {"team": "team", "player": "player", "amount": "amount", "salary": "amount", "year": "year",
-              "pick": "pick", "age": "age", "percent": "percent", "count": "count", "month": "month"}
+              "pick": "pick", "age": "age", "percent": "percent", "count": "count", "month": "month",
+              "round": "round"}
 #: The first role of a predicate -> the part of the text its facts state.
 SECTION_OF_FIRST_ROLE = {"team": "team_situations", "player": "player_situations", "letter": "operations"}
 #: Candidates run per unaccounted item at most (altered siblings first), of those the other
@@ -57,7 +59,7 @@ SECTION_OF_FIRST_ROLE = {"team": "team_situations", "player": "player_situations
 MAX_CANDIDATES = 24
 MAX_FORMED = 96
 #: New facts of one predicate and role formed per item at most (the orders of the sentence's names).
-PER_PREDICATE = 12
+PER_PREDICATE = 36
 #: CPU seconds a candidate's run may take at least, and as a multiple of the facts' own run.
 CANDIDATE_SECONDS = (2.0, 5.0)
 
@@ -98,6 +100,7 @@ def mentions(span: str) -> Counter:
     out.update(("age", int(a)) for a in re.findall(r"\b(\d+) years? old", span))
     out.update(("count", int(n) if n.isdigit() else _NUMBER_WORDS[n.lower()]) for n in _COUNT.findall(span))
     out.update(("month", _MONTHS.index(m[:3].lower()) + 1) for m in _MONTH.findall(span))
+    out.update(("round", 1 if r.lower() == "first" else 2) for r in re.findall(r"\b(first|second)-round\b", span, re.I))
     return out
 
 
@@ -226,13 +229,13 @@ def candidates(item: Item, facts: Sequence[Fact], every: Sequence[Fact]) -> list
     a sentence does not state, such as a contract's period: those the program's facts of the
     predicate use)."""
     out: list[tuple[str, str]] = []
-    have = {f.canonical for f in facts}
+    have = {re.sub(r"\s+", "", f.canonical) for f in facts}
     value = item.value if item.cls != "percent" else item.value
 
     def add(name: str, args: list[object]) -> None:
         text = _fact_text(name, args, item.text)
-        head = text.split("\n", 1)[0]
-        if head not in have and all(head != t.split("\n", 1)[0] for _, t in out):
+        head = re.sub(r"\s+", "", text.split("\n", 1)[0])
+        if head not in have and all(head != re.sub(r"\s+", "", t.split("\n", 1)[0]) for _, t in out):
             out.append((name, text))
 
     for f in facts:  # a sibling with one argument of the item's class altered to it
@@ -273,8 +276,7 @@ def _options(k: int, role: str, pos: int, item: Item, stated: dict, letter: str 
     """The values argument ``k`` (role ``role``) of a new fact of ``name`` for ``item`` may take:
     the item itself at ``pos``; the operation's letter; the sentence's own values of the role's
     class (none for a team or player it does not name; ``unstated`` for another class it gives
-    none of); a round by the words the sentence uses; else the values the program's facts of the
-    predicate hold there, or ``unstated``."""
+    none of); else the values the program's facts of the predicate hold there, or ``unstated``."""
     if k == pos:
         return [item.value]
     if role == "letter":
@@ -286,9 +288,6 @@ def _options(k: int, role: str, pos: int, item: Item, stated: dict, letter: str 
             return pool
         pool = [v for v in pool if not (cls == item.cls and v == item.value)] or pool
         return pool or ["unstated"]
-    if role == "round":
-        low = item.text.lower()
-        return [r for r, w in ((1, "first-round"), (2, "second-round")) if w in low] or ["unstated"]
     seen = list(dict.fromkeys(arg_value(g.args[k]) for g in every if g.name == name and len(g.args) == arity))
     return seen or ["unstated"]
 
