@@ -90,6 +90,16 @@ class NbaDomain:
             return None
         return engine_check(case.text, canonical, outcome, engine, self.query_job(case, query, canonical), rules)
 
+    def omission_table(self, case, canonical, check=None) -> list[dict]:
+        """The table sentence -> facts for ``taxlogic inspect``
+        (:func:`taxlogic.kb.nba.omissions.sentence_table`): ``check``'s verdicts, or, when the
+        check did not run (another check objected first), the accounting with each item "not run"."""
+        from taxlogic.kb.nba.omissions import accounting, rule_stated, sentence_table
+
+        if check is not None:
+            return sentence_table(check)
+        return sentence_table(accounting(case.text, canonical, stated_by_rules=rule_stated()))
+
 
 
 DOMAIN = NbaDomain()
