@@ -383,6 +383,27 @@ def inspect_target(case_id: str) -> InspectTarget:
                          expected_words=expected_words(item), correct=lambda v: _correct(item, v))
 
 
+def _print_sentences(rows: list[dict]) -> None:
+    """The table sentence -> facts (issue 33), compact: the sentences no fact is anchored to, and
+    each value a sentence states that its facts do not hold, with its verdict (``changes the
+    answer``, ``not run``); the irrelevant ones counted."""
+    shown = sum(1 for r in rows for i in r["items"] if i["verdict"] == "irrelevant")
+    tail = f"; {shown} unstated item(s) shown not to change the answer" if shown else ""
+    open_rows = [r for r in rows if not r["facts"] or any(i["verdict"] != "irrelevant" for i in r["items"])]
+    if not open_rows:
+        console.print(f"every sentence is stated by its facts or shown not to matter ({len(rows)} sentences{tail})",
+                      highlight=False)
+        return
+    console.print(f"[bold]sentences not wholly stated[/] ({len(open_rows)} of {len(rows)}{tail}):", highlight=False)
+    for r in open_rows:
+        notes = "; ".join(f"{escape(i['kind'])} {escape(str(i['what']))}: "
+                          + ("[red]changes the answer[/]" + (f" ({escape(', '.join(i['predicates']))})" if i["predicates"] else "")
+                             if i["verdict"] == "issue" else "[yellow]not run[/]")
+                          for i in r["items"] if i["verdict"] != "irrelevant")
+        console.print(f'  sentence {r["sentence"] + 1}: "{escape(r["clause"])}": '
+                      + (notes or "[red]no fact is anchored to it[/]"), highlight=False)
+
+
 def inspect_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> None:
     """``inspect`` on a RuleArena NBA, airline or tax problem (tax: :func:`taxlogic.cli.tax_problem.inspect_target`):
     what the agent's round runs on a fact set (:mod:`taxlogic.agent.validate`, ``execute``,
@@ -465,9 +486,7 @@ def inspect_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> 
         else:
             console.print(f"[bold green]{title}[/]", highlight=False)
         if clauses is not None:
-            from taxlogic.cli.inspect import _print_clauses
-
-            _print_clauses(clauses, verbose=False)
+            _print_sentences(clauses)
         console.print(f"answer the facts give: [bold]{escape(words)}[/]" + (f": {escape(reason)}" if reason else ""),
                       highlight=False)
         console.print(f"expected: {escape(t.expected_words)}", highlight=False)
