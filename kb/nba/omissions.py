@@ -44,7 +44,7 @@ from typing import Callable, Sequence
 
 from taxlogic.core import Issue
 from taxlogic.kb.nba.problems import SECTIONS, text_sentences
-from taxlogic.kb.nba.roles import ROLES, arg_value
+from taxlogic.kb.nba.roles import ROLES, STEPS, arg_value
 from taxlogic.kb.nba.stated import norm
 from taxlogic.tools.facts import Fact, parse_facts
 
@@ -324,8 +324,12 @@ class OmissionCheck:
 
 def plan(text: str, canonical: str, *, stated_by_rules: frozenset = frozenset()
          ) -> tuple[list[SentenceRow], list[tuple[Item, str, str]]]:
-    """The table and the candidates to run: (item, predicate, fact text) each, those the other
-    checks accept (pure Python; :func:`decide` finishes the check)."""
+    """The table and the candidates to run: (item, predicate, the facts with the candidate added)
+    each, for the candidates the other checks accept (pure Python; :func:`decide` finishes the
+    check). A candidate is added after the facts; a step of an operation by the team the
+    sentence starts with also before the operation's first step (the rules read the order of an
+    operation's steps: the team of the first step conducts it, ``operation_actor/2``, and the
+    team a sentence starts with is the one its words make conduct it)."""
     from taxlogic.kb.nba.checks import nba_issues
 
     rows = accounting(text, canonical, stated_by_rules=stated_by_rules)
@@ -334,16 +338,35 @@ def plan(text: str, canonical: str, *, stated_by_rules: frozenset = frozenset()
     out = []
     for row in rows:
         mine = _anchored(facts, row.text)
+        first_step = next((f.canonical for f in mine if f.name in STEPS), None) if row.section == "operations" else None
+        subject = re.search(r"\b[Tt]eam ([A-Z])\b", row.text)
+        actor = f"team_{subject[1].lower()}" if subject else None
         for item in row.items:
             kept = 0
             for name, cand in candidates(item, mine, facts):
                 extra = {(i.kind, i.message) for i in nba_issues(text, canonical + cand)} - base
                 if not extra:
-                    out.append((item, name, cand))
+                    out.append((item, name, canonical + cand))
+                    if first_step is not None and name in STEPS and _acting(cand) == actor:
+                        # also as the operation's first step, when it is the sentence's subject's
+                        out.append((item, name, _before(canonical, first_step, cand)))
                     kept += 1
                     if kept >= MAX_CANDIDATES:
                         break
     return rows, out
+
+
+def _acting(cand: str) -> str | None:
+    """The team of a step fact's text (its second argument: who signs, offers, matches, trades)."""
+    m = re.match(r"\s*[a-z_]+\(\s*[^,]+,\s*([a-z_]+)", cand)
+    return m[1] if m else None
+
+
+def _before(canonical: str, fact: str, cand: str) -> str:
+    """``canonical`` with ``cand`` (fact and anchor lines) inserted before the line of ``fact``."""
+    lines = canonical.splitlines(keepends=True)
+    at = next((k for k, line in enumerate(lines) if re.sub(r"\s+", "", line).startswith(fact)), len(lines))
+    return "".join(lines[:at]) + cand + "".join(lines[at:])
 
 
 def decide(rows: Sequence[SentenceRow], cands: Sequence[tuple[Item, str, str]], base: object,
@@ -402,8 +425,8 @@ def candidate_limits(job, outcome) -> dict:
 
 def omission_check(text: str, canonical: str, base: object, run: Callable[[list[str]], list[object]], *,
                    stated_by_rules: frozenset = frozenset()) -> OmissionCheck:
-    """:func:`plan`, then ``run`` (the answers with each candidate's fact text added, in order;
-    None where a run gives no answer), then :func:`decide`."""
+    """:func:`plan`, then ``run`` (the answers of each candidate's fact program, in order; None
+    where a run gives no answer), then :func:`decide`."""
     rows, cands = plan(text, canonical, stated_by_rules=stated_by_rules)
     answers = run([c for _, _, c in cands]) if cands else []
     return decide(rows, cands, base, answers)
@@ -420,13 +443,14 @@ def rule_stated(rules=None) -> frozenset:
 
 
 def engine_check(text: str, canonical: str, outcome, engine, job, rules=None) -> OmissionCheck:
-    """:func:`omission_check` on the engine: ``job`` is the answer job of the facts (the candidates
-    are appended to its facts, its limits kept, the CPU limit of :func:`candidate_limits`),
-    ``outcome`` its outcome; the candidates run as one batch (``engine.run_many``)."""
+    """:func:`omission_check` on the engine: ``job`` is the answer job of the facts (each candidate
+    program replaces its facts, its limits kept, the CPU limit of :func:`candidate_limits`),
+    ``outcome`` its outcome; the candidates run as one batch (``engine.run_many``). ``job``'s facts
+    are ``canonical``, as :meth:`NbaDomain.query_job` writes them."""
     limits = candidate_limits(job, outcome)
 
-    def run(extras: list[str]) -> list[object]:
-        jobs = [job.model_copy(update={"facts": job.facts + e, **limits}) for e in extras]
+    def run(programs: list[str]) -> list[object]:
+        jobs = [job.model_copy(update={"facts": p, **limits}) for p in programs]
         return [answer_key(o) for o in engine.run_many(jobs)]
 
     return omission_check(text, canonical, answer_key(outcome), run, stated_by_rules=rule_stated(rules))
