@@ -153,6 +153,10 @@ class Item:
             return f"${int(v):,}"  # type: ignore[arg-type]
         if self.cls == "percent":
             return f"{v:g}%"
+        if self.cls == "round":
+            return "a first-round pick" if v == 1 else "a second-round pick"
+        if self.cls == "month":
+            return f"month {v}"
         return f"{self.cls} {v}"
 
 
