@@ -234,7 +234,7 @@ def candidates(item: Item, facts: Sequence[Fact], every: Sequence[Fact]) -> list
     predicate use)."""
     out: list[tuple[str, str]] = []
     have = {re.sub(r"\s+", "", f.canonical) for f in facts}
-    value = item.value if item.cls != "percent" else item.value
+    value = item.value
 
     def add(name: str, args: list[object]) -> None:
         text = _fact_text(name, args, item.text)
