@@ -8,7 +8,10 @@ abstained, and uncaught (no issue): right (the corruption did not change the ans
 Then the gold translator itself: answered as gold / abstained (false abstentions) / wrong.
 
     .venv/bin/python scripts/nba_corruption.py [--places 1] [--every 1] [--problems nba-1-25,nba-1-2]
-                                               [--classes wrong_team]
+                                               [--classes wrong_team] [--without-omission-check]
+
+``--without-omission-check``: the domain without its counterfactual check
+(:mod:`taxlogic.kb.nba.omissions`), the figures before issue 33.
 
 Uncaught corruptions that change the answer are listed (problem, place, the changed lines).
 """
@@ -27,6 +30,8 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=1, help="use every n-th problem")
     parser.add_argument("--problems", default="", help="comma-separated problem ids (default: all)")
     parser.add_argument("--classes", default="", help="comma-separated corruption classes (default: all)")
+    parser.add_argument("--without-omission-check", action="store_true",
+                        help="the domain without its counterfactual omission check (the figures before it)")
     args = parser.parse_args()
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -53,6 +58,9 @@ def main() -> int:
     if unknown := set(classes) - set(OPERATORS):
         parser.error(f"unknown classes: {', '.join(sorted(unknown))} (classes: {', '.join(OPERATORS)})")
     rules = nba_rules()
+    domain = get_domain("nba")
+    if args.without_omission_check:
+        domain = _WithoutCounterfactuals(domain)
     with Engine(rules, workers=1) as engine:
         gold = {}
         for p in texts:
@@ -69,7 +77,7 @@ def main() -> int:
         def run(p, script, budget):
             case = CaseInput(case_id=p.id, text=p.text, question=NBA_QUESTION, kind="entailment", query=ANSWER_QUERY,
                              answer_var="X")
-            ctx = AgentContext(model=scripted(script), engine=engine, rules=rules, domain=get_domain("nba"),
+            ctx = AgentContext(model=scripted(script), engine=engine, rules=rules, domain=domain,
                                llm_retries=0, budget=budget)
             return solve(case, ctx)
 
@@ -103,12 +111,25 @@ def main() -> int:
                     else:
                         c["uncaught_wrong"] += 1
                         changed = [line for line in bad.split("\n") if line not in program.split("\n")]
+                        changed += ["left out: " + line for line in program.split("\n") if line not in bad.split("\n")]
                         misses.append(f"  {name} {p.id} place {w}: {' '.join(changed)} -> {r.answer} (gold {gold[p.id]})")
             print(f"{name:20} {c['tried']:6} {c['caught']:7} {c['caught_right']:13} {c['abstained']:10} "
                   f"{c['uncaught_right']:15} {c['uncaught_wrong']:15}")
         if misses:
             print("uncaught corruptions that changed the answer:", *misses, sep="\n")
     return 0
+
+
+class _WithoutCounterfactuals:
+    """A domain as given, but with no ``counterfactual_issues`` (the agent then skips that step)."""
+
+    def __init__(self, domain):
+        self._domain = domain
+
+    def __getattr__(self, name):
+        if name == "counterfactual_issues":
+            raise AttributeError(name)
+        return getattr(self._domain, name)
 
 
 if __name__ == "__main__":

@@ -112,6 +112,28 @@ def test_inspect_rulearena_flags_incomplete_facts_and_rejects_unknown_predicates
     assert "answer the facts give: none: the facts were rejected before they ran" in _flat(res)
 
 
+def test_inspect_nba_shows_what_a_sentence_states_that_no_fact_holds():
+    """Issue 33 on NBA: a translation that leaves out one traded player of an operation (the anchor
+    kept on the operation's other facts) is flagged, and the sentence table names the item; the
+    gold facts: every sentence stated or shown not to matter."""
+    from taxlogic.kb.nba.gold import gold_program
+
+    left_out = "trade_player(a, team_b, team_a, player_b)."
+    facts = "\n".join(line for line in gold_program("nba-0-0").split("\n") if line != left_out)
+    runner = CliRunner(env={"COLUMNS": "80", "NO_COLOR": "1"})
+    res = runner.invoke(app, ["inspect", "--case", "nba-0-0", "--facts", "-"], input=facts)
+    assert res.exit_code == 3, res.output
+    flat = _flat(res)
+    assert "unstated_clause" in flat and "sentences not wholly stated (1 of 12)" in flat
+    assert "player Player B: changes the answer" in flat and "trade_player" in flat
+    res = runner.invoke(app, ["inspect", "--case", "nba-0-0", "--facts", "-", "--json"], input=facts)
+    data = json.loads(res.output)
+    flagged = [(r["sentence"], i["what"]) for r in data["clauses"] for i in r["items"] if i["verdict"] == "issue"]
+    assert flagged == [(11, "Player B")]
+    res = _run("inspect", "--case", "nba-0-0", "--gold")
+    assert res.exit_code == 0 and "every sentence is stated by its facts or shown not to matter" in _flat(res)
+
+
 @pytest.mark.parametrize("args, code, says", [
     (["--case", "nba-0-999", "--gold"], 2, "no RuleArena NBA problem nba-0-999"),
     (["--case", "tax-0-9999", "--gold"], 2, "no RuleArena tax problem tax-0-9999"),

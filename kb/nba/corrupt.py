@@ -20,6 +20,18 @@ or None when the program has nothing it applies to. Classes (:data:`OPERATORS`):
 - ``pick_owner``: a traded pick made another team's pick (``trade_pick(L, From, To, R, Original,
   Y)`` with Original the other team of the trade: From's own pick becomes To's, any other From's).
 
+Omissions (issue 33), a translator that leaves something out; anchor comments are kept unless
+said (a group left with no fact leaves its anchor quoting nothing):
+
+- ``omit_operation``: one operation left out whole, its facts and its anchor comment (the
+  sentence skipped);
+- ``omit_step``: one fact of one operation left out, other than its ``operation/2`` (a traded
+  player, pick or cash, a signing, a salary of a later season, a date);
+- ``omit_player_fact``: one fact of the player situations left out (a contract, a draft, an
+  option, a past trade, an award);
+- ``omit_team_fact``: one fact of the team situations left out (a team salary, a pick held or
+  missing, an exception used).
+
 ``which`` picks among the places an operator applies to (modulo their number), so a test can
 try several. Used by the NBA corruption tests (tests/test_nba_agent.py).
 """
@@ -185,8 +197,67 @@ def pick_owner(program: str, which: int = 0) -> Optional[str]:
     return "\n".join(lines)
 
 
+def _first_role(line: str) -> Optional[str]:
+    from taxlogic.kb.nba.roles import ROLES
+
+    p = _parsed(line)
+    roles = ROLES.get(p[0]) if p else None
+    return roles[0] if roles and p and len(roles) == len(p[1]) else None
+
+
+def _omit_line(program: str, which: int, keep: Callable[[str], bool]) -> Optional[str]:
+    """``program`` without the ``which``-th (modulo) fact line for which ``keep`` is False."""
+    lines = _lines(program)
+    places = [i for i, line in enumerate(lines) if _parsed(line) and not keep(line)]
+    if not places:
+        return None
+    i = places[which % len(places)]
+    return "\n".join(lines[:i] + lines[i + 1:])
+
+
+def omit_operation(program: str, which: int = 0) -> Optional[str]:
+    ops = _operations(program)
+    if not ops:
+        return None
+    letter = ops[which % len(ops)][0]
+    lines = _lines(program)
+    out, dropping = [], False
+    for line in lines:
+        p = _parsed(line)
+        if p and _first_role(line) == "letter":
+            dropping = p[1][0] == letter
+            if dropping:
+                continue
+        elif p:
+            dropping = False
+        elif dropping and line.lstrip().startswith("%"):
+            dropping = False
+            continue  # the operation's anchor comment
+        out.append(line)
+    return "\n".join(out)
+
+
+def omit_step(program: str, which: int = 0) -> Optional[str]:
+    return _omit_line(program, which, lambda line: _first_role(line) != "letter" or line.startswith("operation("))
+
+
+def omit_player_fact(program: str, which: int = 0) -> Optional[str]:
+    return _omit_line(program, which, lambda line: _first_role(line) != "player")
+
+
+def omit_team_fact(program: str, which: int = 0) -> Optional[str]:
+    return _omit_line(program, which, lambda line: _first_role(line) != "team")
+
+
+#: The omission classes: decided by the counterfactual check (:mod:`taxlogic.kb.nba.omissions`),
+#: run by the agent after the static checks; the static checks alone catch only those that leave
+#: a sentence or an operation with no fact.
+OMISSIONS = ("omit_operation", "omit_step", "omit_player_fact", "omit_team_fact")
+
 OPERATORS: dict[str, Callable[[str, int], Optional[str]]] = {
     "amount": amount, "year": year, "drop_operation": drop_operation, "reorder_operations": reorder_operations,
     "wrong_team": wrong_team, "third_team": third_team, "asset_direction": asset_direction,
     "pick_owner": pick_owner,
+    "omit_operation": omit_operation, "omit_step": omit_step, "omit_player_fact": omit_player_fact,
+    "omit_team_fact": omit_team_fact,
 }

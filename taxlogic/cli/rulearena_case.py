@@ -383,6 +383,27 @@ def inspect_target(case_id: str) -> InspectTarget:
                          expected_words=expected_words(item), correct=lambda v: _correct(item, v))
 
 
+def _print_sentences(rows: list[dict]) -> None:
+    """The table sentence -> facts (issue 33), compact: the sentences no fact is anchored to, and
+    each value a sentence states that its facts do not hold, with its verdict (``changes the
+    answer``, ``not run``); the irrelevant ones counted."""
+    shown = sum(1 for r in rows for i in r["items"] if i["verdict"] == "irrelevant")
+    tail = f"; {shown} unstated item(s) shown not to change the answer" if shown else ""
+    open_rows = [r for r in rows if not r["facts"] or any(i["verdict"] != "irrelevant" for i in r["items"])]
+    if not open_rows:
+        console.print(f"every sentence is stated by its facts or shown not to matter ({len(rows)} sentences{tail})",
+                      highlight=False)
+        return
+    console.print(f"[bold]sentences not wholly stated[/] ({len(open_rows)} of {len(rows)}{tail}):", highlight=False)
+    for r in open_rows:
+        notes = "; ".join(f"{escape(i['kind'])} {escape(str(i['what']))}: "
+                          + ("[red]changes the answer[/]" + (f" ({escape(', '.join(i['predicates']))})" if i["predicates"] else "")
+                             if i["verdict"] == "issue" else "[yellow]not run[/]")
+                          for i in r["items"] if i["verdict"] != "irrelevant")
+        console.print(f'  sentence {r["sentence"] + 1}: "{escape(r["clause"])}": '
+                      + (notes or "[red]no fact is anchored to it[/]"), highlight=False)
+
+
 def inspect_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> None:
     """``inspect`` on a RuleArena NBA, airline or tax problem (tax: :func:`taxlogic.cli.tax_problem.inspect_target`):
     what the agent's round runs on a fact set (:mod:`taxlogic.agent.validate`, ``execute``,
@@ -420,7 +441,7 @@ def inspect_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> 
                 fail(f"--facts {facts_file}: no such file")
             text = facts_file.read_text(encoding="utf-8", errors="surrogateescape")
         validation, canonical = validation_issues(text, rules)
-        outcome, value, reason = None, None, None
+        outcome, value, reason, check = None, None, None, None
         if validation:  # the agent never runs rejected facts; nor does inspect
             reason = "the facts were rejected before they ran"
             issues = list(validation)
@@ -430,11 +451,16 @@ def inspect_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> 
                 outcome = engine.run(domain.query_job(inp, inp.query, canonical))
                 static = domain.inspect(inp, inp.query, canonical, outcome, rules)
                 issues = round_issues(inp, [], outcome, static=static, lines=lines)
-                if not issues and hasattr(domain, "counterfactual_issues"):
+                if not issues and hasattr(domain, "omission_check"):  # the whole check: its table too (NBA)
+                    check = domain.omission_check(inp, inp.query, canonical, outcome, rules, engine)
+                    issues = list(check.issues) if check is not None else []
+                elif not issues and hasattr(domain, "counterfactual_issues"):
                     issues = list(domain.counterfactual_issues(inp, inp.query, canonical, outcome, rules, engine))
             value = t.value_of(outcome)
             reason = None if value is not None else outcome.summary()
     problems = [{"kind": i.kind, "line": i.line, "message": i.message} for i in issues]
+    # the table sentence -> facts (issue 33), when the domain keeps one: its verdicts, or "not run"
+    clauses = domain.omission_table(inp, canonical, check) if hasattr(domain, "omission_table") and not validation else None
     words = t.words(value) if value is not None else "none"
     agent = words if not problems and value is not None else None
     verdict = (f"the agent would answer {agent}" if agent is not None
@@ -444,7 +470,8 @@ def inspect_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> 
                     "problems": problems, "answer": value, "answer_words": words, "reason": reason,
                     "rejected": bool(validation), "expected": t.expected, "expected_words": t.expected_words,
                     "correct": t.correct(value), "agent_answer": agent, "verdict": verdict,
-                    "outcome": outcome.summary() if outcome is not None else None})
+                    "outcome": outcome.summary() if outcome is not None else None,
+                    **({"clauses": clauses} if clauses is not None else {})})
     else:
         source = "its gold facts" if facts_file is None else escape(str(facts_file))
         title = f"{t.id} ({t.title}, {source}): {len(problems)} problem(s)"
@@ -458,6 +485,8 @@ def inspect_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> 
             console.print(table)
         else:
             console.print(f"[bold green]{title}[/]", highlight=False)
+        if clauses is not None:
+            _print_sentences(clauses)
         console.print(f"answer the facts give: [bold]{escape(words)}[/]" + (f": {escape(reason)}" if reason else ""),
                       highlight=False)
         console.print(f"expected: {escape(t.expected_words)}", highlight=False)
