@@ -206,3 +206,16 @@ def test_event_items_name_what_the_event_lacks(rules):
     _, gold = validation_issues(gold_program(case).fact_text, rules)
     assert not [i for r in accounting(inp, gold, terms=legal_terms(rules), rules=rules) for i in r.items
                 if i.event == "alice_pays"]
+
+
+def test_inspect_table_shows_what_an_event_lacks(rules):
+    """``taxlogic inspect`` builds its clause table itself when another check flagged the facts
+    first: the same per-event items as the agent's check (a payment left without its start)."""
+    from taxlogic.cli.inspect import _clauses
+
+    case = get_case("tax_case_14")
+    rows = _clauses(case, None, _less(case, 'start_(alice_pays,"2017-09-02").'), rules)
+    items = [(i["kind"], i["what"]) for r in rows for i in r["items"]]
+    assert any(kind == "date" for kind, _ in items), items
+    gold = _clauses(case, None, gold_program(case).fact_text, rules)
+    assert not [i for r in gold for i in r["items"] if i["kind"] == "date"]

@@ -213,7 +213,8 @@ def _arguments(case, gp, text: str | None, rules) -> list[dict]:
 
 def _clauses(case, gp, text: str | None, rules) -> list[dict]:
     """The table clause -> facts when the omission check did not run (another check flagged the
-    facts first): the accounting only (:func:`taxlogic.kb.sara.omissions.accounting`)."""
+    facts first): the accounting only (:func:`taxlogic.kb.sara.omissions.accounting`), with the
+    per-event items (a role or start date an event lacks) as the agent's check plans them."""
     from taxlogic.core import CaseInput
     from taxlogic.kb.sara.coverage import legal_terms
     from taxlogic.kb.sara.omissions import accounting, clause_table
@@ -222,7 +223,7 @@ def _clauses(case, gp, text: str | None, rules) -> list[dict]:
     check = check_facts(gp.fact_text if gp is not None else text, rules.vocabulary)
     if check.problems:
         return []
-    return clause_table(accounting(CaseInput.from_case(case), check.canonical, terms=legal_terms(rules)))
+    return clause_table(accounting(CaseInput.from_case(case), check.canonical, terms=legal_terms(rules), rules=rules))
 
 
 def _clause_notes(row: dict) -> str:
