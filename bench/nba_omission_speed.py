@@ -10,7 +10,8 @@ inspection round's checks as the agent runs them, one engine, one worker:
   batch).
 
 Prints per set the median, 90th percentile and maximum milliseconds per problem, the
-counterfactual runs per problem, and how many sets the check flags.
+counterfactual runs per problem, how many sets the check flags, and the tokens of each omission
+issue as its repair message renders it (:func:`taxlogic.eval.scoring.tokens.count_tokens`).
 
     .venv/bin/python bench/nba_omission_speed.py [--every 1]
 """
@@ -33,6 +34,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from taxlogic.agent.state import CaseInput
+    from taxlogic.eval.scoring.tokens import count_tokens
     from taxlogic.kb.domain import get_domain
     from taxlogic.kb.nba import ANSWER_QUERY, nba_rules
     from taxlogic.kb.nba.corrupt import omit_step
@@ -48,7 +50,7 @@ def main() -> None:
             "one step left out": [(p, bad) for p in texts if (bad := omit_step(gold_program(p.id), 0)) is not None]}
     with Engine(rules, workers=1) as engine:
         for name, todo in sets.items():
-            before, after, runs, flagged = [], [], [], 0
+            before, after, runs, flagged, tokens = [], [], [], 0, []
             for p, facts in todo:
                 case = CaseInput(case_id=p.id, text=p.text, question=NBA_QUESTION, kind="entailment",
                                  query=ANSWER_QUERY, answer_var="X")
@@ -63,12 +65,16 @@ def main() -> None:
                 after.append(1000 * (t2 - t0))
                 runs.append(check.runs if check is not None else 0)
                 flagged += bool(static) or bool(check is not None and check.issues)
+                tokens += [count_tokens(i.render()) for i in (check.issues if check is not None else [])]
             print(f"{name}: {len(todo)} problems, flagged {flagged}")
             for label, ms in (("before", before), ("after", after)):
                 print(f"  {label:6} ms per problem: median {statistics.median(ms):7.1f}  p90 {_pct(ms, 0.9):7.1f}  "
                       f"max {max(ms):7.1f}")
             print(f"  counterfactual runs per problem: median {statistics.median(runs):g}  p90 {_pct(runs, 0.9):g}  "
                   f"max {max(runs)}  total {sum(runs)}")
+            if tokens:
+                print(f"  omission issues: {len(tokens)}; tokens each in the repair message: median "
+                      f"{statistics.median(tokens):.0f}, max {max(tokens)}")
 
 
 if __name__ == "__main__":
