@@ -181,3 +181,15 @@ def test_duplicated_gold_facts_give_the_same_answer_once(engine, sara_data_dir):
     with_repeats = engine.run(case_job(case, case.gold_program, mode="all", time_limit=120))
     without = engine.run(case_job(case, trusted(once), mode="all", time_limit=120))
     assert with_repeats.values == without.values and with_repeats.solutions == without.solutions
+
+
+def test_rerun_limits_scale_with_the_run_and_never_exceed_the_job():
+    """A counterfactual run's CPU limit: the floor, or `times` the job's own CPU seconds, capped by
+    the job's limit; its wall limit twice that plus 10 s, capped by the job's."""
+    from types import SimpleNamespace
+
+    job = Job(facts="", query="true", time_limit=30.0, wall_limit=40.0)
+    assert job.rerun_limits(SimpleNamespace(cpu_seconds=0.1), 2.0, 5.0) == {"time_limit": 2.0, "wall_limit": 14.0}
+    assert job.rerun_limits(SimpleNamespace(cpu_seconds=1.0), 2.0, 5.0) == {"time_limit": 5.0, "wall_limit": 20.0}
+    assert job.rerun_limits(SimpleNamespace(cpu_seconds=10.0), 2.0, 5.0) == {"time_limit": 30.0, "wall_limit": 40.0}
+    assert job.rerun_limits(None, 2.0, 5.0)["time_limit"] == 2.0  # no run measured: the floor

@@ -96,6 +96,16 @@ class Job(BaseModel):
         payload["rules_tag"] = wire_tag(rules) if rules is not None else None
         return payload
 
+    def rerun_limits(self, outcome: "Outcome | None", floor: float, times: float) -> dict[str, float]:
+        """The limits of a counterfactual run of this job (the same query on changed facts: the
+        omission checks of issue 33): a CPU-time limit of ``floor`` seconds or ``times`` the CPU
+        seconds ``outcome`` (this job's own run) took, whichever is more, never above this job's
+        limit (or the settings'); a wall limit of twice that plus 10 seconds, never above this
+        job's. Returns ``{"time_limit": seconds, "wall_limit": seconds}`` for ``model_copy``."""
+        limit = self.time_limit if self.time_limit is not None else get_settings().time_limit
+        t = min(limit, max(floor, times * float(getattr(outcome, "cpu_seconds", 0.0) or 0.0)))
+        return {"time_limit": t, "wall_limit": min(self.wall_limit or 2 * t + 10, 2 * t + 10)}
+
 
 class Outcome(BaseModel):
     """What a job gave. ``values``: distinct bindings of the job's variable as Prolog text,

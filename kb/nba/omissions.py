@@ -418,13 +418,9 @@ def answer_key(outcome) -> object:
 
 def candidate_limits(job, outcome) -> dict:
     """The limits of a candidate's run: the answer job's, with a CPU-time limit of at most
-    :data:`CANDIDATE_SECONDS` (a floor, and a multiple of the facts' own run's CPU seconds)."""
-    from taxlogic.settings import get_settings
-
-    floor, times = CANDIDATE_SECONDS
-    limit = job.time_limit if job.time_limit is not None else get_settings().time_limit
-    t = min(limit, max(floor, times * float(getattr(outcome, "cpu_seconds", 0.0) or 0.0)))
-    return {"time_limit": t, "wall_limit": min(job.wall_limit or 2 * t + 10, 2 * t + 10)}
+    :data:`CANDIDATE_SECONDS` (a floor, and a multiple of the facts' own run's CPU seconds;
+    :meth:`taxlogic.tools.engine.Job.rerun_limits`)."""
+    return job.rerun_limits(outcome, *CANDIDATE_SECONDS)
 
 
 def omission_check(text: str, canonical: str, base: object, run: Callable[[list[str]], list[object]], *,
