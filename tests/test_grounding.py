@@ -310,6 +310,60 @@ def test_roles_by_clause(rules):
     assert [i.kind for i in got] == ["unsupported_fact"] and '"In 2017, Alice was paid $39212"' in got[0].message
 
 
+def test_roles_by_clause_of_a_date(rules):
+    """Clauses joined by "and" after a date: each person's birth is dated in their own clause; a
+    date that stands in a clause led by someone else's name ("and have a son Charlie, born …")
+    decides nothing."""
+    text = "In 2017, Alice was paid $33200. Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955."
+    inp = CaseInput(text=text, question="How much tax does Alice have to pay in 2017?", kind="numeric",
+                    query="tax(alice,2017,Tax)")
+    good = ('income_(i).\nagent_(i,alice).\namount_(i,33200).\nstart_(i,"2017-12-31").\n'
+            'birth_(a).\nagent_(a,alice).\nstart_(a,"1950-03-02").\n'
+            'birth_(b).\nagent_(b,bob).\nstart_(b,"1955-03-03").\n')
+    assert static_issues(inp, inp.query, good, rules=rules) == []
+    got = static_issues(inp, inp.query, good.replace("agent_(a,alice)", "agent_(a,bob)"), rules=rules)
+    assert "unsupported_fact" in kinds(got) and '"Alice was born March 2nd, 1950"' in " ".join(i.message for i in got)
+    text2 = "Alice and Bob got married on Feb 3rd, 1998, and have a son Charlie, born April 1st, 1999."
+    inp2 = CaseInput(text=text2, question="Is Charlie Alice's son?", kind="entailment", query="son_(_)")
+    kin = ('marriage_(m).\nagent_(m,alice).\nagent_(m,bob).\nstart_(m,"1998-02-03").\n'
+           'son_(s).\nagent_(s,charlie).\npatient_(s,alice).\npatient_(s,bob).\nstart_(s,"1999-04-01").\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp2, inp2.query, kin, rules=rules))
+
+
+def test_a_person_known_by_a_relation_only_in_another_sentence(rules):
+    """A person the text names only as "her spouse", in a role of an event whose sentence names
+    others and neither a relation nor a pronoun: flagged; where the sentence says "her spouse": not."""
+    text = ("Alice has been married since April 4th, 2015. Alice's gross income for the year 2016 is $55431. "
+            "Alice's and her spouse's gross income for the year 2016 is $164612.")
+    inp = CaseInput(text=text, question="How much tax does Alice have to pay in 2016?", kind="numeric",
+                    query="tax(alice,2016,Tax)")
+    good = ('marriage_(m).\nagent_(m,alice).\nagent_(m,spouse).\nstart_(m,"2015-04-04").\n'
+            'income_(i).\nagent_(i,alice).\namount_(i,55431).\nstart_(i,"2016-12-31").\n'
+            'income_(j).\nagent_(j,spouse).\namount_(j,164612).\nstart_(j,"2016-12-31").\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace("agent_(i,alice)", "agent_(i,spouse)"), rules=rules)
+    assert any(i.kind == "unsupported_fact" and "agent_(i,spouse)" in i.message and "relation: marriage" in i.message
+               for i in got), got
+
+
+def test_payer_the_sentence_names(rules):
+    """A payment whose sentence names its payer ("a house that Alice maintains", "maintained by
+    Alice and Charlie"), with someone else as its agent: role_missing; every payer of a
+    coordinated group counts."""
+    from taxlogic.kb.sara.direction import sentence_direction_issues
+    from taxlogic.kb.sara.align import align
+
+    text = "Bob has lived with Alice since 2015, in a house that Alice maintains."
+    facts = 'payment_(p).\nagent_(p,alice).\nstart_(p,"2015-01-01").\n'
+    assert not [i for i in sentence_direction_issues(facts, align(text, facts, anchors=False)) if i.kind == "role_missing"]
+    bad = facts.replace("agent_(p,alice)", "agent_(p,bob)")
+    got = [i for i in sentence_direction_issues(bad, align(text, bad, anchors=False)) if i.kind == "role_missing"]
+    assert got and "gives alice" in got[0].message
+    text2 = "Since 2019, Alice, Bob and Charlie live in a house maintained by Alice and Charlie."
+    two = 'payment_(p).\nagent_(p,charlie).\nstart_(p,"2019-01-01").\n'
+    assert not [i for i in sentence_direction_issues(two, align(text2, two, anchors=False)) if i.kind == "role_missing"]
+
+
 CTX_DEFAULTS = {"budget": 1, "llm_retries": 0, "anchors": True}  # for the ctx_for fixture (conftest)
 
 

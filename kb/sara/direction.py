@@ -71,6 +71,20 @@ _CHILD_PARENT = {"son_": ("agent_", "patient_"), "daughter_": ("agent_", "patien
                  "father_": ("patient_", "agent_"), "mother_": ("patient_", "agent_")}
 
 
+_PAYING = re.compile(r"\b(?:paid|pays|pay|maintains|maintained|maintain|furnished|furnishes|furnish)\b", re.I)
+
+
+def _coordinated(sentence: str, names: set[str]) -> set[str]:
+    """``names`` and the names the sentence coordinates with any of them ("maintained by Alice and
+    Charlie", "Alice, Bob and Charlie pay"): lower-cased."""
+    out = set(names)
+    for m in re.finditer(_NAMES, sentence):
+        group = _names_in(m.group())
+        if names & set(group):
+            out |= set(group)
+    return out
+
+
 def _names_in(group: str) -> list[str]:
     return [n.lower() for n in re.findall(NAME, group)]
 
@@ -270,6 +284,17 @@ def _missing_parties(e: str, v: FactView, rel: dict, sentence: str) -> list[Issu
                     out.append(Issue(kind="role_missing", line=line, message=(
                         f"{t}({e}) has no {prop} (its {_SIDES[kind][side]}), but its sentence "
                         f'"{sentence.strip()}" gives {" or ".join(sorted(sides[side]))}: state it with {prop}')))
+                elif t == "payment_" and prop == "agent_" and sides[side] and len(_PAYING.findall(sentence)) == 1 and \
+                        not ({_who(c) for c in props.get(prop, set())} & _coordinated(sentence, sides[side])):
+                    # a sentence of one payment names who pays ("a house that Alice maintains"), and
+                    # none of the payment's agent_ is that person (only a payment's payer is held to
+                    # it: an income's payee may be stated in other words, "Bob's income was …"; and
+                    # only where the sentence pays once: "…, while Charlie, her brother, pays …")
+                    had = sorted(_who(c) for c in props[prop])
+                    out.append(Issue(kind="role_missing", line=line, message=(
+                        f"{t}({e}) has {', '.join(had)} as its {prop} (its {_SIDES[kind][side]}), but its sentence "
+                        f'"{sentence.strip()}" gives {" or ".join(sorted(sides[side]))}: is the {prop[:-1]} the '
+                        "person the sentence names?")))
         if _READS.get(t, ("",))[0] == "child_parent":
             children, parents = (agents, patients) if _READS[t][1] == 0 else (patients, agents)
             for child in children:

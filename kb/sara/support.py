@@ -41,7 +41,7 @@ from datetime import date
 from taxlogic.core import CaseInput, Issue, is_what_if
 from taxlogic.kb.sara.align import Alignment, Support, align, resolve
 from taxlogic.kb.sara.cues import cue_table
-from taxlogic.kb.sara.text import _MONTH_RE, _MONTHS, YEAR, date_roles, iso_date, plain_number
+from taxlogic.kb.sara.text import _DATE, _MONTH_RE, _MONTHS, NAME, YEAR, date_roles, iso_date, person_names, plain_number
 from taxlogic.kb.sara.view import FactView, is_type
 from taxlogic.tools.facts import Atom, Number, Str
 
@@ -80,6 +80,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
     issues: list[Issue] = []
     reported: set[str] = set()
     roles_people = {f.args[1].value for _, f in v.facts if f.name in _ROLES and f.arity == 2 and isinstance(f.args[1], Atom)}
+    relatives = _relatives(v, people, table)
     for s in a.supports:
         f = s.fact
         if not f.name.endswith("_"):
@@ -114,14 +115,24 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                     f"{f}: {where(s)}, which does not name {p.capitalize()}: is {p} the right person "
                     f"for the {f.name[:-1]} of {f.args[0].value}?")))
             elif s.primary is not None:
-                amounts = {plain_number(x) for x in v.props.get(f.args[0].value, {}).get("amount_", set())} - {"0", "1"}
-                clause = _clause_of_amount(a.sentences[s.primary], amounts, p, people & roles_people)
+                props = v.props.get(f.args[0].value, {})
+                amounts = {plain_number(x) for x in props.get("amount_", set())} - {"0", "1"}
+                dates = {x.strip('"') for d in ("start_", "end_") for x in props.get(d, set())}
+                clause = _clause_of_values(a.sentences[s.primary], amounts, dates, p, people & roles_people)
                 if clause is not None:
-                    said, named = clause
+                    said, named, what = clause
                     issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
-                        f"{f}: {where(s)}, where the clause \"{said}\" states the amount of {f.args[0].value} "
+                        f"{f}: {where(s)}, where the clause \"{said}\" states the {what} of {f.args[0].value} "
                         f"and names {', '.join(n.capitalize() for n in named)}, not {p.capitalize()}: "
                         f"is {p} the right person for the {f.name[:-1]}?")))
+        elif f.name in _ROLES and isinstance(value, Atom) and value.value in relatives:
+            p = value.value
+            named = sorted({n for x in sents for n in person_names(x.text)} & people)
+            if named and not any(_refers_to_relative(x.text, relatives[p], table) for x in sents):
+                issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                    f"{f}: {where(s)}, which names {', '.join(n.capitalize() for n in named)} and neither "
+                    f"{p} (whom the text names only by a relation: {', '.join(t[:-1] for t in sorted(relatives[p]))}) "
+                    f"nor a pronoun: is {p} the right person for the {f.name[:-1]} of {f.args[0].value}?")))
         elif f.name == "amount_" and isinstance(value, Number):
             n = plain_number(Number(value.value).canonical)
             if n not in ("0", "1") and not any(n in x.numbers for x in sents) and any(n in x.numbers for x in a.sentences):
@@ -156,29 +167,74 @@ _CLAUSES = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s*")
 _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|they|their|them|both|each)\b", re.I)
 
 
-def _clause_of_amount(sentence, amounts: set[str], person: str, people: set[str]) -> tuple[str, list[str]] | None:
-    """Roles by clause: (the clause, the people it names) when the clause of ``sentence`` that
-    states one of the event's ``amounts`` names other people of the facts and not ``person`` (nor
-    refers to anyone by a pronoun), while another clause of the sentence names ``person``
-    ("Alice was paid $39212, and Bob had no income" for an income of Bob's); None otherwise."""
+#: "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955": a clause that ends with a
+#: date or an amount, then "and" and a name (its own subject), splits there too.
+#: A clause led by its own subject and verb ("Alice was born …"; not "Bob the remaining 60%, since …",
+#: whose date may belong to the whole sentence).
+_SUBJECT = re.compile(rf"\s*(?:(?:In|On|From|Since|During|After|Before|Until)\b[^,]*,\s*)?{NAME}\s+(?!(?:the|a|an)\b)[a-z]+")
+_AND_NAME = re.compile(rf"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?={NAME}\s+[a-z])")
+
+
+def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str, people: set[str]
+                      ) -> tuple[str, list[str], str] | None:
+    """Roles by clause: (the clause, the people it names, "amount" or "date") when the clause of
+    ``sentence`` that states one of the event's ``amounts`` or ``dates`` (ISO) names other people
+    of the facts and not ``person`` (nor refers to anyone by a pronoun), while another clause of
+    the sentence names ``person`` ("Alice was paid $39212, and Bob had no income" for an income
+    of Bob's; "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955" for Bob's birth
+    on 1950-03-02); None otherwise."""
     from taxlogic.kb.sara.text import _TEXT_NUMBER, person_names
 
-    if not amounts or re.search(r"\brespectively\b", sentence.text, re.I):
+    if not (amounts or dates) or re.search(r"\brespectively\b", sentence.text, re.I):
         return None
-    clauses = _CLAUSES.split(sentence.text)
+    clauses = [c for part in _CLAUSES.split(sentence.text) for c in _AND_NAME.split(part)]
     if len(clauses) < 2:
         return None
     for clause in clauses:
-        at = [m.start() for m in _TEXT_NUMBER.finditer(clause) if plain_number(m.group()) in amounts]
+        at = sorted([(m.start(), "date") for m in _DATE.finditer(clause) if _iso(m) in dates] +
+                    [(m.start(), "amount") for m in _TEXT_NUMBER.finditer(clause) if plain_number(m.group()) in amounts])
         if not at:
             continue
-        # the clause's own subject: the people it names before the amount (an elided subject,
+        # the clause's own subject: the people it names before the value (an elided subject,
         # "…, and $5322 into health insurance for Bob", is the previous clause's)
-        named = [n for n in person_names(clause[:at[0]]) if n in people]
+        named = [n for n in person_names(clause[:at[0][0]]) if n in people]
+        if at[0][1] == "date" and not _SUBJECT.match(clause):
+            continue  # a date may stand anywhere ("and have a son Charlie, born April 1st, 1999"): only a clause led by its subject
         if named and person not in named and not _PRONOUN.search(clause) and \
                 any(person in person_names(c) for c in clauses if c is not clause):
-            return clause.strip(), named
+            return clause.strip(), named, at[0][1]
     return None
+
+
+def _iso(m: re.Match) -> str:
+    """The ISO date of a :data:`taxlogic.kb.sara.text._DATE` match ("" for a day past 31)."""
+    month, day, year = _MONTHS[m.group(1).lower()[:3]], int(m.group(2)), int(m.group(3))
+    return f"{year:04d}-{month:02d}-{day:02d}" if 1 <= day <= 31 else ""
+
+
+def _relatives(v: FactView, people: set[str], table) -> dict[str, set[str]]:
+    """People of the facts the text never names, known only by a relation ("her spouse", "her
+    son"): each constant in a role of a kinship or marriage event (``cues.json`` kinds) that is
+    not a name of the text, with the types of those events."""
+    out: dict[str, set[str]] = {}
+    for e, types in v.types.items():
+        kin = {t for t in types if (t == "marriage_" or (table.entry(t) is not None and table.entry(t).kind == "kinship"))}
+        if not kin:
+            continue
+        for role in _ROLES:
+            for x in v.props.get(e, {}).get(role, set()):
+                if isinstance(x, str) and x not in people and _ATOM_WORD.match(x):
+                    out.setdefault(x, set()).update(kin)
+    return out
+
+
+_ATOM_WORD = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def _refers_to_relative(sentence: str, kin: set[str], table) -> bool:
+    """``sentence`` may speak of a person known by the relations ``kin`` (event types): a cue of
+    one of them ("husband", "son"), or a pronoun."""
+    return bool(_PRONOUN.search(sentence) or any(table.cue_in(t, sentence) for t in kin))
 
 
 #: Words that give one amount to each of several payees, periods or events.
