@@ -480,3 +480,21 @@ def test_eval_run_agent_against_the_gold_endpoint(sara_data_dir, tmp_path, monke
         endpoint.stop()
         get_settings.cache_clear()
         disable_cache()
+
+
+def test_one_person_event_by_the_clause_of_its_words(rules):
+    """A one-person event (a migration: ``cues.json`` parties 1) whose words stand in one clause
+    only: its agent_ is that clause's subject; words in both clauses decide nothing."""
+    text = ("Alice has paid $3200 to Bob for work done in 2017. Alice is an american citizen, and Bob is a "
+            "Mexican citizen who was admitted to the USA to perform agricultural labor.")
+    inp = CaseInput(text=text, question="Is Bob a migrant?", kind="entailment", query="migration_(_)")
+    good = ('migration_(m).\nagent_(m,bob).\ndestination_(m,"usa").\n'
+            'citizenship_(a).\nagent_(a,alice).\npatient_(a,"usa").\n'
+            'citizenship_(b).\nagent_(b,bob).\npatient_(b,mexico).\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace("agent_(m,bob)", "agent_(m,alice)"), rules=rules)
+    assert any(i.kind == "unsupported_fact" and "admitted" in i.message and "not Alice" in i.message for i in got), got
+    # "citizen" in both clauses: whose citizenship is not decided by the clause
+    swapped = good.replace("agent_(a,alice)", "agent_(a,bob)")
+    assert not [i for i in static_issues(inp, inp.query, swapped, rules=rules)
+                if i.kind == "unsupported_fact" and "agent_(a,bob)" in i.message and "the clause" in i.message]

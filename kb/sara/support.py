@@ -118,7 +118,9 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 props = v.props.get(f.args[0].value, {})
                 amounts = {plain_number(x) for x in props.get("amount_", set())} - {"0", "1"}
                 dates = {x.strip('"') for d in ("start_", "end_") for x in props.get(d, set())}
-                clause = _clause_of_values(a.sentences[s.primary], amounts, dates, p, people & roles_people)
+                cues = [table.entry(t).pattern for t in v.types.get(f.args[0].value, ())
+                        if f.name == "agent_" and table.parties(t) == 1 and table.entry(t).pattern is not None]
+                clause = _clause_of_values(a.sentences[s.primary], amounts, dates, p, people & roles_people, cues)
                 if clause is not None:
                     said, named, what = clause
                     issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
@@ -175,35 +177,46 @@ _SUBJECT = re.compile(rf"\s*(?:(?:In|On|From|Since|During|After|Before|Until)\b[
 _AND_NAME = re.compile(rf"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?={NAME}\s+[a-z])")
 
 
-def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str, people: set[str]
-                      ) -> tuple[str, list[str], str] | None:
-    """Roles by clause: (the clause, the people it names, "amount" or "date") when the clause of
-    ``sentence`` that states one of the event's ``amounts`` or ``dates`` (ISO) names other people
-    of the facts and not ``person`` (nor refers to anyone by a pronoun), while another clause of
-    the sentence names ``person`` ("Alice was paid $39212, and Bob had no income" for an income
-    of Bob's; "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955" for Bob's birth
-    on 1950-03-02); None otherwise."""
+def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str, people: set[str],
+                      cues: list[re.Pattern] = ()) -> tuple[str, list[str], str] | None:
+    """Roles by clause: (the clause, the people it names, "amount", "date" or "kind") when the
+    clause of ``sentence`` that states one of the event's ``amounts``, ``dates`` (ISO) or, for a
+    one-person event, the words of its kind (``cues``: ``cues.json`` patterns, "admitted",
+    "born"; words no other clause has) names other people of the facts and not ``person`` (nor
+    refers to anyone by a pronoun), while another clause of the sentence names ``person`` ("Alice
+    was paid $39212, and Bob had no income" for an income of Bob's; "Alice was born March 2nd,
+    1950 and Bob was born March 3rd, 1955" for Bob's birth on 1950-03-02; "Alice is an american
+    citizen, and Bob is a Mexican citizen who was admitted to the USA" for Alice's migration). A
+    date or a kind decides only in a clause led by its own subject and verb; None otherwise."""
     from taxlogic.kb.sara.text import _TEXT_NUMBER, person_names
 
-    if not (amounts or dates) or re.search(r"\brespectively\b", sentence.text, re.I):
+    if not (amounts or dates or cues) or re.search(r"\brespectively\b", sentence.text, re.I):
         return None
     clauses = [c for part in _CLAUSES.split(sentence.text) for c in _AND_NAME.split(part)]
     if len(clauses) < 2:
         return None
     for clause in clauses:
         at = sorted([(m.start(), "date") for m in _DATE.finditer(clause) if _iso(m) in dates] +
-                    [(m.start(), "amount") for m in _TEXT_NUMBER.finditer(clause) if plain_number(m.group()) in amounts])
+                    [(m.start(), "amount") for m in _TEXT_NUMBER.finditer(clause) if plain_number(m.group()) in amounts] +
+                    [(m.start(), "kind") for c in cues if not _in_other_clauses(c, clause, clauses)
+                     for m in c.finditer(clause)])
         if not at:
             continue
         # the clause's own subject: the people it names before the value (an elided subject,
         # "…, and $5322 into health insurance for Bob", is the previous clause's)
         named = [n for n in person_names(clause[:at[0][0]]) if n in people]
-        if at[0][1] == "date" and not _SUBJECT.match(clause):
+        if at[0][1] in ("date", "kind") and not _SUBJECT.match(clause):
             continue  # a date may stand anywhere ("and have a son Charlie, born April 1st, 1999"): only a clause led by its subject
         if named and person not in named and not _PRONOUN.search(clause) and \
                 any(person in person_names(c) for c in clauses if c is not clause):
             return clause.strip(), named, at[0][1]
     return None
+
+
+def _in_other_clauses(cue: re.Pattern, clause: str, clauses: list[str]) -> bool:
+    """A one-person event's words stand in another clause too ("Bob is an American citizen and
+    Alice is an American employer"): then no clause alone says whose it is."""
+    return any(cue.search(c) for c in clauses if c is not clause)
 
 
 def _iso(m: re.Match) -> str:
