@@ -79,7 +79,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
     people = set().union(*(s.names for s in a.sentences)) if a.sentences else set()
     issues: list[Issue] = []
     reported: set[str] = set()
-    roles_people = {f.args[1].value for _, f in v.facts if f.name in _ROLES and f.arity == 2 and isinstance(f.args[1], Atom)}
+    roles_people = {_person(f.args[1]) for _, f in v.facts if f.name in _ROLES and f.arity == 2} - {None}
     relatives = _relatives(v, people, table)
     for s in a.supports:
         f = s.fact
@@ -105,11 +105,11 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                            f'"{elsewhere[0].text.strip()}": is the event, its id or its type wrong?')
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=msg))
             continue
-        if f.arity != 2 or not isinstance(f.args[0], Atom):
+        if f.arity != 2 or not isinstance(f.args[0], (Atom, Str)):
             continue
         value = f.args[1]
-        if f.name in _ROLES and isinstance(value, Atom) and value.value in people:
-            p = value.value
+        p = _person(value)
+        if f.name in _ROLES and p in people:
             if not any(x.mentions(p) for x in sents):
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {where(s)}, which does not name {p.capitalize()}: is {p} the right person "
@@ -127,6 +127,8 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                         f"{f}: {where(s)}, where the clause \"{said}\" states the {what} of {f.args[0].value} "
                         f"and names {', '.join(n.capitalize() for n in named)}, not {p.capitalize()}: "
                         f"is {p} the right person for the {f.name[:-1]}?")))
+        elif not isinstance(f.args[0], Atom):
+            continue  # SARA v2's string ids: only the people of its roles are judged here
         elif f.name in _ROLES and isinstance(value, Atom) and value.value in relatives:
             p = value.value
             named = sorted({n for x in sents for n in person_names(x.text)} & people)
@@ -217,6 +219,16 @@ def _in_other_clauses(cue: re.Pattern, clause: str, clauses: list[str]) -> bool:
     """A one-person event's words stand in another clause too ("Bob is an American citizen and
     Alice is an American employer"): then no clause alone says whose it is."""
     return any(cue.search(c) for c in clauses if c is not clause)
+
+
+def _person(value) -> str | None:
+    """A role filler as the text's names compare with it: an atom as written (``bob``), a string
+    (SARA v2's way of naming people, ``"Bob"``) as the atom of the same name; None for a number."""
+    if isinstance(value, Atom):
+        return value.value
+    if isinstance(value, Str):
+        return "_".join(value.value.lower().split())
+    return None
 
 
 def _iso(m: re.Match) -> str:
