@@ -59,6 +59,23 @@ def test_household_rules_left_out_are_flagged(engine, rules):
     assert not inspect_facts(engine, case, gp.fact_program, rules, rule_text=gp.rule_program).issues
 
 
+@pytest.mark.parametrize("left_out", ["agent_", "amount_"])
+def test_property_rule_left_out_is_flagged(engine, rules, left_out):
+    """A single property rule of a gold rule program left out (``agent_(Event,bob) :-
+    bob_household_maintenance(...)``): the events the rules derive lack it, and the clause the
+    rules state (Bob furnished all costs) is not accounted for."""
+    case = get_case("tax_case_13")
+    gp = gold_program(case)
+    kept = case.gold_program.derive("".join(r + "\n" for r in gp.rules if not r.startswith(left_out)),
+                                    "omission omit_rules")
+    before = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept, omissions=False)
+    assert before.answer != case.expected and not before.issues
+    after = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
+    (issue,) = [i for i in after.issues if i.kind == "unstated_clause"]
+    assert "furnished all costs" in issue.message and left_out in issue.message
+    assert str(before.answer) not in issue.message
+
+
 def test_omit_rule_group_leaves_out_a_helper_and_the_rules_built_on_it():
     import random
 

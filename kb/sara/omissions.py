@@ -87,7 +87,9 @@ class Item:
     (a cue word, a name, a date or year, a child-parent pair, an event id) and the predicates it
     speaks of. ``event``: for what one event of the sentence lacks (``role``: a role the statutes
     read of its type more often than it has it; ``date``: a start the sentence's dates may give),
-    its id: the candidates complete that event only."""
+    its id: the candidates complete that event only. ``family``: for what the events a trusted
+    rule derives lack (``kind`` ``rule``, :func:`_family_items`), their ids: the candidates complete
+    every one of them."""
 
     kind: str
     sentence: int
@@ -95,6 +97,7 @@ class Item:
     what: str
     predicates: tuple[str, ...]
     event: str = ""
+    family: tuple[str, ...] = ()
 
 
 @dataclass
@@ -329,6 +332,9 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                 target = next((r for r in rows if r.sentence == s.index and child in r.clause.lower()), None) \
                     or next(r for r in rows if r.sentence == s.index)
                 target.items.append(Item("kinship", s.index, target.clause, f"{child} child of {parent}", _KIN))
+    if schema is not None and trusted:
+        for it in _family_items(_fact_lines(canonical), _fact_lines(trusted), schema, table, rows):
+            next(r for r in rows if r.sentence == it.sentence and r.clause == it.clause).items.append(it)
     return rows
 
 
@@ -372,6 +378,118 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
     if "start_" not in props and reads_start and dated:
         out.append(Item("date", s.index, clause, "a start", ("start_",), event=e))
     return out
+
+
+def _families(stated: Sequence[Fact], derived: Sequence[Fact]) -> dict[tuple, list[str]]:
+    """The events a trusted rule derives (ids in ``derived`` that no ``stated`` fact introduces),
+    grouped into families: one rule's events, year by year (``bob_maintains_household_2015``,
+    ``…_2016``), alike in id less its digits, type facts and property names. Key: (stem, types,
+    properties); value: the ids in order. Ids with properties and no type fact form families too
+    (types ``()``: the rule that gives the type was left out)."""
+    own = {_val(f.args[0]) for f in stated if f.args}
+    about: dict[str, list[Fact]] = {}
+    for f in derived:
+        if f.args and isinstance(f.args[0], (Atom, Str)) and _val(f.args[0]) not in own:
+            if is_type(f) or (f.name in CORE_PROPERTIES and len(f.args) == 2):
+                about.setdefault(_val(f.args[0]), []).append(f)
+    out: dict[tuple, list[str]] = {}
+    for e, fs in about.items():
+        key = (re.sub(r"\d+", "#", e), tuple(sorted({f.name for f in fs if is_type(f)})),
+               frozenset(f.name for f in fs if not is_type(f)))
+        out.setdefault(key, []).append(e)
+    return out
+
+
+#: The properties an event's family is held to (:data:`taxlogic.kb.sara.schema.CORE`).
+CORE_PROPERTIES = ("agent_", "patient_", "beneficiary_", "purpose_", "start_", "end_", "amount_")
+
+
+def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table,
+                  rows: Sequence[ClauseRow]) -> list[Item]:
+    """What the events a trusted rule derives lack (:func:`_families`), the mirror of
+    :func:`_event_items` for a clause stated by a rule (household maintenance year by year): the
+    rule states the clause only as fully as its events hold it. For each family:
+
+    - a property (a role, a date, an amount, a purpose) that would complete a way the statutes
+      read its type (:attr:`~taxlogic.kb.sara.schema.EventSchema.ways`) of which the family has
+      every other property: one ``rule`` item per such property; a role only when the family has
+      none (the gold rules give household payments a payer and no payee: a role may be left
+      unsaid, an event with no one in it is not stated);
+    - no type fact (the rule that gives it left out): one ``rule`` item naming the types of the
+      KB whose cue the text uses and one of whose ways the family's properties hold.
+
+    Each is an item of the clause that writes a cue of the type and most words of the values the
+    family holds ("for which Bob furnished all costs" for Bob's payments for his house; else the text's
+    first clause), ``family`` the events' ids; decided like every other by counterfactual runs."""
+    fams = _families(stated, derived)
+    if not fams or not rows:
+        return []
+    out: list[Item] = []
+    for (stem, types, props), ids in fams.items():
+        if types:
+            lacks: set[str] = set()
+            for t in types:
+                for w in schema.ways.get(t, ()):
+                    short = {p for p in w if p in CORE_PROPERTIES} - props
+                    if len(short) == 1:
+                        lacks |= short
+            if props & set(_ROLES):  # a role the statutes may read with another is not missing:
+                lacks -= set(_ROLES)  # the household payments Bob makes have no payee
+            preds = [(p,) for p in sorted(lacks)]
+            kinds = types
+        else:
+            kinds = tuple(t for t, ws in schema.ways.items() if table.entry(t) and table.entry(t).kind in TYPE_KINDS
+                          and any(set(w) <= props for w in ws if w)
+                          and any(table.cue_in(t, r.clause) for r in rows))
+            preds = [kinds] if kinds else []
+        if not preds:
+            continue
+        held = {_val(f.args[1]) for f in derived if f.args and _val(f.args[0]) in ids and len(f.args) == 2
+                and not is_type(f) and isinstance(f.args[1], (Atom, Str)) and not ISO.match(f.args[1].value)}
+        cued = [r for r in rows if any(table.cue_in(t, r.clause) for t in kinds)] or list(rows[:1])
+        words = {w for v in held for w in re.split(r"[_\s]+", v.lower()) if len(w) > 2}
+        row = max(cued, key=lambda r: sum(_words_in(w, r.clause) for w in words))  # the first that writes most of them
+        for p in preds:
+            out.append(Item("rule", row.sentence, row.clause, stem, p, family=tuple(ids)))
+    return out
+
+
+def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str], query: str | None) -> list[str]:
+    """Candidate fact sets for a ``rule`` item (:func:`_family_items`): the property it names
+    added to every event of the family at once, with each value the case allows: a role filled
+    by each of ``people`` (whom the item's clause names or refers to) that holds no role of the
+    family already (Bob who pays for the house is not its payee too); a purpose by each constant a role of an event holds that is no
+    person (a home); an amount :data:`PROBE_AMOUNT`; a start (an end) the first (last) day of the
+    year the event's end (start) or id gives, else the question's; a type fact of each type."""
+    ids = item.family
+    props: dict[str, dict[str, str]] = {}
+    for f in facts:
+        if f.name in ("start_", "end_") and len(f.args) == 2 and isinstance(f.args[1], Str) and ISO.match(f.args[1].value):
+            props.setdefault(_val(f.args[0]), {})[f.name] = f.args[1].value
+    events = {_val(f.args[0]) for f in facts if is_type(f) and f.args}
+
+    def year(e: str, other: str) -> str | None:
+        d = props.get(e, {}).get(other)
+        ys = [d[:4]] if d else re.findall(r"(?<!\d)(1[6-9]\d\d|2[01]\d\d)(?!\d)", e) or [str(y) for y in _query_years(query)]
+        return ys[0] if ys else None
+
+    (p, *more) = item.predicates
+    if more or p not in CORE_PROPERTIES:  # the type left out: each type it may have
+        return ["".join(f"{t}({_quote(e)}).\n" for e in ids) for t in item.predicates]
+    if p in _ROLES:
+        held = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2 and _val(f.args[0]) in ids}
+        values = [x for x in people if x not in held]
+    elif p == "purpose_":
+        values = sorted({_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2
+                         and isinstance(f.args[1], Atom) and f.args[1].value not in people
+                         and f.args[1].value not in events})
+    elif p == "amount_":
+        return ["".join(f"amount_({_quote(e)},{PROBE_AMOUNT}).\n" for e in ids)]
+    else:
+        other, md = ("end_", "01-01") if p == "start_" else ("start_", "12-31")
+        lines = [f'{p}({_quote(e)},"{year(e, other)}-{md}").\n' for e in ids if year(e, other)]
+        return ["".join(lines)] if lines else []
+    return ["".join(f"{p}({_quote(e)},{_quote(v)}).\n" for e in ids) for v in values]
 
 
 #: A sentence's opening phrase of time, its year included ("On January 20th, 2020, …").
@@ -437,13 +555,19 @@ def _query_years(query: str | None) -> list[int]:
 
 def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | None]]:
     """(start, end) pairs a candidate may take: the clause's full dates, else its years (a year's
-    first and last day), else the sentence's, else the question's year."""
+    first and last day), else the sentence's, else the question's year; for years that span
+    more than one, also the question's year among them."""
     dates = sorted(_clause_dates(clause, s)) or sorted(s.dates)
     if dates:
         return [(dates[0], dates[-1] if len(dates) > 1 else None)]
     years = sorted({int(y) for y in YEAR.findall(clause)}) or sorted(s.years) or _query_years(query)
     if years:
-        return [(f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")]
+        whole = (f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")
+        # a span of years also read year by year: the question's year's own event ("From 2004
+        # to 2019, Bob furnished the costs": the rules read a payment of each year)
+        each = [(f"{y:04d}-01-01", f"{y:04d}-12-31") for y in _query_years(query) if years[0] <= y <= years[-1]
+                and years[0] < years[-1]]
+        return [whole] + each[:1]
     return [(None, None)]
 
 
@@ -530,6 +654,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                         for eid in untyped[:1] + [f"tl_unstated_{next(counter)}"]:
                             mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
                     made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
+            elif item.kind == "rule":
+                made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query)
             elif item.kind == "role" and item.event:
                 made += _role_candidates(item, s, groups, here_events, people, ents)
             elif item.kind == "date" and item.event:
@@ -617,10 +743,9 @@ def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[
     else:
         fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:6]
     out = []
-    for fill in fills or [()]:
+    for (start, end), fill in itertools.product(spans, fills or [()]):
         lines = [f"{t}({eid}).\n"]
         lines += [f"{r}({eid},{_quote(v)}).\n" for r, v in zip(role_slots, fill)]
-        start, end = spans[0]
         if way.get("start_") and start:
             lines.append(f'start_({eid},"{start}").\n')
         if way.get("end_") and end:
@@ -666,7 +791,8 @@ def issues_of(verdicts: Sequence[Verdict]) -> list[Issue]:
         it = v.item
         what = {"kind": f'the word "{it.what}"', "person": it.what, "date": it.what,
                 "kinship": it.what.replace(" child of ", " as the child of "),
-                "role": f"who the {' or '.join(it.predicates)} of {it.event} is"}[it.kind]
+                "role": f"who the {' or '.join(it.predicates)} of {it.event} is",
+                "rule": f"the {' or '.join(it.predicates)} of the events {it.what} the rules derive"}[it.kind]
         if it.kind == "date" and it.event:
             what = f"when {it.event} starts"
         preds = ", ".join(sorted({p for p in it.predicates}))
