@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -274,6 +275,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         kin_tied = _kin_ties(every)
         clauses = _clauses(s.text) or [s.text.strip()]
         conclusion = bool(citations(s.text))  # states a legal conclusion: coverage_conclusion's
+        claims = [_claimed(_mask_terms(c, terms), table) if not _NEGATION.search(c) else set() for c in clauses]
         listed: set[str] = set()  # the names of bare clauses before this one: "Alice, Bob and Charlie live …"
         for ci, clause in enumerate(clauses):
             row = ClauseRow(s.index, clause, facts_shown if ci == 0 else [])
@@ -294,19 +296,26 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                               if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
                 if any(i.what == cue and i.kind == "kind" for i in row.items):
                     continue
-                if set(kinds) & here_types:
+                count = Counter(t for g in here_groups for t in set(types_of.get(g, ())))
+                free = _unclaimed(set(kinds) & here_types, ci, claims, count)
+                if free:
                     lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
-                    who = (_clause_people(clause, s, people) | before) if lasting else set()
-                    covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
+                    # a lasting state is stated for each person it is about; an event, for each
+                    # of a list ("to Bob, Charlie and Dan respectively for work done …")
+                    who = (_clause_people(clause, s, people) | before) if lasting else (own if before else set())
+                    covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & free))
                     if who <= covered:
                         continue  # stated (a lasting state, living or working somewhere: for each person it is about)
                 once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
                 # ^ a state of its parties: a birth, a marriage, a family tie, a status
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
-                if dated and any(dated & _dates_of(fs) and (own or s.names) & people_of[g]
-                                 for g, fs in groups.items() if g in here_groups):
-                    continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …")
+                by_date = [people_of[g] for g, fs in groups.items() if g in here_groups and dated & _dates_of(fs)
+                           and (not types_of.get(g) or _unclaimed(set(types_of[g]), ci, claims, count))
+                           and _dates_for(types_of.get(g, ()), kinds, table)]
+                if by_date and (own <= set().union(*by_date) if before else
+                                any((own or s.names) & ps for ps in by_date)):
+                    continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …"; each of a list)
                 if any(re.search(rf"(?m)^\s*{k}\(", rule_text) for k in kinds):
                     continue  # a trusted rule defines events of the kind (recurring events, year by year)
                 row.items.append(Item("kind", s.index, clause, cue, kinds))
@@ -338,6 +347,37 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
     return rows
 
 
+def _dates_for(types: Sequence[str], kinds: Sequence[str], table) -> bool:
+    """Whether an event of ``types`` that a clause's date dates may be what the clause's cue of
+    ``kinds`` states: one of those types, or a state (a family tie, a status) that the dated event
+    starts ("born on …": the son_ from the birth); not an event of another kind (a payment to Dan
+    dated the day the work "done from … to Sep 2nd" ends is not the work)."""
+    return not types or bool(set(types) & set(kinds)) or any(
+        table.entry(t) and table.entry(t).kind in ("kinship", "status") for t in types)
+
+
+def _claimed(clause: str, table) -> set[str]:
+    """The types a clause names by a cue of that type alone ("enrolled": ``enrollment_``; not
+    "attending", a cue of both ``enrollment_`` and ``attending_classes_``)."""
+    out = set()
+    for name, entry in table.predicates.items():
+        if entry.kind not in TYPE_KINDS or not entry.cues:
+            continue
+        cue = table.cue_in(name, clause)
+        if cue is not None and [n for n, e in table.predicates.items()
+                                if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue] == [name]:
+            out.add(name)
+    return out
+
+
+def _unclaimed(types: set[str], ci: int, claims: Sequence[set[str]], count) -> set[str]:
+    """Of ``types`` (the sentence's facts' types a cue of clause ``ci`` may mean), those that
+    account for it: the sentence has more events of the type than other clauses name by a cue of
+    that type alone ("Alice was enrolled at … and attending classes": the enrollment is the
+    first clause's, the classes are unstated). ``count``: events of each type in the sentence."""
+    return {t for t in types if count[t] > sum(t in c for j, c in enumerate(claims) if j != ci)}
+
+
 def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table) -> list[Item]:
     """What event ``e`` (its ``facts``), stated by sentence ``s``, lacks that its sentence may give,
     by what the statutes read of its type (``schema``: :class:`~taxlogic.kb.sara.schema.EventSchema`):
@@ -349,7 +389,9 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
       states holds (:func:`candidates`);
     - a ``date``: an event or status (not a family tie: a state of its parties) with no
       ``start_`` while its clause, or the sentence's opening phrase ("In 2017, …"), gives a date
-      or a year before its end (:func:`_event_days`), for a type a rule reads with a start.
+      or a year before its end (:func:`_event_days`), for a type a rule reads with a start; when
+      its clause gives none, the first clause of the sentence that does and names one of its
+      role fillers (an item of that clause).
 
     Each is an item of the clause that states the event (a cue of its type; else the sentence's
     first clause), decided like every other by the counterfactual runs: the fact left out of an
@@ -374,9 +416,14 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
         out.append(Item("role", s.index, clause, e, missing, event=e))
     props = {f.name for f in facts}
     reads_start = any(w.get("start_") for t in types for w in schema.ways.get(t, ()))
-    dated = kinds & {"event", "status"} and _event_days(clause, s)
+    whom = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2}
+    # the clause that dates it: its own, else one that names whom it is about ("… to Bob, Charlie
+    # and Dan respectively for work done from Feb 1st, 2017 to Sep 2nd, 2017")
+    when = clause if _event_days(clause, s) else next(
+        (r.clause for r in rows if _event_days(r.clause, s) and any(_words_in(w, r.clause) for w in whom)), None)
+    dated = kinds & {"event", "status"} and when
     if "start_" not in props and reads_start and dated:
-        out.append(Item("date", s.index, clause, "a start", ("start_",), event=e))
+        out.append(Item("date", s.index, when, "a start", ("start_",), event=e))
     return out
 
 
@@ -555,12 +602,19 @@ def _query_years(query: str | None) -> list[int]:
 
 def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | None]]:
     """(start, end) pairs a candidate may take: the clause's full dates, else its years (a year's
-    first and last day), else the sentence's, else the question's year; for years that span
+    first and last day: "they file a joint return for 2017", not the marriage's date of the
+    clause before), else the sentence's dates, its years, else the question's year; an age in a
+    year ("67 years old in 2017") gives the first day of the year of birth; for years that span
     more than one, also the question's year among them."""
-    dates = sorted(_clause_dates(clause, s)) or sorted(s.dates)
+    own_years = sorted({int(y) for y in YEAR.findall(clause)})
+    age = re.search(r"\b(\d{1,3})\s+years?\s+old\b", clause)
+    if age and (own_years or _query_years(query)):  # "Alice is 67 years old in 2017": born in 1950
+        born = f"{(own_years or _query_years(query))[0] - int(age.group(1)):04d}-01-01"
+        return [(born, born)]
+    dates = sorted(_clause_dates(clause, s)) or ([] if own_years else sorted(s.dates))
     if dates:
         return [(dates[0], dates[-1] if len(dates) > 1 else None)]
-    years = sorted({int(y) for y in YEAR.findall(clause)}) or sorted(s.years) or _query_years(query)
+    years = own_years or sorted(s.years) or _query_years(query)
     if years:
         whole = (f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")
         # a span of years also read year by year: the question's year's own event ("From 2004
