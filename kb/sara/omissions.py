@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -275,7 +274,6 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         kin_tied = _kin_ties(every)
         clauses = _clauses(s.text) or [s.text.strip()]
         conclusion = bool(citations(s.text))  # states a legal conclusion: coverage_conclusion's
-        claims = [_claimed(_mask_terms(c, terms), table) if not _NEGATION.search(c) else set() for c in clauses]
         listed: set[str] = set()  # the names of bare clauses before this one: "Alice, Bob and Charlie live …"
         for ci, clause in enumerate(clauses):
             row = ClauseRow(s.index, clause, facts_shown if ci == 0 else [])
@@ -286,6 +284,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
             words = _mask_terms(clause, terms)
             dated = _clause_dates(clause, s)
             own = {n for n in person_names(clause) if n in people} | before
+            each = bool(before) and bool(_RESPECTIVELY.search(clause))  # a list, one event each
             for name, entry in table.predicates.items():
                 if entry.kind not in TYPE_KINDS or not entry.cues:
                     continue
@@ -296,24 +295,21 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                               if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
                 if any(i.what == cue and i.kind == "kind" for i in row.items):
                     continue
-                count = Counter(t for g in here_groups for t in set(types_of.get(g, ())))
-                free = _unclaimed(set(kinds) & here_types, ci, claims, count)
-                if free:
-                    lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
-                    # a lasting state is stated for each person it is about; an event, for each
-                    # of a list ("to Bob, Charlie and Dan respectively for work done …")
-                    who = (_clause_people(clause, s, people) | before) if lasting else (own if before else set())
-                    covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & free))
-                    if who <= covered:
-                        continue  # stated (a lasting state, living or working somewhere: for each person it is about)
                 once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
                 # ^ a state of its parties: a birth, a marriage, a family tie, a status
+                if set(kinds) & here_types:
+                    lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
+                    # a lasting state is stated for each person it is about; an event, for each
+                    # of a list it distributes over ("to Bob, Charlie and Dan respectively for work done …")
+                    who = (_clause_people(clause, s, people) | before) if lasting else (own if each else set())
+                    covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
+                    if who <= covered:
+                        continue  # stated (a lasting state, living or working somewhere: for each person it is about)
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
                 by_date = [people_of[g] for g, fs in groups.items() if g in here_groups and dated & _dates_of(fs)
-                           and (not types_of.get(g) or _unclaimed(set(types_of[g]), ci, claims, count))
-                           and _dates_for(types_of.get(g, ()), kinds, table)]
-                if by_date and (own <= set().union(*by_date) if before else
+                           and (not each or _dates_for(types_of.get(g, ()), kinds, table))]
+                if by_date and (own <= set().union(*by_date) if each else
                                 any((own or s.names) & ps for ps in by_date)):
                     continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …"; each of a list)
                 if any(re.search(rf"(?m)^\s*{k}\(", rule_text) for k in kinds):
@@ -347,35 +343,18 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
     return rows
 
 
+#: The word by which a clause distributes over the names listed before it ("Bob, Charlie and Dan
+#: respectively"): each has an event of their own.
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+
+
 def _dates_for(types: Sequence[str], kinds: Sequence[str], table) -> bool:
-    """Whether an event of ``types`` that a clause's date dates may be what the clause's cue of
-    ``kinds`` states: one of those types, or a state (a family tie, a status) that the dated event
+    """Whether an event of ``types`` that a list clause's date dates may be what the clause's cue
+    of ``kinds`` states for each person listed: one of those types, or a state (a family tie, a status) that the dated event
     starts ("born on …": the son_ from the birth); not an event of another kind (a payment to Dan
     dated the day the work "done from … to Sep 2nd" ends is not the work)."""
     return not types or bool(set(types) & set(kinds)) or any(
         table.entry(t) and table.entry(t).kind in ("kinship", "status") for t in types)
-
-
-def _claimed(clause: str, table) -> set[str]:
-    """The types a clause names by a cue of that type alone ("enrolled": ``enrollment_``; not
-    "attending", a cue of both ``enrollment_`` and ``attending_classes_``)."""
-    out = set()
-    for name, entry in table.predicates.items():
-        if entry.kind not in TYPE_KINDS or not entry.cues:
-            continue
-        cue = table.cue_in(name, clause)
-        if cue is not None and [n for n, e in table.predicates.items()
-                                if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue] == [name]:
-            out.add(name)
-    return out
-
-
-def _unclaimed(types: set[str], ci: int, claims: Sequence[set[str]], count) -> set[str]:
-    """Of ``types`` (the sentence's facts' types a cue of clause ``ci`` may mean), those that
-    account for it: the sentence has more events of the type than other clauses name by a cue of
-    that type alone ("Alice was enrolled at … and attending classes": the enrollment is the
-    first clause's, the classes are unstated). ``count``: events of each type in the sentence."""
-    return {t for t in types if count[t] > sum(t in c for j, c in enumerate(claims) if j != ci)}
 
 
 def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table) -> list[Item]:
@@ -644,7 +623,9 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
       (``purpose_``) names that no type fact introduces (the id the left-out event had);
     - a ``kinship`` pair: a family fact of each family type, the pair either way round;
     - a ``person``: the person in a role an event of the sentence lacks (a role the statutes
-      read of its type more often than the event has it);
+      read of its type more often than the event has it), or, for a name a clause only lists,
+      beside another person in a role the event gives them ("Alice and Bob lived in the same
+      home");
     - a ``date``: the date (a year: its first day as a start, its last as an end) as the start
       or the end of an event of the sentence."""
     from collections import Counter
@@ -728,6 +709,10 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                             for r in _ROLES:
                                 most[r] = max(most[r], w.get(r, 0))
                         made += [f"{r}({e},{_quote(item.what)}).\n" for r in _ROLES if has[r] < most[r]]
+                    # a name a clause only lists, beside another of the case's people in a role they
+                    # share ("Alice and Bob lived in the same home": one residence, two agents)
+                    made += [f"{r}({e},{_quote(item.what)}).\n" for r in _ROLES if _bare_names(item.clause, people)
+                             and any(f.name == r and len(f.args) == 2 and _val(f.args[1]) in people for f in facts)]
             elif item.kind == "date":
                 d = item.what
                 for e in here_events:
