@@ -19,6 +19,11 @@ evidence only) state what it says, item by item:
   the sentence shares its date or person ("for work done from Feb 1st to Sep 2nd": the payment's
   date is the work's end) and the clause-level items above see it as accounted for.
 
+- the **events a trusted rule derives** (household maintenance year by year) are held to what
+  their type is read with, family by family (:func:`_family_items`): a property one short of a
+  way the statutes read the type (a role only when the events hold none), or the type itself, is
+  an item of the clause the rule states, its candidates added to every event of the family.
+
 What no fact states is not an issue by itself (a clause may not matter to the question). Whether
 it matters is decided by the rules: :func:`unstated` gives, for each item, the **candidate
 facts** a translation could have written for it, built only from the KB's vocabulary (the types
