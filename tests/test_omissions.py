@@ -59,6 +59,23 @@ def test_household_rules_left_out_are_flagged(engine, rules):
     assert not inspect_facts(engine, case, gp.fact_program, rules, rule_text=gp.rule_program).issues
 
 
+@pytest.mark.parametrize("left_out", ["agent_", "amount_"])
+def test_property_rule_left_out_is_flagged(engine, rules, left_out):
+    """A single property rule of a gold rule program left out (``agent_(Event,bob) :-
+    bob_household_maintenance(...)``): the events the rules derive lack it, and the clause the
+    rules state (Bob furnished all costs) is not accounted for."""
+    case = get_case("tax_case_13")
+    gp = gold_program(case)
+    kept = case.gold_program.derive("".join(r + "\n" for r in gp.rules if not r.startswith(left_out)),
+                                    "omission omit_rules")
+    before = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept, omissions=False)
+    assert before.answer != case.expected and not before.issues
+    after = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
+    (issue,) = [i for i in after.issues if i.kind == "unstated_clause"]
+    assert "furnished all costs" in issue.message and left_out in issue.message
+    assert str(before.answer) not in issue.message
+
+
 def test_omit_rule_group_leaves_out_a_helper_and_the_rules_built_on_it():
     import random
 
@@ -219,3 +236,25 @@ def test_inspect_table_shows_what_an_event_lacks(rules):
     assert any(kind == "date" for kind, _ in items), items
     gold = _clauses(case, None, gold_program(case).fact_text, rules)
     assert not [i for r in gold for i in r["items"] if i["kind"] == "date"]
+
+
+#: Slips of issue 33's session 11 closed by class: the clause's own year ("they file a joint return
+#: for 2016", not the marriage date of the clause before); an age in a year ("67 years old in
+#: 2017": born 1950); one of a list ("to Bob, Charlie and Dan respectively for work done …": the
+#: work of each); a start the listing clause dates, not the clause with the payment's cue.
+LISTED = [
+    ("tax_case_65", "alice_and_bob_file_a_joint_return", None, "joint return for 2016"),
+    ("tax_case_62", "alice_is_born", None, "years old"),
+    ("s3306_a_2_A_pos", "alice_employer_dan", None, "Dan respectively for work"),
+    ("s3306_a_2_A_pos", None, 'start_(alice_pays_dan,"2017-09-02").', "alice_pays_dan starts"),
+]
+
+
+@pytest.mark.parametrize("case_id,event,fact,words", LISTED)
+def test_left_out_by_clause_year_age_or_list_is_flagged(engine, rules, case_id, event, fact, words):
+    case = get_case(case_id)
+    text = _without(case, event) if event else _less(case, fact)
+    before = inspect_facts(engine, case, text, rules, omissions=False)
+    assert before.answer != case.expected and not before.issues
+    after = inspect_facts(engine, case, text, rules)
+    assert any(i.kind == "unstated_clause" and words in i.message for i in after.issues), after.issues

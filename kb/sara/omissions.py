@@ -19,6 +19,11 @@ evidence only) state what it says, item by item:
   the sentence shares its date or person ("for work done from Feb 1st to Sep 2nd": the payment's
   date is the work's end) and the clause-level items above see it as accounted for.
 
+- the **events a trusted rule derives** (household maintenance year by year) are held to what
+  their type is read with, family by family (:func:`_family_items`): a property one short of a
+  way the statutes read the type (a role only when the events hold none), or the type itself, is
+  an item of the clause the rule states, its candidates added to every event of the family.
+
 What no fact states is not an issue by itself (a clause may not matter to the question). Whether
 it matters is decided by the rules: :func:`unstated` gives, for each item, the **candidate
 facts** a translation could have written for it, built only from the KB's vocabulary (the types
@@ -87,7 +92,9 @@ class Item:
     (a cue word, a name, a date or year, a child-parent pair, an event id) and the predicates it
     speaks of. ``event``: for what one event of the sentence lacks (``role``: a role the statutes
     read of its type more often than it has it; ``date``: a start the sentence's dates may give),
-    its id: the candidates complete that event only."""
+    its id: the candidates complete that event only. ``family``: for what the events a trusted
+    rule derives lack (``kind`` ``rule``, :func:`_family_items`), their ids: the candidates complete
+    every one of them."""
 
     kind: str
     sentence: int
@@ -95,6 +102,7 @@ class Item:
     what: str
     predicates: tuple[str, ...]
     event: str = ""
+    family: tuple[str, ...] = ()
 
 
 @dataclass
@@ -281,6 +289,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
             words = _mask_terms(clause, terms)
             dated = _clause_dates(clause, s)
             own = {n for n in person_names(clause) if n in people} | before
+            each = bool(before) and bool(_RESPECTIVELY.search(clause))  # a list, one event each
             for name, entry in table.predicates.items():
                 if entry.kind not in TYPE_KINDS or not entry.cues:
                     continue
@@ -291,19 +300,23 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                               if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
                 if any(i.what == cue and i.kind == "kind" for i in row.items):
                     continue
+                once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
+                # ^ a state of its parties: a birth, a marriage, a family tie, a status
                 if set(kinds) & here_types:
                     lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
-                    who = (_clause_people(clause, s, people) | before) if lasting else set()
+                    # a lasting state is stated for each person it is about; an event, for each
+                    # of a list it distributes over ("to Bob, Charlie and Dan respectively for work done …")
+                    who = (_clause_people(clause, s, people) | before) if lasting else (own if each else set())
                     covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
                     if who <= covered:
                         continue  # stated (a lasting state, living or working somewhere: for each person it is about)
-                once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
-                # ^ a state of its parties: a birth, a marriage, a family tie, a status
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
-                if dated and any(dated & _dates_of(fs) and (own or s.names) & people_of[g]
-                                 for g, fs in groups.items() if g in here_groups):
-                    continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …")
+                by_date = [people_of[g] for g, fs in groups.items() if g in here_groups and dated & _dates_of(fs)
+                           and (not each or _dates_for(types_of.get(g, ()), kinds, table))]
+                if by_date and (own <= set().union(*by_date) if each else
+                                any((own or s.names) & ps for ps in by_date)):
+                    continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …"; each of a list)
                 if any(re.search(rf"(?m)^\s*{k}\(", rule_text) for k in kinds):
                     continue  # a trusted rule defines events of the kind (recurring events, year by year)
                 row.items.append(Item("kind", s.index, clause, cue, kinds))
@@ -329,7 +342,24 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                 target = next((r for r in rows if r.sentence == s.index and child in r.clause.lower()), None) \
                     or next(r for r in rows if r.sentence == s.index)
                 target.items.append(Item("kinship", s.index, target.clause, f"{child} child of {parent}", _KIN))
+    if schema is not None and trusted:
+        for it in _family_items(_fact_lines(canonical), _fact_lines(trusted), schema, table, rows):
+            next(r for r in rows if r.sentence == it.sentence and r.clause == it.clause).items.append(it)
     return rows
+
+
+#: The word by which a clause distributes over the names listed before it ("Bob, Charlie and Dan
+#: respectively"): each has an event of their own.
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+
+
+def _dates_for(types: Sequence[str], kinds: Sequence[str], table) -> bool:
+    """Whether an event of ``types`` that a list clause's date dates may be what the clause's cue
+    of ``kinds`` states for each person listed: one of those types, or a state (a family tie, a status) that the dated event
+    starts ("born on …": the son_ from the birth); not an event of another kind (a payment to Dan
+    dated the day the work "done from … to Sep 2nd" ends is not the work)."""
+    return not types or bool(set(types) & set(kinds)) or any(
+        table.entry(t) and table.entry(t).kind in ("kinship", "status") for t in types)
 
 
 def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table) -> list[Item]:
@@ -343,7 +373,9 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
       states holds (:func:`candidates`);
     - a ``date``: an event or status (not a family tie: a state of its parties) with no
       ``start_`` while its clause, or the sentence's opening phrase ("In 2017, …"), gives a date
-      or a year before its end (:func:`_event_days`), for a type a rule reads with a start.
+      or a year before its end (:func:`_event_days`), for a type a rule reads with a start; when
+      its clause gives none, the first clause of the sentence that does and names one of its
+      role fillers (an item of that clause).
 
     Each is an item of the clause that states the event (a cue of its type; else the sentence's
     first clause), decided like every other by the counterfactual runs: the fact left out of an
@@ -368,10 +400,127 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
         out.append(Item("role", s.index, clause, e, missing, event=e))
     props = {f.name for f in facts}
     reads_start = any(w.get("start_") for t in types for w in schema.ways.get(t, ()))
-    dated = kinds & {"event", "status"} and _event_days(clause, s)
+    whom = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2}
+    # the clause that dates it: its own, else one that names whom it is about ("… to Bob, Charlie
+    # and Dan respectively for work done from Feb 1st, 2017 to Sep 2nd, 2017")
+    when = clause if _event_days(clause, s) else next(
+        (r.clause for r in rows if _event_days(r.clause, s) and any(_words_in(w, r.clause) for w in whom)), None)
+    dated = kinds & {"event", "status"} and when
     if "start_" not in props and reads_start and dated:
-        out.append(Item("date", s.index, clause, "a start", ("start_",), event=e))
+        out.append(Item("date", s.index, when, "a start", ("start_",), event=e))
     return out
+
+
+def _families(stated: Sequence[Fact], derived: Sequence[Fact]) -> dict[tuple, list[str]]:
+    """The events a trusted rule derives (ids in ``derived`` that no ``stated`` fact introduces),
+    grouped into families: one rule's events, year by year (``bob_maintains_household_2015``,
+    ``…_2016``), alike in id less its digits, type facts and property names. Key: (stem, types,
+    properties); value: the ids in order. Ids with properties and no type fact form families too
+    (types ``()``: the rule that gives the type was left out)."""
+    own = {_val(f.args[0]) for f in stated if f.args}
+    about: dict[str, list[Fact]] = {}
+    for f in derived:
+        if f.args and isinstance(f.args[0], (Atom, Str)) and _val(f.args[0]) not in own:
+            if is_type(f) or (f.name in CORE_PROPERTIES and len(f.args) == 2):
+                about.setdefault(_val(f.args[0]), []).append(f)
+    out: dict[tuple, list[str]] = {}
+    for e, fs in about.items():
+        key = (re.sub(r"\d+", "#", e), tuple(sorted({f.name for f in fs if is_type(f)})),
+               frozenset(f.name for f in fs if not is_type(f)))
+        out.setdefault(key, []).append(e)
+    return out
+
+
+#: The properties an event's family is held to (:data:`taxlogic.kb.sara.schema.CORE`).
+CORE_PROPERTIES = ("agent_", "patient_", "beneficiary_", "purpose_", "start_", "end_", "amount_")
+
+
+def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table,
+                  rows: Sequence[ClauseRow]) -> list[Item]:
+    """What the events a trusted rule derives lack (:func:`_families`), the mirror of
+    :func:`_event_items` for a clause stated by a rule (household maintenance year by year): the
+    rule states the clause only as fully as its events hold it. For each family:
+
+    - a property (a role, a date, an amount, a purpose) that would complete a way the statutes
+      read its type (:attr:`~taxlogic.kb.sara.schema.EventSchema.ways`) of which the family has
+      every other property: one ``rule`` item per such property; a role only when the family has
+      none (the gold rules give household payments a payer and no payee: a role may be left
+      unsaid, an event with no one in it is not stated);
+    - no type fact (the rule that gives it left out): one ``rule`` item naming the types of the
+      KB whose cue the text uses and one of whose ways the family's properties hold.
+
+    Each is an item of the clause that writes a cue of the type and most words of the values the
+    family holds ("for which Bob furnished all costs" for Bob's payments for his house; else the text's
+    first clause), ``family`` the events' ids; decided like every other by counterfactual runs."""
+    fams = _families(stated, derived)
+    if not fams or not rows:
+        return []
+    out: list[Item] = []
+    for (stem, types, props), ids in fams.items():
+        if types:
+            lacks: set[str] = set()
+            for t in types:
+                for w in schema.ways.get(t, ()):
+                    short = {p for p in w if p in CORE_PROPERTIES} - props
+                    if len(short) == 1:
+                        lacks |= short
+            if props & set(_ROLES):  # a role the statutes may read with another is not missing:
+                lacks -= set(_ROLES)  # the household payments Bob makes have no payee
+            preds = [(p,) for p in sorted(lacks)]
+            kinds = types
+        else:
+            kinds = tuple(t for t, ws in schema.ways.items() if table.entry(t) and table.entry(t).kind in TYPE_KINDS
+                          and any(set(w) <= props for w in ws if w)
+                          and any(table.cue_in(t, r.clause) for r in rows))
+            preds = [kinds] if kinds else []
+        if not preds:
+            continue
+        held = {_val(f.args[1]) for f in derived if f.args and _val(f.args[0]) in ids and len(f.args) == 2
+                and not is_type(f) and isinstance(f.args[1], (Atom, Str)) and not ISO.match(f.args[1].value)}
+        cued = [r for r in rows if any(table.cue_in(t, r.clause) for t in kinds)] or list(rows[:1])
+        words = {w for v in held for w in re.split(r"[_\s]+", v.lower()) if len(w) > 2}
+        row = max(cued, key=lambda r: sum(_words_in(w, r.clause) for w in words))  # the first that writes most of them
+        for p in preds:
+            out.append(Item("rule", row.sentence, row.clause, stem, p, family=tuple(ids)))
+    return out
+
+
+def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str], query: str | None) -> list[str]:
+    """Candidate fact sets for a ``rule`` item (:func:`_family_items`): the property it names
+    added to every event of the family at once, with each value the case allows: a role filled
+    by each of ``people`` (whom the item's clause names or refers to) that holds no role of the
+    family already (Bob who pays for the house is not its payee too); a purpose by each constant a role of an event holds that is no
+    person (a home); an amount :data:`PROBE_AMOUNT`; a start (an end) the first (last) day of the
+    year the event's end (start) or id gives, else the question's; a type fact of each type."""
+    ids = item.family
+    props: dict[str, dict[str, str]] = {}
+    for f in facts:
+        if f.name in ("start_", "end_") and len(f.args) == 2 and isinstance(f.args[1], Str) and ISO.match(f.args[1].value):
+            props.setdefault(_val(f.args[0]), {})[f.name] = f.args[1].value
+    events = {_val(f.args[0]) for f in facts if is_type(f) and f.args}
+
+    def year(e: str, other: str) -> str | None:
+        d = props.get(e, {}).get(other)
+        ys = [d[:4]] if d else re.findall(r"(?<!\d)(1[6-9]\d\d|2[01]\d\d)(?!\d)", e) or [str(y) for y in _query_years(query)]
+        return ys[0] if ys else None
+
+    (p, *more) = item.predicates
+    if more or p not in CORE_PROPERTIES:  # the type left out: each type it may have
+        return ["".join(f"{t}({_quote(e)}).\n" for e in ids) for t in item.predicates]
+    if p in _ROLES:
+        held = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2 and _val(f.args[0]) in ids}
+        values = [x for x in people if x not in held]
+    elif p == "purpose_":
+        values = sorted({_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2
+                         and isinstance(f.args[1], Atom) and f.args[1].value not in people
+                         and f.args[1].value not in events})
+    elif p == "amount_":
+        return ["".join(f"amount_({_quote(e)},{PROBE_AMOUNT}).\n" for e in ids)]
+    else:
+        other, md = ("end_", "01-01") if p == "start_" else ("start_", "12-31")
+        lines = [f'{p}({_quote(e)},"{year(e, other)}-{md}").\n' for e in ids if year(e, other)]
+        return ["".join(lines)] if lines else []
+    return ["".join(f"{p}({_quote(e)},{_quote(v)}).\n" for e in ids) for v in values]
 
 
 #: A sentence's opening phrase of time, its year included ("On January 20th, 2020, …").
@@ -437,13 +586,26 @@ def _query_years(query: str | None) -> list[int]:
 
 def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | None]]:
     """(start, end) pairs a candidate may take: the clause's full dates, else its years (a year's
-    first and last day), else the sentence's, else the question's year."""
-    dates = sorted(_clause_dates(clause, s)) or sorted(s.dates)
+    first and last day: "they file a joint return for 2017", not the marriage's date of the
+    clause before), else the sentence's dates, its years, else the question's year; an age in a
+    year ("67 years old in 2017") gives the first day of the year of birth; for years that span
+    more than one, also the question's year among them."""
+    own_years = sorted({int(y) for y in YEAR.findall(clause)})
+    age = re.search(r"\b(\d{1,3})\s+years?\s+old\b", clause)
+    if age and (own_years or _query_years(query)):  # "Alice is 67 years old in 2017": born in 1950
+        born = f"{(own_years or _query_years(query))[0] - int(age.group(1)):04d}-01-01"
+        return [(born, born)]
+    dates = sorted(_clause_dates(clause, s)) or ([] if own_years else sorted(s.dates))
     if dates:
         return [(dates[0], dates[-1] if len(dates) > 1 else None)]
-    years = sorted({int(y) for y in YEAR.findall(clause)}) or sorted(s.years) or _query_years(query)
+    years = own_years or sorted(s.years) or _query_years(query)
     if years:
-        return [(f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")]
+        whole = (f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")
+        # a span of years also read year by year: the question's year's own event ("From 2004
+        # to 2019, Bob furnished the costs": the rules read a payment of each year)
+        each = [(f"{y:04d}-01-01", f"{y:04d}-12-31") for y in _query_years(query) if years[0] <= y <= years[-1]
+                and years[0] < years[-1]]
+        return [whole] + each[:1]
     return [(None, None)]
 
 
@@ -466,7 +628,9 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
       (``purpose_``) names that no type fact introduces (the id the left-out event had);
     - a ``kinship`` pair: a family fact of each family type, the pair either way round;
     - a ``person``: the person in a role an event of the sentence lacks (a role the statutes
-      read of its type more often than the event has it);
+      read of its type more often than the event has it), or, for a name a clause only lists,
+      beside another person in a role the event gives them ("Alice and Bob lived in the same
+      home");
     - a ``date``: the date (a year: its first day as a start, its last as an end) as the start
       or the end of an event of the sentence."""
     from collections import Counter
@@ -530,6 +694,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                         for eid in untyped[:1] + [f"tl_unstated_{next(counter)}"]:
                             mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
                     made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
+            elif item.kind == "rule":
+                made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query)
             elif item.kind == "role" and item.event:
                 made += _role_candidates(item, s, groups, here_events, people, ents)
             elif item.kind == "date" and item.event:
@@ -548,6 +714,10 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                             for r in _ROLES:
                                 most[r] = max(most[r], w.get(r, 0))
                         made += [f"{r}({e},{_quote(item.what)}).\n" for r in _ROLES if has[r] < most[r]]
+                    # a name a clause only lists, beside another of the case's people in a role they
+                    # share ("Alice and Bob lived in the same home": one residence, two agents)
+                    made += [f"{r}({e},{_quote(item.what)}).\n" for r in _ROLES if _bare_names(item.clause, people)
+                             and any(f.name == r and len(f.args) == 2 and _val(f.args[1]) in people for f in facts)]
             elif item.kind == "date":
                 d = item.what
                 for e in here_events:
@@ -617,10 +787,9 @@ def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[
     else:
         fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:6]
     out = []
-    for fill in fills or [()]:
+    for (start, end), fill in itertools.product(spans, fills or [()]):
         lines = [f"{t}({eid}).\n"]
         lines += [f"{r}({eid},{_quote(v)}).\n" for r, v in zip(role_slots, fill)]
-        start, end = spans[0]
         if way.get("start_") and start:
             lines.append(f'start_({eid},"{start}").\n')
         if way.get("end_") and end:
@@ -666,7 +835,8 @@ def issues_of(verdicts: Sequence[Verdict]) -> list[Issue]:
         it = v.item
         what = {"kind": f'the word "{it.what}"', "person": it.what, "date": it.what,
                 "kinship": it.what.replace(" child of ", " as the child of "),
-                "role": f"who the {' or '.join(it.predicates)} of {it.event} is"}[it.kind]
+                "role": f"who the {' or '.join(it.predicates)} of {it.event} is",
+                "rule": f"the {' or '.join(it.predicates)} of the events {it.what} the rules derive"}[it.kind]
         if it.kind == "date" and it.event:
             what = f"when {it.event} starts"
         preds = ", ".join(sorted({p for p in it.predicates}))
