@@ -423,3 +423,24 @@ def test_candidate_facts_use_the_facts_spelling_of_names():
     old = parse_facts('agent_(married,alice).\nagent_(married,spouse).\n')[0]
     assert spellings(old) == {}
     assert respell("agent_(e,alice).\n", spellings(old)) == "agent_(e,alice).\n"
+
+
+@pytest.mark.parametrize("renamed, flagged", [
+    ('patient_("paid","Bob 1").', True),     # a number more (SARA v2's broken_link)
+    ('patient_("paid","bob").', True),       # another case: another constant for v2's strings
+    ('patient_("paid","Bob").', False),      # the same constant
+])
+def test_a_string_written_once_that_is_a_variant_of_another_is_a_near_miss(renamed, flagged):
+    """name_near_miss reads SARA v2's strings as it reads SARA 2020's atoms: a person or id
+    written once, a variant of the constant the other facts use, breaks the link between them."""
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.sara.grounding import grounding_issues
+
+    facts = ('payment_("paid").\nagent_("paid","Alice").\namount_("paid",5012).\nstart_("paid","2017-03-04").\n'
+             + renamed + '\nson_("son").\nagent_("son","Bob").\npatient_("son","Alice").\n')
+    inp = CaseInput(text="Bob is Alice's son. Alice paid Bob $5012 on March 4th, 2017.",
+                    question="How much tax does Alice have to pay in 2017?", kind="numeric")
+    issues = [i for i in grounding_issues(inp, 'tax("Alice",2017,Tax)', facts) if i.kind == "name_near_miss"]
+    assert bool(issues) is flagged
+    if flagged:
+        assert '"Bob"' in issues[0].message or "Bob" in issues[0].message
