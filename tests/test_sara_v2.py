@@ -387,7 +387,9 @@ def test_omission_check_runs_on_v2_with_names_as_the_text_writes_them(v2_data_di
     """The omission check (issue 33) runs on SARA v2 (issue 35). v2 writes people as strings in
     the case's spelling ("Alice", "her spouse"); compared as the text's names (lower case), the
     check raises nothing on correct facts (tax_case_39: Charlie's birth stated by the son_ fact's
-    start; tax_case_60: the spouse named only "her spouse", false alarms before), and a left-out
+    start; tax_case_60: the spouse named only "her spouse", false alarms before; the rule programs
+    tax_case_33, whose rule names "Alice", and tax_case_75, "the costs of the house" the residence
+    of the sentence before is in), and a left-out
     joint return or family tie, which no other check sees, is caught with candidates that use the
     facts' own spelling ("Alice", not alice)."""
     from taxlogic.eval.faults.verifier import gold_program, inspect_facts, inspect_gold
@@ -398,7 +400,8 @@ def test_omission_check_runs_on_v2_with_names_as_the_text_writes_them(v2_data_di
     v2 = v2_rules()
     assert applies_to(rules) and applies_to(v2)
     with Engine(v2, workers=1) as engine:
-        for case_id, expected in (("tax_case_39", 6812), ("tax_case_60", 4331)):
+        for case_id, expected in (("tax_case_39", 6812), ("tax_case_60", 4331), ("tax_case_33", 27181),
+                                  ("tax_case_75", 8883)):
             result = inspect_gold(engine, get_v2_case(case_id), v2)
             assert result.answer == expected and not result.issues and result.clauses  # the check ran
         case = get_v2_case("tax_case_60")

@@ -337,6 +337,9 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                 # ^ a state of its parties: a birth, a marriage, a family tie, a status
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
+                if all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds) \
+                        and _held_thing(clause, s, people, before, kinds, here_atoms, types_of, people_of):
+                    continue  # the thing of an event of the kind, stated elsewhere ("the costs of the house")
                 if dated and any(dated & _dates_of(fs) and (own or s.names) & people_of[g]
                                  for g, fs in groups.items() if g in here_groups):
                     continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …")
@@ -344,7 +347,8 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     continue  # a trusted rule defines events of the kind (recurring events, year by year)
                 row.items.append(Item("kind", s.index, clause, cue, kinds))
             for n in person_names(clause):
-                if n in people and n not in here_atoms and n in s.names and not re.search(rf"\b{n}\b", rule_text):
+                if n in people and n not in here_atoms and n in s.names and not re.search(rf"\b{n}\b", rule_text, re.I):
+                    # ^ re.I: a trusted rule names the person as the facts do (SARA v2: "Alice")
                     row.items.append(Item("person", s.index, clause, n, _ROLES))
             for d in sorted(_clause_dates(clause, s)):
                 if d not in here_dates and d not in rule_text:
@@ -366,6 +370,25 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     or next(r for r in rows if r.sentence == s.index)
                 target.items.append(Item("kinship", s.index, target.clause, f"{child} child of {parent}", _KIN))
     return rows
+
+
+def _held_thing(clause: str, s, people: set[str], before: set[str], kinds: Sequence[str], here_atoms: set[str],
+                types_of: dict[str, list[str]], people_of: dict[str, set[str]]) -> bool:
+    """Does the clause's cue word speak of a thing an event of ``kinds`` (a lasting state: living
+    somewhere) stated elsewhere holds, about the clause's people? ("Alice shares a house with her father. Alice pays for 75% of the
+    costs of the house": the payment's ``purpose_`` is the residence's place, and the residence
+    is Alice's.) A thing (no person, no event id) that the sentence's facts and such an event
+    both hold; the event's parties include whom the clause is about (so "Bob lived in Alice's
+    house" is not Alice's residence in that house)."""
+    who = _clause_people(clause, s, people) | before
+    for g, ts in types_of.items():
+        if not set(ts) & set(kinds):
+            continue
+        ids = {name_key(x) for x in types_of}
+        things = {x for x in people_of[g] & here_atoms if name_key(x) not in people | ids and not ISO.match(x)}
+        if things and who and who <= people_of[g]:
+            return True
+    return False
 
 
 def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table) -> list[Item]:
@@ -517,7 +540,9 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     people = case_people(case, every)
     named = person_names(case.text)
     spelling = spellings(every)
-    by_strings = any(isinstance(spelling.get(p), Str) for p in people)  # SARA v2: "Alice", "her spouse"
+    # SARA v2 writes every person as a string ("Alice", "her spouse"); SARA 2020 as atoms (alice),
+    # its strings are places and entities ("baltimore", "usa") a text may also capitalise
+    by_strings = bool(people) and all(isinstance(spelling.get(p), Str) for p in people)
     spelling = spelling if by_strings else {}  # SARA 2020's atoms: candidates as written
     groups: dict[str, list[Fact]] = {}
     for sup in a.supports:
