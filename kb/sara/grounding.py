@@ -14,8 +14,8 @@ as in chat (:func:`taxlogic.core.is_what_if`).
 - ``date_year``: an event whose amount the text states in a sentence naming years, dated in
   none of them ("In 2017, Alice was paid $33200" with ``start_(…, "2016-12-31")``); a span the
   sentence writes as one names each of its years ("$304598 every year from 2015 to 2019": 2016 too);
-- ``name_near_miss``: a constant written in one fact only, a variant of another constant
-  (other case or quotes ``'Alice'``, parts reordered ``bob_and_alice``, a number or filler
+- ``name_near_miss``: a constant (an atom, or a string that is no date: SARA v2's ``"Bob 1"``)
+  written in one fact only, a variant of another constant (other case or quotes ``'Alice'``, parts reordered ``bob_and_alice``, a number or filler
   word more or less ``alice_1``, ``alice_paid``, one letter off ``charie``, ``alice_died``).
 """
 
@@ -88,7 +88,7 @@ def grounding_issues(case: CaseInput, query: str | None, canonical: str, trusted
     # constants written once that are variants of the others (or of the query's)
     for line, f in v.facts:
         for a in fact_args(f):
-            if isinstance(a, Atom) and v.mentions[a.value] == 1:
+            if _is_name(a) and v.mentions[a.value] == 1:
                 others = {c for c in v.mentions if c != a.value} | set(query_atoms(query or ""))
                 close = sorted(c for c in others if variant_of(a.value, c))
                 if close:
@@ -96,6 +96,12 @@ def grounding_issues(case: CaseInput, query: str | None, canonical: str, trusted
                         f"{f} names {a.value}, which no other fact uses; elsewhere the same thing is {close[0]}: "
                         "use one constant per person, entity or event")))
     return issues
+
+
+def _is_name(a) -> bool:
+    """A constant that names a person, an entity or an event: an atom (SARA 2020), or a string
+    that is not a date (SARA v2 writes names and ids as strings: ``"Bob"``, ``"gross income"``)."""
+    return isinstance(a, Atom) or (isinstance(a, Str) and not ISO.match(a.value))
 
 
 def _bound_near(d: date, b: date) -> bool:
