@@ -20,19 +20,12 @@ import re
 from typing import TYPE_CHECKING
 
 from taxlogic.core import Issue
+from taxlogic.kb.sara.names import person_key
 from taxlogic.kb.sara.text import NAME, SENTENCE, sexes
 from taxlogic.kb.sara.view import FactView
 
 if TYPE_CHECKING:
     from taxlogic.kb.sara.align import Alignment
-
-
-def _who(canonical: str) -> str:
-    """A role filler as the text's names compare with it: an atom as written (``bob``); a string,
-    SARA v2's way of naming people (``"Bob"``), as the atom of the same name (``bob``)."""
-    if len(canonical) >= 2 and canonical[0] == canonical[-1] == '"':
-        return "_".join(canonical[1:-1].lower().split())
-    return canonical
 
 
 _NAMES = rf"{NAME}(?:\s*,\s*{NAME})*(?:,?\s+and\s+{NAME})?"
@@ -153,8 +146,8 @@ def direction_issues(canonical: str, text: str, trusted: str = "") -> list[Issue
     payees = {b for _, b in rel["payer_payee"] if b}
     issues = []
     for e, props in v.own_props.items():
-        agents = {_who(x.args[1].canonical) for _, x in props.get("agent_", [])}
-        patients = {_who(x.args[1].canonical) for _, x in props.get("patient_", [])}
+        agents = {person_key(x.args[1].canonical) for _, x in props.get("agent_", [])}
+        patients = {person_key(x.args[1].canonical) for _, x in props.get("patient_", [])}
         line = (props.get("agent_") or props.get("patient_") or [(None, None)])[0][0]
         for t in v.types.get(e, []):
             for a in agents:
@@ -233,7 +226,7 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
                 if side is None:
                     continue
                 for line, f in props.get(prop, []):
-                    x = _who(f.args[1].canonical)
+                    x = person_key(f.args[1].canonical)
                     if x in sides[1 - side] and x not in sides[side] and not _said_elsewhere(alignment, s, kind, side, x):
                         issues.append(Issue(kind="role_direction", line=line, message=(
                             f"{f}: the {prop[:-1]} of a {t[:-1]} is its {_SIDES[kind][side]}, but its sentence "
@@ -242,8 +235,8 @@ def sentence_direction_issues(canonical: str, alignment: "Alignment", trusted: s
                         break
         issues += _missing_parties(e, v, rel, sentence)
     for e, props in v.own_props.items():  # one person on both sides of a relation
-        both = ({_who(f.args[1].canonical) for _, f in props.get("agent_", [])}
-                & {_who(f.args[1].canonical) for _, f in props.get("patient_", [])})
+        both = ({person_key(f.args[1].canonical) for _, f in props.get("agent_", [])}
+                & {person_key(f.args[1].canonical) for _, f in props.get("patient_", [])})
         if both and e in first:
             x = sorted(both)[0]
             issues.append(Issue(kind="role_direction", line=props["patient_"][0][0], message=(
@@ -271,7 +264,7 @@ def _missing_parties(e: str, v: FactView, rel: dict, sentence: str) -> list[Issu
 
     table = cue_table()
     props = v.props.get(e, {})
-    agents, patients = ({_who(c) for c in props.get("agent_", set())}, {_who(c) for c in props.get("patient_", set())})
+    agents, patients = ({person_key(c) for c in props.get("agent_", set())}, {person_key(c) for c in props.get("patient_", set())})
     line = v.type_lines.get(e)
     out = []
     for t in v.types.get(e, []):
@@ -285,12 +278,12 @@ def _missing_parties(e: str, v: FactView, rel: dict, sentence: str) -> list[Issu
                         f"{t}({e}) has no {prop} (its {_SIDES[kind][side]}), but its sentence "
                         f'"{sentence.strip()}" gives {" or ".join(sorted(sides[side]))}: state it with {prop}')))
                 elif t == "payment_" and prop == "agent_" and sides[side] and len(_PAYING.findall(sentence)) == 1 and \
-                        not ({_who(c) for c in props.get(prop, set())} & _coordinated(sentence, sides[side])):
+                        not ({person_key(c) for c in props.get(prop, set())} & _coordinated(sentence, sides[side])):
                     # a sentence of one payment names who pays ("a house that Alice maintains"), and
                     # none of the payment's agent_ is that person (only a payment's payer is held to
                     # it: an income's payee may be stated in other words, "Bob's income was …"; and
                     # only where the sentence pays once: "…, while Charlie, her brother, pays …")
-                    had = sorted(_who(c) for c in props[prop])
+                    had = sorted(person_key(c) for c in props[prop])
                     out.append(Issue(kind="role_missing", line=line, message=(
                         f"{t}({e}) has {', '.join(had)} as its {prop} (its {_SIDES[kind][side]}), but its sentence "
                         f'"{sentence.strip()}" gives {" or ".join(sorted(sides[side]))}: is the {prop[:-1]} the '

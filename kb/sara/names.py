@@ -8,6 +8,15 @@ from __future__ import annotations
 import re
 
 
+def person_key(canonical: str) -> str:
+    """A role filler as the text's names compare with it (:func:`taxlogic.kb.sara.text.person_names`,
+    lower case): an atom as written (``bob``); a string, SARA v2's way of naming people
+    (``"Bob"``), as the atom of the same name (``bob``)."""
+    if len(canonical) >= 2 and canonical[0] == canonical[-1] == '"':
+        return "_".join(canonical[1:-1].lower().split())
+    return canonical
+
+
 #: Parts of a constant that add no meaning: a numbering suffix or a function word.
 _FILLER = frozenset({"a", "an", "and", "the", "of", "is", "to", "e", "ev", "event", "id", "x"})
 

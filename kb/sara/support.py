@@ -41,7 +41,9 @@ from datetime import date
 from taxlogic.core import CaseInput, Issue, is_what_if
 from taxlogic.kb.sara.align import Alignment, Support, align, resolve
 from taxlogic.kb.sara.cues import cue_table
-from taxlogic.kb.sara.text import _DATE, _MONTH_RE, _MONTHS, NAME, YEAR, date_roles, iso_date, person_names, plain_number
+from taxlogic.kb.sara.names import person_key
+from taxlogic.kb.sara.text import (_DATE, _MONTH_RE, _MONTHS, _TEXT_NUMBER, NAME, YEAR, date_roles, iso_date,
+                                   person_names, plain_number, written_date)
 from taxlogic.kb.sara.view import FactView, is_type
 from taxlogic.tools.facts import Atom, Number, Str
 
@@ -171,11 +173,11 @@ _CLAUSES = re.compile(r",\s*(?:and|but|while|whereas)\s+|;\s*")
 _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|they|their|them|both|each)\b", re.I)
 
 
-#: "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955": a clause that ends with a
-#: date or an amount, then "and" and a name (its own subject), splits there too.
 #: A clause led by its own subject and verb ("Alice was born …"; not "Bob the remaining 60%, since …",
 #: whose date may belong to the whole sentence).
 _SUBJECT = re.compile(rf"\s*(?:(?:In|On|From|Since|During|After|Before|Until)\b[^,]*,\s*)?{NAME}\s+(?!(?:the|a|an)\b)[a-z]+")
+#: "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955": a clause that ends with a
+#: date or an amount, then "and" and a name (its own subject), splits there too.
 _AND_NAME = re.compile(rf"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?={NAME}\s+[a-z])")
 
 
@@ -190,15 +192,13 @@ def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str,
     1950 and Bob was born March 3rd, 1955" for Bob's birth on 1950-03-02; "Alice is an american
     citizen, and Bob is a Mexican citizen who was admitted to the USA" for Alice's migration). A
     date or a kind decides only in a clause led by its own subject and verb; None otherwise."""
-    from taxlogic.kb.sara.text import _TEXT_NUMBER, person_names
-
     if not (amounts or dates or cues) or re.search(r"\brespectively\b", sentence.text, re.I):
         return None
     clauses = [c for part in _CLAUSES.split(sentence.text) for c in _AND_NAME.split(part)]
     if len(clauses) < 2:
         return None
     for clause in clauses:
-        at = sorted([(m.start(), "date") for m in _DATE.finditer(clause) if _iso(m) in dates] +
+        at = sorted([(m.start(), "date") for m in _DATE.finditer(clause) if written_date(m) in dates] +
                     [(m.start(), "amount") for m in _TEXT_NUMBER.finditer(clause) if plain_number(m.group()) in amounts] +
                     [(m.start(), "kind") for c in cues if not _in_other_clauses(c, clause, clauses)
                      for m in c.finditer(clause)])
@@ -222,19 +222,12 @@ def _in_other_clauses(cue: re.Pattern, clause: str, clauses: list[str]) -> bool:
 
 
 def _person(value) -> str | None:
-    """A role filler as the text's names compare with it: an atom as written (``bob``), a string
-    (SARA v2's way of naming people, ``"Bob"``) as the atom of the same name; None for a number."""
-    if isinstance(value, Atom):
-        return value.value
-    if isinstance(value, Str):
-        return "_".join(value.value.lower().split())
-    return None
+    """A role filler as the text's names compare with it (:func:`~taxlogic.kb.sara.names.person_key`);
+    None for a number."""
+    return person_key(value.canonical) if isinstance(value, (Atom, Str)) else None
 
 
-def _iso(m: re.Match) -> str:
-    """The ISO date of a :data:`taxlogic.kb.sara.text._DATE` match ("" for a day past 31)."""
-    month, day, year = _MONTHS[m.group(1).lower()[:3]], int(m.group(2)), int(m.group(3))
-    return f"{year:04d}-{month:02d}-{day:02d}" if 1 <= day <= 31 else ""
+_ATOM_WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def _relatives(v: FactView, people: set[str], table) -> dict[str, set[str]]:
@@ -252,8 +245,6 @@ def _relatives(v: FactView, people: set[str], table) -> dict[str, set[str]]:
                     out.setdefault(x, set()).update(kin)
     return out
 
-
-_ATOM_WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def _refers_to_relative(sentence: str, kin: set[str], table) -> bool:

@@ -77,15 +77,19 @@ def remainder_shares(text: str) -> set[str]:
     return out
 
 
+def written_date(m: re.Match) -> str | None:
+    """The date a :data:`_DATE` match writes ("Feb 3rd, 1992") as "YYYY-MM-DD"; None for a day past 31."""
+    month, day, year = _MONTHS[m.group(1).lower()[:3]], int(m.group(2)), int(m.group(3))
+    return f"{year:04d}-{month:02d}-{day:02d}" if 1 <= day <= 31 else None
+
+
 def text_dates(text: str) -> list[str]:
     """Full calendar dates in ``text`` ("Feb 3rd, 1992", "May 5th 2019") as "YYYY-MM-DD", once each."""
     out: list[str] = []
     for m in _DATE.finditer(text):
-        month, day, year = _MONTHS[m.group(1).lower()[:3]], int(m.group(2)), int(m.group(3))
-        if 1 <= day <= 31:
-            d = f"{year:04d}-{month:02d}-{day:02d}"
-            if d not in out:
-                out.append(d)
+        d = written_date(m)
+        if d is not None and d not in out:
+            out.append(d)
     return out
 
 
