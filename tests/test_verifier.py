@@ -393,3 +393,41 @@ def test_derived_facts_are_written_event_by_event():
     assert by_event(derived).splitlines() == [
         'payment_("e2").', 'agent_("e2","Bob").', 'amount_("e2",5).',
         'income_("e1").', 'agent_("e1","Alice").', 'amount_("e1",7).']
+
+
+def test_every_omission_enumerates_what_the_seeded_operators_sample(facts):
+    """``--every`` (issue 33: every omission, not a sample): each event, role and date left out
+    once, in the facts' order; every seeded variant is one of them."""
+    events = C.every_omission(facts, "omit_event")
+    assert [c.detail.split(" (")[0] for c in events] == [
+        "left out alice_and_bob", "left out alice_dies", "left out alice_is_paid", "left out alice_is_paid_again"]
+    assert all(not any(l.startswith(("payment_(alice_is_paid)", "agent_(alice_is_paid,")) for l in c.lines)
+               for c in events if "alice_is_paid " in c.detail)
+    roles = C.every_omission(facts, "omit_role")
+    assert sorted(c.detail for c in roles) == sorted(f"left out {f}" for f in facts if f.name in ("agent_", "patient_"))
+    dates = C.every_omission(facts, "omit_date")
+    assert len(dates) == sum(f.name in ("start_", "end_") for f in facts) and all(len(c.lines) == len(facts) - 1 for c in dates)
+    (marriage,) = C.every_omission(facts, "omit_relation")  # the one family tie
+    assert marriage.lines == events[0].lines
+    for op in C.OMISSIONS:
+        every = {c.lines for c in C.every_omission(facts, op)}
+        assert {c.lines for c in C.corrupt(facts, op, seed=3, key="x", k=5)} <= every
+    with pytest.raises(KeyError):
+        C.every_omission(facts, "drop_fact")
+
+
+def test_rule_groups_leave_out_each_group_once():
+    rules = ("h(Y,E) :- between(2015,2017,Y), atom_concat(e,Y,E).\npayment_(E) :- h(_,E).\n"
+             "agent_(E,bob) :- h(_,E).\namount_(E,10) :- payment_(E).\n")
+    groups = C.rule_groups(rules)
+    assert [d for _, d in groups] == ["left out the rules of agent_ (1 clauses)", "left out the rules of amount_ (1 clauses)",
+                                      "left out the rules of h (3 clauses)", "left out the rules of payment_ (2 clauses)"]
+    assert groups[2][0] == "amount_(E,10) :- payment_(E).\n"
+    assert C.omit_rule_group(rules, random.Random(0)) in groups and C.rule_groups("") == []
+
+
+def test_verifier_every_refuses_a_sampled_operator(sara_data_dir):
+    from taxlogic.cli import app
+
+    result = CliRunner().invoke(app, ["eval", "verifier", "--every", "--ops", "drop_fact", "--cases", "tax_case_1"])
+    assert result.exit_code == 2 and "omission operators only" in result.output

@@ -105,8 +105,9 @@ from typing import Callable, Iterable, Sequence
 from taxlogic.kb.sara.view import is_property, is_type
 from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, Str, parse_facts
 
-__all__ = ["Corruption", "ERROR_CLASSES", "OPERATORS", "RELATIONS", "UNNAMED", "corrupt", "facts_of", "omit_rule_group",
-           "render"]
+__all__ = ["Corruption", "ERROR_CLASSES", "OMISSIONS", "OPERATORS", "RELATIONS", "UNNAMED", "corrupt", "every_omission",
+           "facts_of", "omit_rule_group", "render",
+           "rule_groups"]
 
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -682,61 +683,101 @@ def _event_facts(facts: Sequence[Fact], e: str) -> list[int]:
     return [j for j, f in enumerate(facts) if f.args and isinstance(f.args[0], (Atom, Str)) and f.args[0].value == e]
 
 
-def _omit_event_of(facts: list[Fact], rng: random.Random, types: Sequence[str] | None, op: str) -> Corruption | None:
-    events = [e for e, ts in _events(facts).items() if types is None or any(t in types for t in ts)]
-    if not events or len(_events(facts)) < 2:
-        return None
-    e = rng.choice(events)
-    gone = set(_event_facts(facts, e))
-    return Corruption(op, render([f for j, f in enumerate(facts) if j not in gone]),
-                      f"left out {e} ({', '.join(_events(facts)[e])}, {len(gone)} facts)")
+def _omission_slots(facts: Sequence[Fact], op: str) -> list[tuple[frozenset[int], str]]:
+    """Every way the omission operator ``op`` (``omit_event``, ``omit_relation``, ``omit_role``,
+    ``omit_date``) can leave something out of ``facts``: (indexes of the facts left out, what was
+    left out), in the facts' order; ``[]`` when it does not apply (an event left out of a set
+    with fewer than two events would leave nothing to check)."""
+    if op in ("omit_event", "omit_relation"):
+        evs = _events(facts)
+        if len(evs) < 2:
+            return []
+        out = []
+        for e, ts in evs.items():
+            if op == "omit_relation" and not any(t in RELATIONS for t in ts):
+                continue
+            gone = frozenset(_event_facts(facts, e))
+            out.append((gone, f"left out {e} ({', '.join(ts)}, {len(gone)} facts)"))
+        return out
+    if op == "omit_role":
+        events, ids = set(_events(facts)), _Ids.of(facts)
+        slots = [j for j, f in enumerate(facts) if f.name in ("agent_", "patient_", "beneficiary_") and f.arity == 2
+                 and not (ids.const(f.args[1]) and f.args[1].value in events)]
+    elif op == "omit_date":
+        slots = [j for j, f in enumerate(facts) if f.name in ("start_", "end_") and f.arity == 2]
+    else:
+        raise KeyError(f"{op} is not an omission operator; known: {', '.join(OMISSIONS)}")
+    return [(frozenset({j}), f"left out {facts[j]}") for j in slots]
+
+
+def _left_out(facts: Sequence[Fact], op: str, slot: tuple[frozenset[int], str]) -> Corruption:
+    gone, detail = slot
+    return Corruption(op, render(f for j, f in enumerate(facts) if j not in gone), detail)
+
+
+def _omit(facts: list[Fact], rng: random.Random, op: str) -> Corruption | None:
+    slots = _omission_slots(facts, op)
+    return _left_out(facts, op, rng.choice(slots)) if slots else None
 
 
 def omit_event(facts: list[Fact], rng: random.Random) -> Corruption | None:
-    return _omit_event_of(facts, rng, None, "omit_event")
+    return _omit(facts, rng, "omit_event")
 
 
 def omit_relation(facts: list[Fact], rng: random.Random) -> Corruption | None:
-    return _omit_event_of(facts, rng, RELATIONS, "omit_relation")
+    return _omit(facts, rng, "omit_relation")
 
 
 def omit_role(facts: list[Fact], rng: random.Random) -> Corruption | None:
-    events, ids = set(_events(facts)), _Ids.of(facts)
-    slots = [j for j, f in enumerate(facts) if f.name in ("agent_", "patient_", "beneficiary_") and f.arity == 2
-             and not (ids.const(f.args[1]) and f.args[1].value in events)]
-    if not slots:
-        return None
-    j = rng.choice(slots)
-    return Corruption("omit_role", render(facts[:j] + facts[j + 1:]), f"left out {facts[j]}")
+    return _omit(facts, rng, "omit_role")
 
 
 def omit_date(facts: list[Fact], rng: random.Random) -> Corruption | None:
-    slots = [j for j, f in enumerate(facts) if f.name in ("start_", "end_") and f.arity == 2]
-    if not slots:
-        return None
-    j = rng.choice(slots)
-    return Corruption("omit_date", render(facts[:j] + facts[j + 1:]), f"left out {facts[j]}")
+    return _omit(facts, rng, "omit_date")
 
 
-def omit_rule_group(rule_text: str, rng: random.Random) -> tuple[str, str] | None:
-    """A trusted gold rule program's rules with one group left out (every clause whose head has
-    one name, and every rule whose body calls it: ``bob_household_maintenance/4`` and the
-    ``payment_``, ``agent_`` … rules built on it): the new rule text and what was left out; None
-    without rules."""
+#: The operators that leave out what the text states (issue 33), each enumerable whole
+#: (:func:`every_omission`).
+OMISSIONS = ("omit_event", "omit_role", "omit_date", "omit_relation")
+
+
+def every_omission(facts: Sequence[Fact], op: str) -> list[Corruption]:
+    """Every distinct corruption of ``facts`` by the omission operator ``op`` (one of
+    :data:`OMISSIONS`), in the facts' order: not a sample (issue 33: "every omitted event, role,
+    date or relation ... on every rule-free gold set"). Raises KeyError for another operator."""
+    out, seen = [], {render(facts)}
+    for slot in _omission_slots(facts, op):
+        c = _left_out(facts, op, slot)
+        if c.lines not in seen:
+            seen.add(c.lines)
+            out.append(c)
+    return out
+
+
+def rule_groups(rule_text: str) -> list[tuple[str, str]]:
+    """Every variant of a trusted gold rule program with one rule group left out, in name order:
+    (the new rule text, what was left out). A group is every clause whose head has one name, and
+    every rule whose body calls it (``bob_household_maintenance/4`` and the ``payment_``,
+    ``agent_`` … rules built on it); ``[]`` without rules."""
     from taxlogic.tools.facts import split_clauses
 
     clauses = [c.text for c in split_clauses(rule_text)]
     heads = [re.match(r"\s*([a-z]\w*)", c) for c in clauses]
     keys = [m.group(1) if m else "" for m in heads]
-    names = sorted({k for k, c in zip(keys, clauses) if k and ":-" in c})
-    if not names:
-        return None
-    name = rng.choice(names)
-    # the group: the rules of ``name`` and every rule whose body calls it (a recurring event's
-    # generator and the facts it derives about each event)
-    kept = [c for k, c in zip(keys, clauses) if k != name and not (":-" in c and re.search(
-        rf"\b{re.escape(name)}\s*\(", c.split(":-", 1)[1]))]
-    return "".join(c + "\n" for c in kept), f"left out the rules of {name} ({len(clauses) - len(kept)} clauses)"
+    out = []
+    for name in sorted({k for k, c in zip(keys, clauses) if k and ":-" in c}):
+        # the group: the rules of ``name`` and every rule whose body calls it (a recurring event's
+        # generator and the facts it derives about each event)
+        kept = [c for k, c in zip(keys, clauses) if k != name and not (":-" in c and re.search(
+            rf"\b{re.escape(name)}\s*\(", c.split(":-", 1)[1]))]
+        out.append(("".join(c + "\n" for c in kept), f"left out the rules of {name} ({len(clauses) - len(kept)} clauses)"))
+    return out
+
+
+def omit_rule_group(rule_text: str, rng: random.Random) -> tuple[str, str] | None:
+    """One of :func:`rule_groups`, chosen by ``rng``; None without rules."""
+    groups = rule_groups(rule_text)
+    return rng.choice(groups) if groups else None
 
 
 OPERATORS: dict[str, Operator] = {

@@ -480,16 +480,19 @@ def gold_evidence(case: Case, issue: Issue) -> tuple[str, str]:
 RULE_OPERATOR = "omit_rules"
 
 
-def rule_variants(p: GoldProgram, *, seed: int, k: int) -> list[tuple[object, str]]:
+def rule_variants(p: GoldProgram, *, seed: int, k: int, every: bool = False) -> list[tuple[object, str]]:
     """Up to ``k`` distinct variants of a rule program with one rule group left out
-    (:func:`taxlogic.eval.faults.corrupt.omit_rule_group`), deterministic in (``seed``, case): each a
+    (:func:`taxlogic.eval.faults.corrupt.omit_rule_group`), deterministic in (``seed``, case), or
+    with ``every`` each of them (:func:`taxlogic.eval.faults.corrupt.rule_groups`): each a
     (:class:`~taxlogic.eval.faults.corrupt.Corruption` of the unchanged facts, the new rule text)."""
     import random
 
-    from taxlogic.eval.faults.corrupt import Corruption, omit_rule_group
+    from taxlogic.eval.faults.corrupt import Corruption, omit_rule_group, rule_groups
 
     if not p.rules:
         return []
+    if every:
+        return [(Corruption(RULE_OPERATOR, p.facts, detail), text) for text, detail in rule_groups(p.rule_text)]
     rng = random.Random(f"{seed}:{p.case.id}:{RULE_OPERATOR}")
     out: list[tuple[object, str]] = []
     seen: set[str] = set()
@@ -567,19 +570,26 @@ def experiment_limits(settings=None, time_limit: float | None = None) -> dict:
 def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed: int = 0, k: int = 3,
                  ops: Sequence[str] | None = None, limits: dict | None = None, quick: float | None = 5.0,
                  progress: Callable[[str, int, int], None] | None = None, keep_variants: bool = True,
-                 omissions: bool = True) -> dict:
+                 omissions: bool = True, every: bool = False) -> dict:
     """The whole experiment: gold baseline (false alarms) on ``cases``, then every operator on
     every case whose gold set passes; returns the JSON-able report (see the module doc).
+    ``every``: instead of ``k`` sampled variants, every variant of each operator (omission
+    operators only, :data:`~taxlogic.eval.faults.corrupt.OMISSIONS` and ``omit_rules``; ValueError
+    for another).
     ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
     (None: every job gets the full limits); ``omissions``: with the omission check
     (:func:`omission_pass`)."""
-    from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
+    from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OMISSIONS, OPERATORS, corrupt, every_omission, facts_of
 
     known = [*OPERATORS, RULE_OPERATOR]
-    ops = list(ops or known)
+    ops = list(ops or ([*OMISSIONS, RULE_OPERATOR] if every else known))
     unknown = [o for o in ops if o not in known]
     if unknown:
         raise KeyError(f"unknown operator(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    sampled = [o for o in ops if o not in (*OMISSIONS, RULE_OPERATOR)]
+    if every and sampled:
+        raise ValueError(f"every variant is enumerated for the omission operators only "
+                         f"({', '.join([*OMISSIONS, RULE_OPERATOR])}), not {', '.join(sampled)}")
     limits = limits or experiment_limits()
     t0 = time.perf_counter()
     programs = [gold_program(c) for c in cases]
@@ -615,10 +625,11 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
         facts = facts_of(p.fact_text)
         for op in ops:
             if op == RULE_OPERATOR:
-                vs = rule_variants(p, seed=seed, k=k)
+                vs = rule_variants(p, seed=seed, k=k, every=every)
                 todo += [(p, v, text) for v, text in vs]
             else:
-                vs = corrupt(facts, op, seed=seed, key=p.case.id, k=k, statute=statute)
+                vs = every_omission(facts, op) if every else corrupt(facts, op, seed=seed, key=p.case.id, k=k,
+                                                                      statute=statute)
                 todo += [(p, v, p.rule_text) for v in vs]
             if not vs:
                 skipped[op] += 1
@@ -642,7 +653,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     caught_by: Counter = Counter(v.issues[0] for v in variants if v.klass == "caught")
     excluded = sorted({a["case"] for a in alarms} | {w["case"] for w in wrong_gold})
     report = {
-        "seed": seed, "k": k, "operators": ops, "limits": limits, "quick_limit": quick,
+        "seed": seed, "k": "every" if every else k, "operators": ops, "limits": limits, "quick_limit": quick,
         "gold": {
             "cases": len(cases), "fact_programs": sum(p.kind == "facts" for p in programs),
             "rule_programs": sum(p.kind == "rules" for p in programs),

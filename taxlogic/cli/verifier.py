@@ -28,6 +28,10 @@ def verifier(
     omissions: bool = typer.Option(True, "--omissions/--no-omissions", help=(
         "With the omission check (issue 33: what the text states that the facts leave out, decided by counterfactual "
         "runs); --no-omissions: the checks before it.")),
+    every: bool = typer.Option(False, "--every", help=(
+        "Every variant of the omission operators (omit_event, omit_role, omit_date, omit_relation, omit_rules; the "
+        "default --ops with it), not --k sampled ones: each event, role, date, family tie and rule group of each "
+        "gold set left out in turn.")),
     anchors: bool = typer.Option(False, "--anchors", help=(
         "Instead: the fact programs under imperfect anchorers (none, aligned, word_overlap, shifted, whole_text, "
         "missing), correct and corrupted (--k variants per operator, default 1 here): right/wrong/abstained with "
@@ -37,7 +41,7 @@ def verifier(
     """The verifier under fault injection: corrupt every gold fact set the way LLM translators
     err, run each through the validator, the engine and the inspector, and count how many
     answer-changing corruptions are caught or slip through; false alarms on the gold sets."""
-    from taxlogic.eval.faults.corrupt import OPERATORS
+    from taxlogic.eval.faults.corrupt import OMISSIONS, OPERATORS
     from taxlogic.eval.faults.verifier import RULE_OPERATOR, experiment_limits, run_verifier
     from taxlogic.kb.sara.cases import load_cases
     from taxlogic.tools.engine import Engine
@@ -45,7 +49,14 @@ def verifier(
     k_given = k is not None
     k = k if k is not None else 3
     ids = option_list("--cases", cases)
-    op_list = option_list("--ops", ops, [*OPERATORS, RULE_OPERATOR]) or [*OPERATORS, RULE_OPERATOR]
+    op_list = option_list("--ops", ops, [*OPERATORS, RULE_OPERATOR]) or ([*OMISSIONS, RULE_OPERATOR] if every else
+                                                                          [*OPERATORS, RULE_OPERATOR])
+    if every and anchors:
+        raise typer.BadParameter("--every enumerates the static verifier's variants; the anchor simulation samples --k",
+                                 param_hint="--every")
+    if every and set(op_list) - {*OMISSIONS, RULE_OPERATOR}:
+        raise typer.BadParameter(f"every variant is enumerated for the omission operators only "
+                                 f"({', '.join([*OMISSIONS, RULE_OPERATOR])})", param_hint="--every")
     with friendly_errors():
         if dataset == "sara-v2":
             from taxlogic.kb.sara.v2 import load_v2_cases
@@ -73,7 +84,8 @@ def verifier(
             return
         with Engine(rules, workers=workers) as engine, progress_bar() as bar:
             report = run_verifier(engine, rules, selected, seed=seed, k=k, ops=op_list, limits=limits,
-                                  quick=quick or None, progress=stage_progress(bar), omissions=omissions)
+                                  quick=quick or None, progress=stage_progress(bar), omissions=omissions,
+                                  every=every)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(report, indent=1, default=str) + "\n")
