@@ -1,0 +1,230 @@
+"""The table clause -> facts (issue 33): what each clause of the case states that no fact aligned
+with its sentence states (:class:`Item`), clause by clause (:func:`accounting`), and what each
+event of a sentence lacks (:func:`_event_items`). See :mod:`taxlogic.kb.sara.omissions`."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from taxlogic.core import CaseInput
+from taxlogic.kb.sara.align import align
+from taxlogic.kb.sara.cues import _NEGATION, TYPE_KINDS, cue_table
+from taxlogic.kb.sara.direction import sentence_kinship
+from taxlogic.kb.sara.omissions.families import _family_items
+from taxlogic.kb.sara.omissions.model import ClauseRow, Item
+from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
+                                                _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
+                                                _years_of, case_people, name_key)
+from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, sexes
+from taxlogic.kb.sara.view import is_type
+from taxlogic.tools.facts import Fact
+
+
+def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dict | None = None,
+               rules=None) -> list[ClauseRow]:
+    """The table clause -> facts of the module doc, every clause of the case in order, with the
+    items it states that no fact aligned with its sentence states. With ``rules`` (a
+    :class:`~taxlogic.kb.rules.RuleSet`), also what each event of a sentence lacks
+    (:func:`_event_items`: a role the statutes read of its type, a start date): a fact left out
+    of an event the text states, whose date or person another fact of the sentence shares."""
+    derived = "".join(f.canonical + "\n" for f in _fact_lines(trusted))
+    rule_text = "\n".join(l for l in trusted.splitlines() if ":-" in l or l.startswith((" ", "\t")))  # a rule's text
+    facts_text = canonical + derived
+    a = align(case.text, facts_text, terms=terms, anchors=False)
+    sentences = a.sentences
+    by_sentence: dict[int, list[Fact]] = {s.index: [] for s in sentences}
+    groups: dict[str, list[Fact]] = {}
+    for s in a.supports:
+        groups.setdefault(s.group, []).append(s.fact)
+    group_sentences: dict[str, set[int]] = {}
+    for s in a.supports:
+        group_sentences.setdefault(s.group, set()).update(s.sentences)
+    for g, idx in group_sentences.items():
+        for i in idx:
+            by_sentence[i].extend(groups[g])
+    every = [s.fact for s in a.supports]
+    table = cue_table()
+    people = case_people(case, every)
+    types_of = {g: [f.name for f in fs if is_type(f)] for g, fs in groups.items()}
+    people_of = {g: _atoms(fs) for g, fs in groups.items()}
+    sex = sexes(case.text)
+    primary: dict[str, int] = {}
+    for sup in a.supports:
+        if sup.group not in primary and (sup.primary is not None or sup.sentences):
+            primary[sup.group] = sup.primary if sup.primary is not None else sup.sentences[0]
+    # events a trusted rule derives: what the rule states is accounted for (recurring events)
+    # (the derived facts hold the stated ones too: only ids no stated type fact introduces)
+    by_rule = {_val(f.args[0]) for f in _fact_lines(trusted) if is_type(f) and f.args} \
+        - {_val(f.args[0]) for f in _fact_lines(canonical) if is_type(f) and f.args}
+    schema = None
+    if rules is not None:
+        from taxlogic.kb.sara.schema import event_schema
+
+        schema = event_schema(rules)
+    rows: list[ClauseRow] = []
+    for s in sentences:
+        here = by_sentence[s.index]
+        here_groups = {g for g, idx in group_sentences.items() if s.index in idx}
+        here_types = {f.name for f in here if is_type(f)}
+        here_atoms = _atoms(here)
+        here_dates = _dates_of(here)
+        here_years = _years_of(here)
+        facts_shown = list(dict.fromkeys(f.canonical for f in here))
+        kin_pairs = sentence_kinship(s.text, sentences[s.index - 1].text if s.index else None, sex)
+        kin_tied = _kin_ties(every)
+        clauses = _clauses(s.text) or [s.text.strip()]
+        conclusion = bool(citations(s.text))  # states a legal conclusion: coverage_conclusion's
+        listed: set[str] = set()  # the names of bare clauses before this one: "Alice, Bob and Charlie live …"
+        for ci, clause in enumerate(clauses):
+            row = ClauseRow(s.index, clause, facts_shown if ci == 0 else [])
+            before, listed = listed, (listed | _bare_names(clause, people)) if _bare_names(clause, people) else set()
+            if _NEGATION.search(clause) or conclusion:
+                rows.append(row)
+                continue
+            words = _mask_terms(clause, terms)
+            dated = _clause_dates(clause, s)
+            own = {n for n in person_names(clause) if n in people} | before
+            each = bool(before) and bool(_RESPECTIVELY.search(clause))  # a list, one event each
+            for name, entry in table.predicates.items():
+                if entry.kind not in TYPE_KINDS or not entry.cues:
+                    continue
+                cue = table.cue_in(name, words)
+                if cue is None:
+                    continue
+                kinds = tuple(n for n, e in table.predicates.items()
+                              if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
+                if any(i.what == cue and i.kind == "kind" for i in row.items):
+                    continue
+                once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
+                # ^ a state of its parties: a birth, a marriage, a family tie, a status
+                if set(kinds) & here_types:
+                    lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
+                    # a lasting state is stated for each person it is about; an event, for each
+                    # of a list it distributes over ("to Bob, Charlie and Dan respectively for work done …")
+                    who = (_clause_people(clause, s, people) | before) if lasting else (own if each else set())
+                    covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
+                    if who <= covered:
+                        continue  # stated (a lasting state, living or working somewhere: for each person it is about)
+                if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
+                    continue  # told again: a fact of the kind about the clause's people, stated elsewhere
+                if all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds) \
+                        and _held_thing(clause, s, people, before, kinds, here_atoms, types_of, people_of):
+                    continue  # the thing of an event of the kind, stated elsewhere ("the costs of the house")
+                by_date = [people_of[g] for g, fs in groups.items() if g in here_groups and dated & _dates_of(fs)
+                           and (not each or _dates_for(types_of.get(g, ()), kinds, table))]
+                if by_date and (own <= set().union(*by_date) if each else
+                                any((own or s.names) & ps for ps in by_date)):
+                    continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …"; each of a list)
+                if any(re.search(rf"(?m)^\s*{k}\(", rule_text) for k in kinds):
+                    continue  # a trusted rule defines events of the kind (recurring events, year by year)
+                row.items.append(Item("kind", s.index, clause, cue, kinds))
+            for n in person_names(clause):
+                if n in people and n not in here_atoms and n in s.names and not re.search(rf"\b{n}\b", rule_text, re.I):
+                    # ^ re.I: a trusted rule names the person as the facts do (SARA v2: "Alice")
+                    row.items.append(Item("person", s.index, clause, n, _ROLES))
+            for d in sorted(_clause_dates(clause, s)):
+                if d not in here_dates and d not in rule_text:
+                    row.items.append(Item("date", s.index, clause, d, ("start_", "end_")))
+            for y in sorted({int(y) for y in YEAR.findall(clause)}):
+                if re.search(rf"\b{y}\b", rule_text):
+                    continue  # the year a trusted rule states
+                if y not in here_years and not any(d.startswith(f"{y:04d}-") for d in _clause_dates(clause, s)):
+                    row.items.append(Item("date", s.index, clause, str(y), ("start_", "end_")))
+            rows.append(row)
+        if schema is not None and not conclusion:
+            mine = [r for r in rows if r.sentence == s.index]
+            for g in [g for g, i in primary.items() if i == s.index and g not in by_rule]:
+                for it in _event_items(g, groups[g], s, mine, schema, table):
+                    next((r for r in mine if r.clause == it.clause), mine[0]).items.append(it)
+        for child, parent in sorted(kin_pairs) if not conclusion else ():
+            if (child, parent) not in kin_tied and child in people and parent in people:
+                target = next((r for r in rows if r.sentence == s.index and child in r.clause.lower()), None) \
+                    or next(r for r in rows if r.sentence == s.index)
+                target.items.append(Item("kinship", s.index, target.clause, f"{child} child of {parent}", _KIN))
+    if schema is not None and trusted:
+        for it in _family_items(_fact_lines(canonical), _fact_lines(trusted), schema, table, rows):
+            next(r for r in rows if r.sentence == it.sentence and r.clause == it.clause).items.append(it)
+    return rows
+
+
+#: The word by which a clause distributes over the names listed before it ("Bob, Charlie and Dan
+#: respectively"): each has an event of their own.
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+
+
+def _dates_for(types: Sequence[str], kinds: Sequence[str], table) -> bool:
+    """Whether an event of ``types`` that a list clause's date dates may be what the clause's cue
+    of ``kinds`` states for each person listed: one of those types, or a state (a family tie, a status) that the dated event
+    starts ("born on …": the son_ from the birth); not an event of another kind (a payment to Dan
+    dated the day the work "done from … to Sep 2nd" ends is not the work)."""
+    return not types or bool(set(types) & set(kinds)) or any(
+        table.entry(t) and table.entry(t).kind in ("kinship", "status") for t in types)
+
+
+def _held_thing(clause: str, s, people: set[str], before: set[str], kinds: Sequence[str], here_atoms: set[str],
+                types_of: dict[str, list[str]], people_of: dict[str, set[str]]) -> bool:
+    """Does the clause's cue word speak of a thing an event of ``kinds`` (a lasting state: living
+    somewhere) stated elsewhere holds, about the clause's people? ("Alice shares a house with her father. Alice pays for 75% of the
+    costs of the house": the payment's ``purpose_`` is the residence's place, and the residence
+    is Alice's.) A thing (no person, no event id) that the sentence's facts and such an event
+    both hold; the event's parties include whom the clause is about (so "Bob lived in Alice's
+    house" is not Alice's residence in that house)."""
+    who = _clause_people(clause, s, people) | before
+    for g, ts in types_of.items():
+        if not set(ts) & set(kinds):
+            continue
+        ids = {name_key(x) for x in types_of}
+        things = {x for x in people_of[g] & here_atoms if name_key(x) not in people | ids and not ISO.match(x)}
+        if things and who and who <= people_of[g]:
+            return True
+    return False
+
+
+def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table) -> list[Item]:
+    """What event ``e`` (its ``facts``), stated by sentence ``s``, lacks that its sentence may give,
+    by what the statutes read of its type (``schema``: :class:`~taxlogic.kb.sara.schema.EventSchema`):
+
+    - a ``role``: none of an ``agent_``, ``patient_`` or ``beneficiary_`` that a way of reading its
+      type has (:attr:`~taxlogic.kb.sara.schema.EventSchema.ways`: a residence with no one living
+      there, an employment with no employer), when the sentence names or refers to someone; the
+      candidates fill it only with whom the event's clause names and no other event the clause
+      states holds (:func:`candidates`);
+    - a ``date``: an event or status (not a family tie: a state of its parties) with no
+      ``start_`` while its clause, or the sentence's opening phrase ("In 2017, …"), gives a date
+      or a year before its end (:func:`_event_days`), for a type a rule reads with a start; when
+      its clause gives none, the first clause of the sentence that does and names one of its
+      role fillers (an item of that clause).
+
+    Each is an item of the clause that states the event (a cue of its type; else the sentence's
+    first clause), decided like every other by the counterfactual runs: the fact left out of an
+    event whose person or date another fact of the sentence shares ("Alice and Bob lived in the
+    same home": Alice's residence without its agent_)."""
+    from collections import Counter
+
+    types = [f.name for f in facts if is_type(f) and table.entry(f.name) and table.entry(f.name).kind != "entity"]
+    if not types or not rows:
+        return []
+    clause = next((r.clause for t in types for r in rows if table.cue_in(t, r.clause)), rows[0].clause)
+    kinds = {table.entry(t).kind for t in types}
+    has = Counter(f.name for f in facts if f.name in _ROLES)
+    most: Counter = Counter()
+    for t in types:
+        for w in schema.ways.get(t, ()):
+            for r in _ROLES:
+                most[r] = max(most[r], w.get(r, 0))
+    out = []
+    missing = tuple(r for r in _ROLES if not has[r] and most[r])
+    if missing and (s.names or s.referents):
+        out.append(Item("role", s.index, clause, e, missing, event=e))
+    props = {f.name for f in facts}
+    reads_start = any(w.get("start_") for t in types for w in schema.ways.get(t, ()))
+    whom = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2}
+    # the clause that dates it: its own, else one that names whom it is about ("… to Bob, Charlie
+    # and Dan respectively for work done from Feb 1st, 2017 to Sep 2nd, 2017")
+    when = clause if _event_days(clause, s) else next(
+        (r.clause for r in rows if _event_days(r.clause, s) and any(_words_in(w, r.clause) for w in whom)), None)
+    dated = kinds & {"event", "status"} and when
+    if "start_" not in props and reads_start and dated:
+        out.append(Item("date", s.index, when, "a start", ("start_",), event=e))
+    return out

@@ -1,0 +1,242 @@
+"""The candidate facts a translation could have written for each unstated item (issue 33), built
+only from the KB's vocabulary and the clause's own names, dates and amounts, never the gold
+facts (:func:`candidates`)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Sequence
+
+from taxlogic.core import CaseInput
+from taxlogic.kb.sara.align import align
+from taxlogic.kb.sara.cues import cue_table
+from taxlogic.kb.sara.omissions.families import _family_candidates
+from taxlogic.kb.sara.omissions.model import MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow, Item
+from taxlogic.kb.sara.omissions.reading import (_ROLES, _bare_names, _clause_dates, _clauses, _entity_runs, _event_days,
+                                                _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
+                                                case_people, name_key, respell, spellings)
+from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences
+from taxlogic.kb.sara.view import fact_args, is_type
+from taxlogic.tools.facts import Atom, Fact, Number, Str
+
+
+def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | None]]:
+    """(start, end) pairs a candidate may take: the clause's full dates, else its years (a year's
+    first and last day: "they file a joint return for 2017", not the marriage's date of the
+    clause before), else the sentence's dates, its years, else the question's year; an age in a
+    year ("67 years old in 2017") gives the first day of the year of birth; for years that span
+    more than one, also the question's year among them."""
+    own_years = sorted({int(y) for y in YEAR.findall(clause)})
+    age = re.search(r"\b(\d{1,3})\s+years?\s+old\b", clause)
+    if age and (own_years or _query_years(query)):  # "Alice is 67 years old in 2017": born in 1950
+        born = f"{(own_years or _query_years(query))[0] - int(age.group(1)):04d}-01-01"
+        return [(born, born)]
+    dates = sorted(_clause_dates(clause, s)) or ([] if own_years else sorted(s.dates))
+    if dates:
+        return [(dates[0], dates[-1] if len(dates) > 1 else None)]
+    years = own_years or sorted(s.years) or _query_years(query)
+    if years:
+        whole = (f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")
+        # a span of years also read year by year: the question's year's own event ("From 2004
+        # to 2019, Bob furnished the costs": the rules read a payment of each year)
+        each = [(f"{y:04d}-01-01", f"{y:04d}-12-31") for y in _query_years(query) if years[0] <= y <= years[-1]
+                and years[0] < years[-1]]
+        return [whole] + each[:1]
+    return [(None, None)]
+
+
+def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequence[ClauseRow], rules, *,
+               trusted: str = "") -> list[Candidate]:
+    """For every item of ``rows`` (:func:`accounting`), the candidate facts of the module doc, at
+    most :data:`MAX_CANDIDATES` each. Built from the rule set's vocabulary and event schema and
+    the clause's own words; the facts are used only for the event ids and entities already
+    placed in the clause's sentence (a role, a date added to them) and to know which amounts
+    are stated already (an amount one fact holds is not given to a new event).
+
+    - a ``kind``: a new event of each type the word is a cue of, with the properties of each way
+      a rule body reads it (:attr:`~taxlogic.kb.sara.schema.EventSchema.ways`, largest first):
+      roles filled by the people the clause names or refers to by a pronoun (the sentence's, then
+      the case's, only when the clause names fewer than the type has roles), dates by the clause's (a year's first and
+      last day; else the sentence's, else the question's year), an amount by one the clause
+      writes that no fact holds (none if every amount it writes is held: a way that needs one
+      is not formed; :data:`PROBE_AMOUNT` if it writes none), a purpose by an entity or event of the sentence;
+      The new event's id is a fresh one, and also the first constant the query or a link fact
+      (``purpose_``) names that no type fact introduces (the id the left-out event had);
+    - a ``kinship`` pair: a family fact of each family type, the pair either way round;
+    - a ``person``: the person in a role an event of the sentence lacks (a role the statutes
+      read of its type more often than the event has it), or, for a name a clause only lists,
+      beside another person in a role the event gives them ("Alice and Bob lived in the same
+      home");
+    - a ``date``: the date (a year: its first day as a start, its last as an end) as the start
+      or the end of an event of the sentence."""
+    from collections import Counter
+
+    from taxlogic.kb.sara.schema import event_schema
+
+    schema = event_schema(rules)
+    sentences = read_sentences(case.text)
+    derived = "".join(f.canonical + "\n" for f in _fact_lines(trusted))
+    a = align(case.text, canonical + derived, anchors=False)
+    every = [sup.fact for sup in a.supports]
+    people = case_people(case, every)
+    named = person_names(case.text)
+    spelling = spellings(every)
+    # SARA v2 writes every person as a string ("Alice", "her spouse"); SARA 2020 as atoms (alice),
+    # its strings are places and entities ("baltimore", "usa") a text may also capitalise
+    by_strings = bool(people) and all(isinstance(spelling.get(p), Str) for p in people)
+    spelling = spelling if by_strings else {}  # SARA 2020's atoms: candidates as written
+    groups: dict[str, list[Fact]] = {}
+    for sup in a.supports:
+        groups.setdefault(sup.group, []).append(sup.fact)
+    events_in: dict[int, list[str]] = {}
+    entities_in: dict[int, list[str]] = {}
+    event_ids = {g for g, fs in groups.items() if any(is_type(f) for f in fs)}
+    for sup in a.supports:
+        for i in sup.sentences:
+            if sup.group in event_ids and sup.group not in events_in.setdefault(i, []):
+                events_in[i].append(sup.group)
+            for arg in fact_args(sup.fact):
+                v = arg.value if isinstance(arg, (Atom, Str)) else None
+                if v and v not in event_ids and name_key(v) not in named and not ISO.match(v) \
+                        and v not in entities_in.setdefault(i, []):
+                    entities_in[i].append(v)
+    role_fillers = sorted({_val(f.args[1]) for f in every if f.name in _ROLES and len(f.args) == 2
+                           and isinstance(f.args[1], (Atom, Str) if by_strings else Atom) and not ISO.match(f.args[1].value)
+                           and f.args[1].value not in event_ids and name_key(f.args[1].value) not in named})
+    # an event the query or a link names that no type fact introduces: the id a left-out event had
+    linked = re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", query or "") + [_val(f.args[1]) for f in every if cue_table().entry(f.name)
+                                                                and cue_table().entry(f.name).kind == "link" and len(f.args) == 2]
+    untyped = [x for x in dict.fromkeys(linked) if x not in event_ids and x not in named and x not in people
+               and x not in role_fillers and "_" in x]
+    held = {plain_number(Number(x.value).canonical) for f in every for x in fact_args(f) if isinstance(x, Number)}
+    out: list[Candidate] = []
+    counter = itertools.count(1)
+    for row in rows:
+        for item in row.items:
+            s = sentences[item.sentence]
+            spans = _spans(item.clause, s, query)
+            own = [n for n in _standalone_names(item.clause) if n in named or n in people]
+            if PRONOUN.search(item.clause):  # "a house that she maintains": whom the sentence's pronouns refer to
+                own += sorted(r for r in s.referents if r in people and r not in own)
+            own += [x for x in role_fillers if x not in own and _words_in(x, item.clause)]  # "her spouse": spouse
+            pool = list(dict.fromkeys(own + [n for n in _standalone_names(s.text) if n in named] + sorted(people)
+                                      + role_fillers))
+            ents = entities_in.get(item.sentence, [])
+            here_events = events_in.get(item.sentence, [])
+            written = [plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", item.clause)]
+            free = [x for x in written if x not in held] if written else [PROBE_AMOUNT]
+            made: list[str] = []
+            if item.kind in ("kind", "kinship"):
+                for t in item.predicates:
+                    known = schema.ways.get(t) or schema.needs.get(t) or ()
+                    ways = [w for w in known if not w.get("amount_") or free]
+                    if known and not ways:
+                        continue  # every way needs an amount the clause does not give
+                    mine: list[str] = []
+                    for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
+                        for eid in untyped[:1] + [f"tl_unstated_{next(counter)}"]:
+                            mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
+                    made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
+            elif item.kind == "rule":
+                made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query)
+            elif item.kind == "role" and item.event:
+                made += _role_candidates(item, s, groups, here_events, people, ents)
+            elif item.kind == "date" and item.event:
+                facts = groups.get(item.event, [])
+                ends = [_val(f.args[1]) for f in facts if f.name == "end_" and len(f.args) == 2]
+                lasting = any(cue_table().durative(f.name) for f in facts if is_type(f))
+                made += [f'start_({_quote(item.event)},"{d}").\n'
+                         for d in _event_days(item.clause, s, min(ends) if ends else None, lasting=lasting)]
+            elif item.kind == "person":
+                for e in here_events:
+                    facts = groups.get(e, [])
+                    has = Counter(f.name for f in facts if f.name in _ROLES)
+                    for t in {f.name for f in facts if is_type(f)}:
+                        most = Counter()
+                        for w in schema.needs.get(t, ()):
+                            for r in _ROLES:
+                                most[r] = max(most[r], w.get(r, 0))
+                        made += [f"{r}({_quote(e)},{_quote(item.what)}).\n" for r in _ROLES if has[r] < most[r]]
+                    # a name a clause only lists, beside another of the case's people in a role they
+                    # share ("Alice and Bob lived in the same home": one residence, two agents)
+                    made += [f"{r}({_quote(e)},{_quote(item.what)}).\n" for r in _ROLES if _bare_names(item.clause, people)
+                             and any(f.name == r and len(f.args) == 2 and _val(f.args[1]) in people for f in facts)]
+            elif item.kind == "date":
+                d = item.what
+                for e in here_events:
+                    for prop in ("start_", "end_"):
+                        day = d if len(d) > 4 else (f"{d}-01-01" if prop == "start_" else f"{d}-12-31")
+                        made.append(f'{prop}({_quote(e)},"{day}").\n')
+            for facts in list(dict.fromkeys(made))[:MAX_CANDIDATES]:
+                out.append(Candidate(item, respell(facts, spelling)))
+    return out
+
+
+def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: list[str], people: set[str],
+                     ents: list[str]) -> list[str]:
+    """Candidate facts for a ``role`` item: each role it names filled by whom the event's clause
+    names (its people, the names listed in bare clauses before it, whom its pronouns refer to, the
+    organisations and entities it writes), except who already holds a role of the event, and who
+    holds a role of another event the clause states (a cue of its type in the clause; an entity's
+    type fact, "the International Monetary Fund" an international organisation, is none) that is
+    not linked to this one by ``purpose_`` ("Bob lived in a house that Alice maintained": Bob is the
+    one who lived, not the payee of the upkeep; a payment for work has the work's parties)."""
+    table = cue_table()
+    e, clause = item.event, item.clause
+    facts = groups.get(e, [])
+    filled = {k for f in facts if f.name in _ROLES and len(f.args) == 2 for k in (_val(f.args[1]), name_key(_val(f.args[1])))}
+    linked = {e} | {_val(f.args[1]) for f in facts if f.name == "purpose_" and len(f.args) == 2}
+    linked |= {g for g, fs in groups.items() if any(f.name == "purpose_" and _val(f.args[-1]) == e for f in fs)}
+    held = {k for g in here_events if g not in linked
+            if any(is_type(f) and table.cue_in(f.name, clause) and table.entry(f.name).kind != "entity"
+                   for f in groups.get(g, []))
+            for f in groups.get(g, []) if f.name in _ROLES and len(f.args) == 2
+            for k in (_val(f.args[1]), name_key(_val(f.args[1])))}
+    parts = _clauses(s.text)
+    at = parts.index(clause) if clause in parts else 0
+    listed: set[str] = set()
+    for p in reversed(parts[:at]):
+        if not _bare_names(p, people):
+            break
+        listed |= _bare_names(p, people)
+    names = [n for n in _standalone_names(clause) if n in people] + sorted(listed)
+    if PRONOUN.search(clause):
+        names += sorted(r for r in s.referents if r in people)
+    names += _entity_runs(clause) + [x for x in ents if _words_in(x, clause)]
+    fillers = [x for x in dict.fromkeys(names) if x not in filled and x not in held]
+    return [f"{r}({_quote(e)},{_quote(x)}).\n" for r in item.predicates for x in fillers]
+
+
+def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[str], spans, amounts: list[str],
+          item: Item, eid: str) -> list[str]:
+    """Candidate fact texts for one new event of type ``t`` with the properties of ``way`` (a
+    Counter of property -> count, from the schema; None: the type alone with an agent).
+    ``pool``: the people to fill roles with, the clause's own ``own`` first (the others only
+    when the clause names fewer than the roles)."""
+    from collections import Counter
+
+    way = Counter(way or {"agent_": 1})
+    role_slots = [r for r in _ROLES for _ in range(way.get(r, 0))]
+    fillers = (pool[:own] if own >= len(role_slots) else pool[:len(role_slots) + 1]) + ents
+    if item.kind == "kinship":  # the pair the sentence words: child, parent
+        child, _, parent = item.what.partition(" child of ")
+        fills = [(child, parent), (parent, child)] if len(role_slots) >= 2 else [(child,), (parent,)]
+        fills = [f[:len(role_slots)] for f in fills]
+    else:
+        fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:6]
+    out = []
+    for (start, end), fill in itertools.product(spans, fills or [()]):
+        lines = [f"{t}({eid}).\n"]
+        lines += [f"{r}({eid},{_quote(v)}).\n" for r, v in zip(role_slots, fill)]
+        if way.get("start_") and start:
+            lines.append(f'start_({eid},"{start}").\n')
+        if way.get("end_") and end:
+            lines.append(f'end_({eid},"{end}").\n')
+        if way.get("amount_") and amounts:
+            lines.append(f"amount_({eid},{amounts[0]}).\n")
+        if way.get("purpose_"):
+            targets = [x for x in ents + events if x not in fill][:1]
+            lines += [f"purpose_({eid},{_quote(x)}).\n" for x in targets]
+        out.append("".join(lines))
+    return out
