@@ -6,8 +6,11 @@
 %   same <T1:Prop:T2> <R1> <R2>  linked events whose roles R1, R2 a rule fills with one variable
 %   read <Name/Arity>           a predicate some rule body calls
 %   <type> <p1,p2,...>          the properties one way of a rule body reads of an event of <type>
+%   const <type> <prop> <value>  a constant a rule body reads as a property of an event of <type>
+%                                (purpose_ of a plan_: "make provisions for employees or dependents"); <type>
+%                                * for an event the rule body gives no type
 :- initialization(main, main).
-:- dynamic decl/2, row/2, read_pred/2, defined/2, link/2, same/3.
+:- dynamic decl/2, row/2, read_pred/2, defined/2, link/2, same/3, const/3.
 main :-
     current_prolog_flag(argv, [Dir|_]),
     directory_file_path(Dir, 'events.pl', Ev),
@@ -20,7 +23,8 @@ main :-
     forall(link(A, B), format("link\t~w\t~w~n", [A, B])),
     forall(same(L, R1, R2), format("same\t~w\t~w\t~w~n", [L, R1, R2])),
     forall(row(T, K), format("~w\t~w~n", [T, K])),
-    forall(read_pred(N, A), format("read\t~w/~w~n", [N, A])).
+    forall(read_pred(N, A), format("read\t~w/~w~n", [N, A])),
+    forall(const(T, N, C), format("const\t~w\t~w\t~q~n", [T, N, C])).
 rd(S) :- read_term(S, T, []), ( T == end_of_file -> true ; ( T = (:- discontiguous N/A) -> assertz(decl(N, A)) ; true ), rd(S) ).
 sc(S) :- read_term(S, T, [syntax_errors(dec10)]),
     ( T == end_of_file -> true ; ( T = (H :- B) -> body(B), reads(B), links(H, B) ; true ), sc(S) ).
@@ -64,7 +68,12 @@ path_rows(P) :-
     forall(( member(L, P), compound(L), L =.. [T, V], var(V), decl(T, 1) ),
            ( findall(N, ( member(L2, P), compound(L2), L2 =.. [N, V2, _], V2 == V, decl(N, 2) ), Ns),
              msort(Ns, Sorted), atomic_list_concat(Sorted, ',', Key),
-             ( row(T, Key) -> true ; assertz(row(T, Key)) ) )).
+             ( row(T, Key) -> true ; assertz(row(T, Key)) ),
+             forall(( member(L3, P), compound(L3), L3 =.. [N3, V3, C], V3 == V, decl(N3, 2),
+                      ( string(C) ; atom(C) ), \+ const(T, N3, C) ), assertz(const(T, N3, C))) )),
+    % a constant read of an event no type literal of the path names (a helper's argument): type *
+    forall(( member(L4, P), compound(L4), L4 =.. [N4, V4, C4], var(V4), decl(N4, 2), ( string(C4) ; atom(C4) ),
+             \+ typ(P, V4, _), \+ const(*, N4, C4) ), assertz(const(*, N4, C4))).
 cross([], _, []).
 cross([X|Xs], PB, Out) :- pre(PB, X, O1), cross(Xs, PB, O2), append(O1, O2, Out).
 pre([], _, []).
@@ -79,7 +88,7 @@ paths((C -> T ; E), Ps, I) :- !, paths((C, T), P1, I1), paths(E, P2, I2), append
 paths((C *-> T ; E), Ps, I) :- !, paths((C, T), P1, I1), paths(E, P2, I2), append(P1, P2, Ps), append(I1, I2, I).
 paths((A ; B), Ps, I) :- !, paths(A, P1, I1), paths(B, P2, I2), append(P1, P2, Ps), append(I1, I2, I).
 paths((C -> T), Ps, I) :- !, paths((C, T), Ps, I).
-paths(\+ _, [[]], []) :- !.
+paths(\+ G, [[]], I) :- !, paths(G, P, I0), append(P, I0, I).  % what a negated condition reads: a way too
 paths(once(G), Ps, I) :- !, paths(G, Ps, I).
 paths(ignore(G), [[]|Ps], I) :- !, paths(G, Ps, I).
 paths(call(G), Ps, I) :- !, paths(G, Ps, I).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import subprocess
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Iterable
 
@@ -35,6 +35,10 @@ class EventSchema:
     role_class: dict[str, int] = field(default_factory=dict)  # "residence_:agent_" -> class
     class_roles: dict[int, tuple[str, ...]] = field(default_factory=dict)
     ways: dict[str, tuple[Counter, ...]] = field(default_factory=dict)  # every way's core properties, not only the minimal
+    qualifiers: dict[str, frozenset[str]] = field(default_factory=dict)  # other properties a way reads: "attending_classes_" -> {"location_"}
+    constants: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    # ^ the constants a rule body reads as a property of the type, as Prolog writes them:
+    #   "migration_" -> {"destination_": ('"usa"',), "purpose_": ('"agricultural labor"',)}
 
     def usable(self, etype: str, props: dict[str, set[str]]) -> bool:
         ways = self.needs.get(etype)
@@ -47,6 +51,7 @@ class EventSchema:
              links: Iterable[tuple[str, str]] = (), same: Iterable[tuple[str, str, str]] = ()) -> "EventSchema":
         """Keep only the core properties (:data:`CORE`) of each way, then the minimal ways."""
         out, every = {}, {}
+        qualifiers = {etype: frozenset(p for w in ws for p in w if p not in CORE) for etype, ws in needs.items()}
         for etype, ws in needs.items():
             ws = [Counter({p: n for p, n in w.items() if p in CORE}) for w in ws]
             every[etype] = tuple(dict((tuple(sorted(w.items())), w) for w in ws).values())
@@ -78,7 +83,8 @@ class EventSchema:
         for link, r1, r2 in same:
             same_roles[link].append((r1, r2))
         return cls(out, frozenset(reads), {k: tuple(v) for k, v in same_roles.items()}, role_class,
-                   {k: tuple(v) for k, v in class_roles.items()}, every)
+                   {k: tuple(v) for k, v in class_roles.items()}, every,
+                   {k: v for k, v in qualifiers.items() if v})
 
     def describe(self, etype: str) -> str:
         ways = self.needs.get(etype, ())
@@ -97,9 +103,13 @@ def _schema_for(prolog_dir: str) -> EventSchema:
         return EventSchema()
     ways: dict[str, list[Counter]] = defaultdict(list)
     reads, links, same = [], [], []
+    constants: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for line in proc.stdout.splitlines():
         etype, _, key = line.partition("\t")
-        if etype == "read":
+        if etype == "const":
+            t, prop, value = key.split("\t", 2)
+            constants[t][prop].append(value)
+        elif etype == "read":
             reads.append(key)
         elif etype == "link":
             links.append(tuple(key.split("\t")))
@@ -107,7 +117,8 @@ def _schema_for(prolog_dir: str) -> EventSchema:
             same.append(tuple(key.split("\t")))
         else:
             ways[etype].append(Counter(p for p in key.split(",") if p))
-    return EventSchema.core(ways, reads, links, same)
+    schema = EventSchema.core(ways, reads, links, same)
+    return replace(schema, constants={t: {p: tuple(dict.fromkeys(vs)) for p, vs in ps.items()} for t, ps in constants.items()})
 
 
 def event_schema(rules) -> EventSchema:

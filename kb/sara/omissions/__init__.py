@@ -25,7 +25,7 @@ evidence only) state what it says, item by item:
   an item of the clause the rule states, its candidates added to every event of the family.
 
 What no fact states is not an issue by itself (a clause may not matter to the question). Whether
-it matters is decided by the rules: :func:`~.candidates.candidates` gives, for each item, the **candidate
+it matters is decided by the rules: :func:`~.candidate_facts.candidates` gives, for each item, the **candidate
 facts** a translation could have written for it, built only from the KB's vocabulary (the types
 whose cue the clause uses, the properties the statutes read of them: :mod:`.schema`) and the
 clause's own names, dates, years and amounts (the case's people when a type needs more parties
@@ -39,8 +39,8 @@ like facts: a clause a gold rule states (household maintenance year by year) is 
 
 The package, by concept: :mod:`.model` (the records: rows, items, candidates, verdicts),
 :mod:`.reading` (what is read of the text and the facts: clauses, names, dates),
-:mod:`.accounting` (the table clause -> facts and its items), :mod:`.families` (events a trusted
-rule derives), :mod:`.candidates` (the facts a translation could have written),
+:mod:`.items` (the table clause -> facts and its items), :mod:`.families` (events a trusted
+rule derives), :mod:`.candidate_facts` (the facts a translation could have written),
 :mod:`.verdicts` (what the counterfactual runs decide); here, the check end to end.
 """
 
@@ -50,8 +50,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from taxlogic.core import CaseInput, Issue
-from taxlogic.kb.sara.omissions.accounting import accounting
-from taxlogic.kb.sara.omissions.candidates import candidates
+from taxlogic.kb.sara.omissions.candidate_facts import candidates
+from taxlogic.kb.sara.omissions.items import accounting
 from taxlogic.kb.sara.omissions.model import (CANDIDATE_SECONDS, MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow,
                                               Item, Verdict)
 from taxlogic.kb.sara.omissions.reading import case_people, name_key, respell, spellings

@@ -45,8 +45,7 @@ def _clause_people(clause: str, s, people: set[str]) -> set[str]:
         named |= {r for r in s.referents if r in people}
     if named:
         return named
-    first = [n for n in _standalone_names(_INTRO.sub("", s.text)) if n in people][:1]
-    return set(first)
+    return set(sentence_subject(s, people))
 
 
 def _bare_names(clause: str, people: set[str]) -> set[str]:
@@ -193,8 +192,11 @@ def _kin_ties(facts: Sequence[Fact]) -> set[tuple[str, str]]:
 
 def case_people(case: CaseInput, facts: Sequence[Fact]) -> set[str]:
     """The case's people: names the text writes that a fact or the query uses as a constant
-    ("United States Government" is no person unless a fact makes it one)."""
-    used = _atoms(facts) | set(re.findall(r"[a-z][A-Za-z0-9_]*", case.query or ""))
+    ("United States Government" is no person unless a fact makes it one). A string of the query
+    is one constant ("johns hopkins university" makes no person "johns")."""
+    query = case.query or ""
+    used = _atoms(facts) | set(re.findall(r"[a-z][A-Za-z0-9_]*", re.sub(r'"[^"]*"', " ", query))) \
+        | {name_key(x) for x in re.findall(r'"([^"]*)"', query)}
     return {n for n in person_names(case.text) if n in used}
 
 
@@ -210,3 +212,47 @@ def _entity_runs(text: str) -> list[str]:
     """Runs of capitalised words of ``text`` (lower case: "the United States Government":
     ``united states government``), the names an organisation or a place a role may take."""
     return list(dict.fromkeys(m.group().lower() for m in re.finditer(r"\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+)+", text)))
+
+
+#: The sex a pronoun excludes ("she", "her": not a son or a brother).
+_PRONOUN_EXCLUDES = {"she": "m", "her": "m", "herself": "m", "he": "f", "him": "f", "his": "f", "himself": "f"}
+
+
+def pronoun_people(pronoun: str, s, people: set[str], sex: dict[str, str]) -> list[str]:
+    """Whom ``pronoun`` of sentence ``s`` may stand for: the sentence's referents (a pronoun of a
+    sentence that names no one refers back), else the people it names whom the pronoun's sex
+    allows (``sex``: :func:`~taxlogic.kb.sara.text.sexes`; "she" is no son or brother, "they" any).
+    Sorted, of ``people`` only."""
+    other = _PRONOUN_EXCLUDES.get(pronoun.lower())
+    return sorted(r for r in s.referents if r in people) or \
+        sorted(n for n in s.names if n in people and (other is None or sex.get(n) != other))
+
+
+def sentence_subject(s, people: set[str]) -> list[str]:
+    """The subject of sentence ``s``: its first name after an opening phrase of time ("In 2023,
+    Bob, the son of …" -> bob); ``[]`` when it names none of ``people``."""
+    return [n for n in _standalone_names(_INTRO.sub("", s.text)) if n in people][:1]
+
+
+def co_subjects(clause: str, s, people: set[str], sex: dict[str, str]) -> list[str]:
+    """Whom ``clause`` of sentence ``s`` shares its subject with, written before it and joined by
+    "and" (:func:`_clauses` splits there): the names of the bare clauses right before it ("Alice"
+    of "Alice and Bob lived in the same home"), else a name or subject pronoun that ends the
+    clause before it ("the home where he and Charlie lived": he, :func:`pronoun_people`)."""
+    parts = _clauses(s.text)
+    at = parts.index(clause) if clause in parts else -1
+    if at <= 0:
+        return []
+    out: list[str] = []
+    for p in reversed(parts[:at]):
+        if not _bare_names(p, people):
+            break
+        out += sorted(_bare_names(p, people))
+    if out:
+        return out
+    last = re.search(r"\b([A-Za-z]+)\s*$", parts[at - 1])
+    if not last or not re.search(rf"\b{re.escape(last.group(1))}\s+and\s+{re.escape(clause)}", s.text):
+        return []
+    w = last.group(1).lower()
+    return [w] if w in people else pronoun_people(w, s, people, sex) if _SUBJECT_PRONOUN.fullmatch(w) else []
+

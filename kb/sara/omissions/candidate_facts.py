@@ -13,10 +13,11 @@ from taxlogic.kb.sara.align import align
 from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.omissions.families import _family_candidates
 from taxlogic.kb.sara.omissions.model import MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow, Item
-from taxlogic.kb.sara.omissions.reading import (_ROLES, _bare_names, _clause_dates, _clauses, _entity_runs, _event_days,
+from taxlogic.kb.sara.omissions.reading import (_ROLES, _bare_names, _clause_dates, _entity_runs, _event_days,
                                                 _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
-                                                case_people, name_key, respell, spellings)
-from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences
+                                                case_people, co_subjects, name_key, pronoun_people, respell, sentence_subject,
+                                                spellings)
+from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes
 from taxlogic.kb.sara.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str
 
@@ -82,6 +83,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     people = case_people(case, every)
     named = person_names(case.text)
     spelling = spellings(every)
+    sex = sexes(case.text)
     # SARA v2 writes every person as a string ("Alice", "her spouse"); SARA 2020 as atoms (alice),
     # its strings are places and entities ("baltimore", "usa") a text may also capitalise
     by_strings = bool(people) and all(isinstance(spelling.get(p), Str) for p in people)
@@ -104,6 +106,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     role_fillers = sorted({_val(f.args[1]) for f in every if f.name in _ROLES and len(f.args) == 2
                            and isinstance(f.args[1], (Atom, Str) if by_strings else Atom) and not ISO.match(f.args[1].value)
                            and f.args[1].value not in event_ids and name_key(f.args[1].value) not in named})
+    # things a role names that no type fact introduces (an entity whose type fact was left out)
+    unnamed = {x for x in role_fillers if x not in people} - event_ids
     # an event the query or a link names that no type fact introduces: the id a left-out event had
     linked = re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", query or "") + [_val(f.args[1]) for f in every if cue_table().entry(f.name)
                                                                 and cue_table().entry(f.name).kind == "link" and len(f.args) == 2]
@@ -117,8 +121,10 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
             s = sentences[item.sentence]
             spans = _spans(item.clause, s, query)
             own = [n for n in _standalone_names(item.clause) if n in named or n in people]
-            if PRONOUN.search(item.clause):  # "a house that she maintains": whom the sentence's pronouns refer to
-                own += sorted(r for r in s.referents if r in people and r not in own)
+            co = co_subjects(item.clause, s, people, sex)  # "Alice and Bob lived …": Alice too
+            own += [n for n in co if n not in own]
+            for m in PRONOUN.finditer(item.clause):  # "a house that she maintains": whom the pronoun stands for
+                own += [r for r in pronoun_people(m.group(), s, people, sex) if r not in own]
             own += [x for x in role_fillers if x not in own and _words_in(x, item.clause)]  # "her spouse": spouse
             pool = list(dict.fromkeys(own + [n for n in _standalone_names(s.text) if n in named] + sorted(people)
                                       + role_fillers))
@@ -134,14 +140,26 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     if known and not ways:
                         continue  # every way needs an amount the clause does not give
                     mine: list[str] = []
+                    # an entity's id: a thing an event of the sentence names that no type fact
+                    # introduces ("$5322 into health insurance": the payment's patient_)
+                    things = [x for x in ents if x in unnamed] if cue_table().entry(t) and cue_table().entry(t).kind == "entity" else []
                     for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
-                        for eid in untyped[:1] + [f"tl_unstated_{next(counter)}"]:
+                        for eid in list(dict.fromkeys(things[:1] + untyped[:1])) + [f"tl_unstated_{next(counter)}"]:
                             mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
+                    if co and cue_table().durative(t) and not cue_table().parties(t):
+                        # a state the clause gives its joint subjects ("he and Charlie lived"): one event, each an agent
+                        joint = [c for c in (_joint(m, [n for n in own if n in people]) for m in mine) if c]
+                        mine = joint + mine
+                    # a property besides the core one a statute reads of the type, valued by a thing
+                    # of the sentence ("attending classes" at the university: location_)
+                    mine = [c + f"{q}({c[len(t) + 1:c.index(')')]},{_quote(x)}).\n" for q in sorted(schema.qualifiers.get(t, ()))
+                            for c in mine[:2] for x in ents[:2]] + mine
+                    mine = _with_constants(mine[:2], t, schema, item.clause) + mine
                     made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
             elif item.kind == "rule":
                 made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query)
             elif item.kind == "role" and item.event:
-                made += _role_candidates(item, s, groups, here_events, people, ents)
+                made += _role_candidates(item, s, groups, here_events, people, ents, sex)
             elif item.kind == "date" and item.event:
                 facts = groups.get(item.event, [])
                 ends = [_val(f.args[1]) for f in facts if f.name == "end_" and len(f.args) == 2]
@@ -173,39 +191,128 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     return out
 
 
+def _with_constants(cands: Sequence[str], t: str, schema, clause: str) -> list[str]:
+    """Each of ``cands`` (one new event of type ``t`` each) with the constants the statutes read as
+    its properties (:attr:`~taxlogic.kb.sara.schema.EventSchema.constants`: a migration's
+    destination ``"usa"`` and purpose ``"agricultural labor"``, a plan's purpose ``"make provisions
+    for employees or dependents"``): once with every constant read of the type, then one property
+    at a time with each constant read of it, or read of an event of no type whose telling words the
+    clause writes (``"… in case of sickness"`` only for a clause that says "sickness"); a constant
+    replaces the property's other values."""
+    typed = schema.constants.get(t, {})
+    loose = schema.constants.get("*", {})
+    out: list[str] = []
+    for c in cands:
+        lines = c.splitlines()
+        eid = lines[0][len(t) + 1:lines[0].index(")")]
+
+        def put(props: dict[str, str]) -> str:
+            kept = [l for l in lines if not l.startswith(tuple(f"{p}(" for p in props))]
+            return "".join(l + "\n" for l in kept + [f"{p}({eid},{v})." for p, v in props.items()])
+        if typed:
+            out.append(put({p: vs[0] for p, vs in typed.items()}))
+        read = {p for p in schema.qualifiers.get(t, ())} | {l.split("(", 1)[0] for l in lines[1:]}
+        for p in sorted(set(typed) | (set(loose) & read)):
+            worded = tuple(v for v in loose.get(p, ()) if _distinct_words(v) <= _distinct_words(clause))
+            out += [put({p: v}) for v in typed.get(p, ()) + worded]
+    return list(dict.fromkeys(out))
+
+
+def _distinct_words(text: str) -> set[str]:
+    """The words of ``text`` that tell one constant from another: "sickness" of "make provisions
+    for employees in case of sickness" (words of four letters or more, lower case, less the ones
+    every such constant shares: :data:`_COMMON_WORDS`)."""
+    return {w for w in re.findall(r"[a-z]{4,}", text.lower())} - _COMMON_WORDS
+
+
+#: Words the statutes' constants share that say nothing of which one a clause states.
+_COMMON_WORDS = frozenset({"make", "provisions", "employees", "case", "dependents"})
+
+
+def _joint(facts: str, subjects: Sequence[str]) -> str | None:
+    """Candidate ``facts`` (one new event) with every one of ``subjects`` as its ``agent_``: None
+    when it has no agent, or gives one of them another role."""
+    lines = facts.splitlines()
+    agents = [l for l in lines if l.startswith("agent_(")]
+    if not agents:
+        return None
+    eid = agents[0][len("agent_("):].rsplit(",", 1)[0]
+    values = {l.rsplit(",", 1)[1][:-2] for l in lines if l.startswith(_ROLES)}
+    named = {l.rsplit(",", 1)[1][:-2] for l in agents}
+    if any(_quote(x) in values - named for x in subjects):
+        return None
+    if all(_quote(x) in named for x in subjects):
+        return None
+    # one text whatever the order the candidate named them in: each subject, then any other agent
+    mine = [f"agent_({eid},{_quote(x)})." for x in subjects] + [l for l in agents if l.rsplit(",", 1)[1][:-2]
+                                                                 not in {_quote(x) for x in subjects}]
+    return "".join(l + "\n" for l in lines[:1] + mine + [l for l in lines[1:] if not l.startswith("agent_(")])
+
+
 def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: list[str], people: set[str],
-                     ents: list[str]) -> list[str]:
+                     ents: list[str], sex: dict[str, str]) -> list[str]:
     """Candidate facts for a ``role`` item: each role it names filled by whom the event's clause
     names (its people, the names listed in bare clauses before it, whom its pronouns refer to, the
     organisations and entities it writes), except who already holds a role of the event, and who
     holds a role of another event the clause states (a cue of its type in the clause; an entity's
     type fact, "the International Monetary Fund" an international organisation, is none) that is
     not linked to this one by ``purpose_`` ("Bob lived in a house that Alice maintained": Bob is the
-    one who lived, not the payee of the upkeep; a payment for work has the work's parties)."""
+    one who lived, not the payee of the upkeep; a payment for work has the work's parties), and
+    whose amount, if it has one, is one the clause writes (a payment of $298 to Bob that another
+    sentence tells is not what "paying him $1513" states)."""
     table = cue_table()
     e, clause = item.event, item.clause
     facts = groups.get(e, [])
     filled = {k for f in facts if f.name in _ROLES and len(f.args) == 2 for k in (_val(f.args[1]), name_key(_val(f.args[1])))}
     linked = {e} | {_val(f.args[1]) for f in facts if f.name == "purpose_" and len(f.args) == 2}
     linked |= {g for g, fs in groups.items() if any(f.name == "purpose_" and _val(f.args[-1]) == e for f in fs)}
-    held = {k for g in here_events if g not in linked
+    written = {plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", clause)}
+
+    def other_amount(g: str) -> bool:  # an event whose amount is not the one the clause writes
+        mine = {plain_number(Number(f.args[1].value).canonical) for f in groups.get(g, [])
+                if f.name == "amount_" and len(f.args) == 2 and isinstance(f.args[1], Number)}
+        return bool(written and mine) and not written & mine
+
+    held = {k for g in here_events if g not in linked and not other_amount(g)
             if any(is_type(f) and table.cue_in(f.name, clause) and table.entry(f.name).kind != "entity"
                    for f in groups.get(g, []))
             for f in groups.get(g, []) if f.name in _ROLES and len(f.args) == 2
             for k in (_val(f.args[1]), name_key(_val(f.args[1])))}
-    parts = _clauses(s.text)
-    at = parts.index(clause) if clause in parts else 0
-    listed: set[str] = set()
-    for p in reversed(parts[:at]):
-        if not _bare_names(p, people):
-            break
-        listed |= _bare_names(p, people)
-    names = [n for n in _standalone_names(clause) if n in people] + sorted(listed)
-    if PRONOUN.search(clause):
-        names += sorted(r for r in s.referents if r in people)
+    names = [n for n in _standalone_names(clause) if n in people] + co_subjects(clause, s, people, sex)
+    for m in PRONOUN.finditer(clause):
+        names += pronoun_people(m.group(), s, people, sex)
     names += _entity_runs(clause) + [x for x in ents if _words_in(x, clause)]
     fillers = [x for x in dict.fromkeys(names) if x not in filled and x not in held]
-    return [f"{r}({_quote(e)},{_quote(x)}).\n" for r in item.predicates for x in fillers]
+    out = [f"{r}({_quote(e)},{_quote(x)}).\n" for r in item.predicates for x in fillers]
+    # the doer the clause writes as the subject of the event's own word ("a house that she
+    # maintains", "which Alice maintained"): its agent, though they hold a role of another event
+    # the clause states (she lives there too)
+    cues = [c for f in facts if is_type(f) for c in [table.cue_in(f.name, clause)] if c]
+    if "agent_" in item.predicates:
+        out += [f"agent_({_quote(e)},{_quote(x)}).\n" for x in _subjects(clause, cues, s, people, sex) if x not in filled]
+    return list(dict.fromkeys(out))
+
+
+#: A subject pronoun before a verb ("she maintains").
+_SUBJECT = re.compile(r"^(?:she|he|they)$", re.I)
+
+
+def _subjects(clause: str, cues: Sequence[str], s, people: set[str], sex: dict[str, str]) -> list[str]:
+    """Whom ``clause`` writes as the subject of one of the ``cues`` (the event's own words): the
+    person named, or referred to by a subject pronoun (:func:`pronoun_people`), right before it
+    ("she maintains", "Alice maintained", "he also paid"); for a clause that opens with it (a
+    participle: "Alice employed Bob …, paying him $1513"), the sentence's subject."""
+    out: list[str] = []
+    for cue in cues:
+        if re.match(rf"\s*{re.escape(cue)}", clause, re.I):
+            out += sentence_subject(s, people)
+        for m in re.finditer(rf"\b([A-Za-z]+)\s+(?:also\s+|then\s+|still\s+)?{re.escape(cue)}", clause):
+            w = m.group(1).lower()
+            if w in people:
+                out.append(w)
+            elif _SUBJECT.match(w):
+                out += pronoun_people(w, s, people, sex)
+    return list(dict.fromkeys(out))
 
 
 def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[str], spans, amounts: list[str],

@@ -16,9 +16,9 @@ from taxlogic.kb.sara.omissions.model import ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
                                                 _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
                                                 _years_of, case_people, name_key)
-from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, sexes
+from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, sexes
 from taxlogic.kb.sara.view import is_type
-from taxlogic.tools.facts import Fact
+from taxlogic.tools.facts import Fact, Number
 
 
 def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dict | None = None,
@@ -74,7 +74,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         kin_pairs = sentence_kinship(s.text, sentences[s.index - 1].text if s.index else None, sex)
         kin_tied = _kin_ties(every)
         clauses = _clauses(s.text) or [s.text.strip()]
-        conclusion = bool(citations(s.text))  # states a legal conclusion: coverage_conclusion's
+        conclusion = _cites_statutes(s.text, rules)  # states a legal conclusion: coverage_conclusion's
         listed: set[str] = set()  # the names of bare clauses before this one: "Alice, Bob and Charlie live …"
         for ci, clause in enumerate(clauses):
             row = ClauseRow(s.index, clause, facts_shown if ci == 0 else [])
@@ -89,11 +89,9 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
             for name, entry in table.predicates.items():
                 if entry.kind not in TYPE_KINDS or not entry.cues:
                     continue
-                cue = table.cue_in(name, words)
+                cue, kinds = _own_cue(table, name, words)
                 if cue is None:
                     continue
-                kinds = tuple(n for n, e in table.predicates.items()
-                              if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
                 if any(i.what == cue and i.kind == "kind" for i in row.items):
                     continue
                 once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
@@ -102,9 +100,14 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
                     # a lasting state is stated for each person it is about; an event, for each
                     # of a list it distributes over ("to Bob, Charlie and Dan respectively for work done …")
-                    who = (_clause_people(clause, s, people) | before) if lasting else (own if each else set())
-                    covered = set().union(*(people_of[g] for g in here_groups if set(types_of.get(g, ())) & set(kinds)))
-                    if who <= covered:
+                    # and a state of one party (a citizenship, a migration), for each person the clause
+                    # names but as an owner ("Bob is a Mexican citizen"; not Alice of "at Alice's place")
+                    one = all(table.predicates[k].parties == 1 for k in kinds)
+                    who = (_clause_people(clause, s, people) | before) if lasting else \
+                        own if each else (own - _owners(clause)) if one else set()
+                    of_kind = [g for g in here_groups if set(types_of.get(g, ())) & set(kinds)]
+                    covered = set().union(*(people_of[g] for g in of_kind))
+                    if who <= covered and (lasting or _by_amount(clause, of_kind, groups, people_of)):
                         continue  # stated (a lasting state, living or working somewhere: for each person it is about)
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
@@ -112,7 +115,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                         and _held_thing(clause, s, people, before, kinds, here_atoms, types_of, people_of):
                     continue  # the thing of an event of the kind, stated elsewhere ("the costs of the house")
                 by_date = [people_of[g] for g, fs in groups.items() if g in here_groups and dated & _dates_of(fs)
-                           and (not each or _dates_for(types_of.get(g, ()), kinds, table))]
+                           and _dates_for(types_of.get(g, ()), kinds, table)]
                 if by_date and (own <= set().union(*by_date) if each else
                                 any((own or s.names) & ps for ps in by_date)):
                     continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …"; each of a list)
@@ -151,6 +154,52 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
 #: The word by which a clause distributes over the names listed before it ("Bob, Charlie and Dan
 #: respectively"): each has an event of their own.
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+
+
+def _owners(clause: str) -> set[str]:
+    """The names ``clause`` writes as an owner ("Alice's place": alice), lower case."""
+    return {m.group(1).lower() for m in re.finditer(r"\b([A-Z][a-z]+)'s\b", clause)}
+
+
+def _cites_statutes(text: str, rules) -> bool:
+    """Whether ``text`` cites a section of the statutes of ``rules`` (a legal conclusion: "a
+    qualifying child of Bob under section 152(c)"), not a section of another law only ("admitted
+    … pursuant to sections 214(c) and 101(a)(15)(H) of the Immigration and Nationality Act"); any
+    citation without ``rules``."""
+    cited = citations(text)
+    if rules is None or not cited:
+        return bool(cited)
+    sections = {m.group(1) for n in rules.vocabulary.statute for m in [re.match(r"s(\d+)", n)] if m}
+    return any(re.match(r"s(\d+)", c.section).group(1) in sections for c in cited if re.match(r"s(\d+)", c.section))
+
+
+def _own_cue(table, name: str, words: str) -> tuple[str | None, tuple[str, ...]]:
+    """The cue of type ``name`` that ``words`` write and the types it is a cue of, the word fewest
+    types share first ("enrolled … and attending classes": "classes" is attending_classes_'s
+    own word, "attending" also enrollment_'s); (None, ()) when ``words`` write none."""
+    entry = table.predicates[name]
+    best: tuple[str | None, tuple[str, ...]] = (None, ())
+    for m in entry.pattern.finditer(words):
+        cue = m.group()
+        kinds = tuple(n for n, e in table.predicates.items()
+                      if e.kind in TYPE_KINDS and e.cues and table.cue_in(n, cue) == cue)
+        if best[0] is None or len(kinds) < len(best[1]):
+            best = (cue, kinds)
+    return best
+
+
+def _by_amount(clause: str, of_kind: Sequence[str], groups: dict[str, list[Fact]], people_of: dict[str, set[str]]) -> bool:
+    """Whether one of the events or entities ``of_kind`` (ids) is the one a clause that writes an
+    amount states: it holds that amount, or is a value of the event that holds it, or holds that
+    event ("$9832 into a retirement fund for Bob, and $5322 into health insurance for Bob": the
+    second plan is the one the $5322 payment is paid into, not the first). True for a clause that
+    writes no amount (nothing to tell them apart by)."""
+    written = {plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", clause)}
+    if not written:
+        return True
+    paid = {g for g, fs in groups.items() for f in fs if f.name == "amount_" and len(f.args) == 2
+            and isinstance(f.args[1], Number) and plain_number(Number(f.args[1].value).canonical) in written}
+    return any(k in paid or any(k in people_of[g] for g in paid) or paid & people_of[k] for k in of_kind)
 
 
 def _dates_for(types: Sequence[str], kinds: Sequence[str], table) -> bool:
