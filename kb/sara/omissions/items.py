@@ -15,7 +15,7 @@ from taxlogic.kb.sara.omissions.families import _family_items
 from taxlogic.kb.sara.omissions.model import ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
                                                 _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
-                                                _years_of, case_people, name_key)
+                                                _years_of, case_people, name_key, owners)
 from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, sexes
 from taxlogic.kb.sara.view import is_type
 from taxlogic.tools.facts import Fact, Number
@@ -76,9 +76,12 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         clauses = _clauses(s.text) or [s.text.strip()]
         conclusion = _cites_statutes(s.text, rules)  # states a legal conclusion: coverage_conclusion's
         listed: set[str] = set()  # the names of bare clauses before this one: "Alice, Bob and Charlie live …"
+        heads: set[str] = set()  # and the name that ends the clause before them: "$6872 to Bob, Charlie and Dan respectively"
         for ci, clause in enumerate(clauses):
             row = ClauseRow(s.index, clause, facts_shown if ci == 0 else [])
-            before, listed = listed, (listed | _bare_names(clause, people)) if _bare_names(clause, people) else set()
+            bare = _bare_names(clause, people)
+            before, listed = listed, (listed | bare) if bare else set()
+            head, heads = heads, (heads | bare) if bare and heads else (bare or _last_name(clause, people))
             if _NEGATION.search(clause) or conclusion:
                 rows.append(row)
                 continue
@@ -86,6 +89,8 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
             dated = _clause_dates(clause, s)
             own = {n for n in person_names(clause) if n in people} | before
             each = bool(before) and bool(_RESPECTIVELY.search(clause))  # a list, one event each
+            if each:
+                own |= head
             for name, entry in table.predicates.items():
                 if entry.kind not in TYPE_KINDS or not entry.cues:
                     continue
@@ -103,8 +108,8 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     # and a state of one party (a citizenship, a migration), for each person the clause
                     # names but as an owner ("Bob is a Mexican citizen"; not Alice of "at Alice's place")
                     one = all(table.predicates[k].parties == 1 for k in kinds)
-                    who = (_clause_people(clause, s, people) | before) if lasting else \
-                        own if each else (own - _owners(clause)) if one else set()
+                    who = own if each else (_clause_people(clause, s, people) | before) if lasting else \
+                        (own - owners(clause)) if one else set()
                     of_kind = [g for g in here_groups if set(types_of.get(g, ())) & set(kinds)]
                     covered = set().union(*(people_of[g] for g in of_kind))
                     if who <= covered and (lasting or _by_amount(clause, of_kind, groups, people_of)):
@@ -156,9 +161,10 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 
 
-def _owners(clause: str) -> set[str]:
-    """The names ``clause`` writes as an owner ("Alice's place": alice), lower case."""
-    return {m.group(1).lower() for m in re.finditer(r"\b([A-Z][a-z]+)'s\b", clause)}
+def _last_name(clause: str, people: set[str]) -> set[str]:
+    """The person ``clause`` ends with ("$6872 to Bob": bob), as a set; empty otherwise."""
+    m = re.search(r"\b([A-Za-z]+)\s*$", clause)
+    return {m.group(1).lower()} if m and m.group(1).lower() in people else set()
 
 
 def _cites_statutes(text: str, rules) -> bool:
@@ -272,7 +278,10 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
     # the clause that dates it: its own, else one that names whom it is about ("… to Bob, Charlie
     # and Dan respectively for work done from Feb 1st, 2017 to Sep 2nd, 2017")
     when = clause if _event_days(clause, s) else next(
-        (r.clause for r in rows if _event_days(r.clause, s) and any(_words_in(w, r.clause) for w in whom)), None)
+        (r.clause for r in rows if _event_days(r.clause, s) and (any(_words_in(w, r.clause) for w in whom) or (
+            _RESPECTIVELY.search(r.clause) and any(name_key(w) in s.names for w in whom)))), None)
+    # ^ or the list clause of its sentence ("$6771, $6954, $6872 to Bob, Charlie and Dan respectively
+    #   for work done from Feb 1st, 2017 to Sep 2nd, 2017")
     dated = kinds & {"event", "status"} and when
     if "start_" not in props and reads_start and dated:
         out.append(Item("date", s.index, when, "a start", ("start_",), event=e))

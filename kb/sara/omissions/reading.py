@@ -37,15 +37,28 @@ _INTRO = re.compile(r"^\s*(?:(?:In|On|From|Since|During|Until|After|Before|While
 
 
 def _clause_people(clause: str, s, people: set[str]) -> set[str]:
-    """Whom a clause is about: the case's people it names, or whom its subject pronoun (she, he,
-    they) refers to; a clause with neither is about the sentence's subject (its first name after an
+    """Whom a clause is about: the case's people it names (not as an owner: "at Alice's place"),
+    or whom its subject pronoun (she, he, they) refers to; a clause with neither is about the name
+    a relative "who" before it follows, else the sentence's subject (its first name after an
     opening "In 2023," …: "In 2023, Bob, the son of …, lives at her place")."""
-    named = {n for n in _standalone_names(clause) if n in people}
+    named = {n for n in _standalone_names(clause) if n in people} - owners(clause)
     if _SUBJECT_PRONOUN.search(clause):
         named |= {r for r in s.referents if r in people}
     if named:
         return named
+    # a relative clause, and the clauses that go on from it, are about the name before its "who"
+    # ("Alice has a son, Bob, who was born …, and has lived at Alice's place since then": Bob)
+    at = s.text.find(clause)
+    who = list(re.finditer(r"\b([A-Z][a-z]+),?\s+who\b", s.text[:at if at >= 0 else len(s.text)]))
+    if who and who[-1].group(1).lower() in people:
+        return {who[-1].group(1).lower()}
     return set(sentence_subject(s, people))
+
+
+def owners(clause: str) -> set[str]:
+    """The names ``clause`` writes as an owner ("Alice's place": alice), lower case: not whom it
+    is about."""
+    return {m.group(1).lower() for m in re.finditer(r"\b([A-Z][a-z]+)'s\b", clause)}
 
 
 def _bare_names(clause: str, people: set[str]) -> set[str]:
