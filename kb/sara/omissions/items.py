@@ -121,9 +121,12 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     continue  # the thing of an event of the kind, stated elsewhere ("the costs of the house")
                 by_date = [people_of[g] for g, fs in groups.items() if g in here_groups and dated & _dates_of(fs)
                            and _dates_for(types_of.get(g, ()), kinds, table)]
+                lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
                 if by_date and (own <= set().union(*by_date) if each else
+                                (_clause_people(clause, s, people) | before) <= set().union(*by_date) if lasting else
                                 any((own or s.names) & ps for ps in by_date)):
-                    continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …"; each of a list)
+                    continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …";
+                    # each of a list; a lasting state, for each person it is about)
                 if any(re.search(rf"(?m)^\s*{k}\(", rule_text) for k in kinds):
                     continue  # a trusted rule defines events of the kind (recurring events, year by year)
                 row.items.append(Item("kind", s.index, clause, cue, kinds))
@@ -209,12 +212,15 @@ def _by_amount(clause: str, of_kind: Sequence[str], groups: dict[str, list[Fact]
 
 
 def _dates_for(types: Sequence[str], kinds: Sequence[str], table) -> bool:
-    """Whether an event of ``types`` that a list clause's date dates may be what the clause's cue
-    of ``kinds`` states for each person listed: one of those types, or a state (a family tie, a status) that the dated event
+    """Whether an event of ``types`` that a clause's date dates may be what the clause's cue of
+    ``kinds`` states: one of those types, or a state (a family tie, a status) that the dated event
     starts ("born on …": the son_ from the birth); not an event of another kind (a payment to Dan
-    dated the day the work "done from … to Sep 2nd" ends is not the work)."""
-    return not types or bool(set(types) & set(kinds)) or any(
-        table.entry(t) and table.entry(t).kind in ("kinship", "status") for t in types)
+    dated the day the work "done from … to Sep 2nd" ends is not the work), and no family tie for a
+    lasting state ("Alice and Charlie live in a home … since September 16th, 2017", the day Charlie
+    was born: the birth is not where they live)."""
+    lasting = all(table.entry(k) and table.entry(k).durative and not table.entry(k).parties for k in kinds)
+    return not types or bool(set(types) & set(kinds)) or (not lasting and any(
+        table.entry(t) and table.entry(t).kind in ("kinship", "status") for t in types))
 
 
 def _held_thing(clause: str, s, people: set[str], before: set[str], kinds: Sequence[str], here_atoms: set[str],
