@@ -15,7 +15,7 @@ from taxlogic.kb.sara.omissions.families import _family_items
 from taxlogic.kb.sara.omissions.model import ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
                                                 _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
-                                                _years_of, case_people, name_key, owners)
+                                                _years_of, case_people, co_subjects, name_key, owners)
 from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, sexes
 from taxlogic.kb.sara.view import is_type
 from taxlogic.tools.facts import Fact, Number
@@ -85,6 +85,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
             if _NEGATION.search(clause) or conclusion:
                 rows.append(row)
                 continue
+            before = before | set(co_subjects(clause, s, people, sex))  # "the home where he and Charlie lived": he
             words = _mask_terms(clause, terms)
             dated = _clause_dates(clause, s)
             own = {n for n in person_names(clause) if n in people} | before
@@ -288,6 +289,11 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
             _RESPECTIVELY.search(r.clause) and any(name_key(w) in s.names for w in whom)))), None)
     # ^ or the list clause of its sentence ("$6771, $6954, $6872 to Bob, Charlie and Dan respectively
     #   for work done from Feb 1st, 2017 to Sep 2nd, 2017")
+    at = next((i for i, r in enumerate(rows) if r.clause == clause), None)
+    if when is None and at is not None and at + 1 < len(rows) and _event_days(rows[at + 1].clause, s) \
+            and re.search(rf"{re.escape(clause)}\s+and\s+{re.escape(rows[at + 1].clause)}", s.text):
+        when = rows[at + 1].clause  # the clause its own goes on to after "and" ("Bob lived in the same
+        # house as Alice and Charlie from September 16th, 2017 until October 10th, 2018")
     dated = kinds & {"event", "status"} and when
     if "start_" not in props and reads_start and dated:
         out.append(Item("date", s.index, when, "a start", ("start_",), event=e))
