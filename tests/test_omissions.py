@@ -258,3 +258,52 @@ def test_left_out_by_clause_year_age_or_list_is_flagged(engine, rules, case_id, 
     assert before.answer != case.expected and not before.issues
     after = inspect_facts(engine, case, text, rules)
     assert any(i.kind == "unstated_clause" and words in i.message for i in after.issues), after.issues
+
+
+#: Slips of issue 33 closed in session 12 by class, found by ``eval verifier --every`` (each
+#: omission of each gold set, not a sample); for each: the case, the operator, what it leaves out,
+#: and words the issue's message must quote. The doer a clause writes before the event's own word
+#: ("a house that she maintains"; "she" a name the sentence gives whom "she" may be); a pronoun's
+#: object and a participle's subject ("Alice employed Bob …, paying him $1513"); joint subjects of
+#: a lasting state ("Alice and Bob lived in the same home"; "the home where he and Charlie lived",
+#: a rule program); a clause's own cue word ("attending classes", not "attending" that enrolment
+#: shares) and the property the statutes read besides the core ones (its location_); a citation of
+#: another law is no legal conclusion, and a one-party state is stated for whom its clause names
+#: (citizenship, migration with the statutes' constants "usa", "agricultural labor"); the amount a
+#: clause writes tells two plans of a sentence apart; a list that starts at the name ending a
+#: clause ("$6872 to Bob, Charlie and Dan respectively"); whom a clause is about is not an owner
+#: ("at Alice's place") and follows "who"; a lasting state dated like a birth is not the birth;
+#: an event's start from the clause its own goes on to after "and".
+SESSION_12 = [
+    ("tax_case_77", "omit_role", "agent_(alice_maintains_house,alice).", "a house that she maintains"),
+    ("tax_case_98", "omit_role", "agent_(alice_maintains_house,alice).", "the house she maintains"),
+    ("tax_case_26", "omit_role", "patient_(alice_pays_bob,bob).", "paying him $1513"),
+    ("tax_case_26", "omit_role", "agent_(alice_pays_bob,alice).", "paying him $1513"),
+    ("tax_case_99", "omit_event", "alice_residence (", "lived"),
+    ("s2_b_1_A_pos", "omit_event", "charlie_and_bob_residence (", "Charlie lived"),
+    ("s3306_c_10_A_i_pos", "omit_event", "alice_goes_to_class (", "attending classes"),
+    ("s3306_c_1_B_neg", "omit_event", "bob_migrates_to_usa (", "admitted"),
+    ("s3306_c_1_B_neg", "omit_event", "bob_is_mexican (", "citizen"),
+    ("s3306_c_B_pos", "omit_event", "bob_is_american (", "citizen"),
+    ("s3306_b_10_B_pos", "omit_event", "disability_plan (", "plan"),
+    ("s3306_a_2_A_pos", "omit_event", "alice_employer_bob (", "Dan respectively for work"),
+    ("s3306_a_2_A_pos", "omit_date", 'start_(alice_pays_bob,"2017-09-02").', "alice_pays_bob starts"),
+    ("tax_case_22", "omit_event", "bob_residence (", "has lived at Alice's place"),
+    ("s7703_b_1_pos", "omit_event", "alice_residence (", "live in a home"),
+    ("s7703_b_3_neg", "omit_date", 'start_(bob_lives_alice_house,"2017-09-16").', "bob_lives_alice_house starts"),
+]
+
+
+@pytest.mark.parametrize("case_id,op,left_out,words", SESSION_12)
+def test_left_out_by_class_is_flagged_session_12(engine, rules, case_id, op, left_out, words):
+    from taxlogic.eval.faults.corrupt import every_omission
+
+    case = get_case(case_id)
+    gp = gold_program(case)
+    (v,) = [c for c in every_omission(facts_of(gp.fact_text), op) if c.detail.startswith(f"left out {left_out}")]
+    text = gp.corruption(v.text, op)
+    before = inspect_facts(engine, case, text, rules, rule_text=gp.rule_program, omissions=False)
+    assert before.answer != case.expected and not before.issues  # it slipped before
+    after = inspect_facts(engine, case, text, rules, rule_text=gp.rule_program)
+    msgs = [i.message for i in after.issues]
+    assert any(words in m for m in msgs) and after.agent_answer is None, msgs

@@ -6,11 +6,12 @@
 %   same <T1:Prop:T2> <R1> <R2>  linked events whose roles R1, R2 a rule fills with one variable
 %   read <Name/Arity>           a predicate some rule body calls
 %   <type> <p1,p2,...>          the properties one way of a rule body reads of an event of <type>
+%   neg <type> <p1,p2,...>      the properties a negated condition reads of an event of <type>
 %   const <type> <prop> <value>  a constant a rule body reads as a property of an event of <type>
 %                                (purpose_ of a plan_: "make provisions for employees or dependents"); <type>
 %                                * for an event the rule body gives no type
 :- initialization(main, main).
-:- dynamic decl/2, row/2, read_pred/2, defined/2, link/2, same/3, const/3.
+:- dynamic decl/2, row/2, nrow/2, read_pred/2, defined/2, link/2, same/3, const/3.
 main :-
     current_prolog_flag(argv, [Dir|_]),
     directory_file_path(Dir, 'events.pl', Ev),
@@ -23,6 +24,7 @@ main :-
     forall(link(A, B), format("link\t~w\t~w~n", [A, B])),
     forall(same(L, R1, R2), format("same\t~w\t~w\t~w~n", [L, R1, R2])),
     forall(row(T, K), format("~w\t~w~n", [T, K])),
+    forall(nrow(T, K), format("neg\t~w\t~w~n", [T, K])),
     forall(read_pred(N, A), format("read\t~w/~w~n", [N, A])),
     forall(const(T, N, C), format("const\t~w\t~w\t~q~n", [T, N, C])).
 rd(S) :- read_term(S, T, []), ( T == end_of_file -> true ; ( T = (:- discontiguous N/A) -> assertz(decl(N, A)) ; true ), rd(S) ).
@@ -54,7 +56,17 @@ reads(V) :- var(V), !.
 reads(G) :- callable(G), !, functor(G, N, A), ( read_pred(N, A) -> true ; assertz(read_pred(N, A)) ),
     ( compound(G) -> G =.. [_|Args], forall(member(X, Args), reads(X)) ; true ).
 reads(_).
-body(B) :- paths(B, Ps, In), append(Ps, In, Us), forall(member(U, Us), ( path_rows(U), path_same(U) )).
+body(B) :- paths(B, Ps, In), append(Ps, In, Us),
+    forall(member(U, Us), ( memberchk(negated, U) -> neg_rows(U) ; path_rows(U), path_same(U) )).
+% What a negated condition reads (\+ (migration_(M), agent_(M, I), destination_(M, "usa"), …)):
+% printed as "neg" rows and constants, never as a way an event must be read (nor a role link).
+neg_rows(P) :-
+    forall(( member(L, P), compound(L), L =.. [T, V], var(V), decl(T, 1) ),
+           ( findall(N, ( member(L2, P), compound(L2), L2 =.. [N, V2, _], V2 == V, decl(N, 2) ), Ns),
+             msort(Ns, Sorted), atomic_list_concat(Sorted, ',', Key),
+             ( nrow(T, Key) -> true ; assertz(nrow(T, Key)) ),
+             forall(( member(L3, P), compound(L3), L3 =.. [N3, V3, C], V3 == V, decl(N3, 2),
+                      ( string(C) ; atom(C) ), \+ const(T, N3, C) ), assertz(const(T, N3, C))) )).
 % Two events linked by a property (purpose_(Payment, Service)) whose roles a rule fills with one
 % variable (the payer of a payment for a service is the service's patient_, its employer).
 path_same(P) :-
@@ -88,7 +100,7 @@ paths((C -> T ; E), Ps, I) :- !, paths((C, T), P1, I1), paths(E, P2, I2), append
 paths((C *-> T ; E), Ps, I) :- !, paths((C, T), P1, I1), paths(E, P2, I2), append(P1, P2, Ps), append(I1, I2, I).
 paths((A ; B), Ps, I) :- !, paths(A, P1, I1), paths(B, P2, I2), append(P1, P2, Ps), append(I1, I2, I).
 paths((C -> T), Ps, I) :- !, paths((C, T), Ps, I).
-paths(\+ G, [[]], I) :- !, paths(G, P, I0), append(P, I0, I).  % what a negated condition reads: a way too
+paths(\+ G, [[]], I) :- !, paths(G, P, I0), append(P, I0, I1), findall([negated|U], member(U, I1), I).
 paths(once(G), Ps, I) :- !, paths(G, Ps, I).
 paths(ignore(G), [[]|Ps], I) :- !, paths(G, Ps, I).
 paths(call(G), Ps, I) :- !, paths(G, Ps, I).

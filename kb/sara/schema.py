@@ -104,9 +104,13 @@ def _schema_for(prolog_dir: str) -> EventSchema:
     ways: dict[str, list[Counter]] = defaultdict(list)
     reads, links, same = [], [], []
     constants: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    negated: dict[str, list[Counter]] = defaultdict(list)
     for line in proc.stdout.splitlines():
         etype, _, key = line.partition("\t")
-        if etype == "const":
+        if etype == "neg":
+            t, props = key.split("\t", 1)
+            negated[t].append(Counter(p for p in props.split(",") if p))
+        elif etype == "const":
             t, prop, value = key.split("\t", 2)
             constants[t][prop].append(value)
         elif etype == "read":
@@ -118,7 +122,18 @@ def _schema_for(prolog_dir: str) -> EventSchema:
         else:
             ways[etype].append(Counter(p for p in key.split(",") if p))
     schema = EventSchema.core(ways, reads, links, same)
-    return replace(schema, constants={t: {p: tuple(dict.fromkeys(vs)) for p, vs in ps.items()} for t, ps in constants.items()})
+    # what a negated condition reads: ways a candidate may take (the omission check), never what
+    # an event needs (the event checks)
+    every = dict(schema.ways)
+    qualifiers = dict(schema.qualifiers)
+    for t, ws in negated.items():
+        core = [Counter({p: n for p, n in w.items() if p in CORE}) for w in ws]
+        every[t] = tuple(dict((tuple(sorted(w.items())), w) for w in [*every.get(t, ()), *core]).values())
+        extra = frozenset(p for w in ws for p in w if p not in CORE)
+        if extra:
+            qualifiers[t] = qualifiers.get(t, frozenset()) | extra
+    return replace(schema, ways=every, qualifiers=qualifiers,
+                   constants={t: {p: tuple(dict.fromkeys(vs)) for p, vs in ps.items()} for t, ps in constants.items()})
 
 
 def event_schema(rules) -> EventSchema:

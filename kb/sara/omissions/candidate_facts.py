@@ -300,18 +300,21 @@ _SUBJECT = re.compile(r"^(?:she|he|they)$", re.I)
 def _subjects(clause: str, cues: Sequence[str], s, people: set[str], sex: dict[str, str]) -> list[str]:
     """Whom ``clause`` writes as the subject of one of the ``cues`` (the event's own words): the
     person named, or referred to by a subject pronoun (:func:`pronoun_people`), right before it
-    ("she maintains", "Alice maintained", "he also paid"); for a clause that opens with it (a
+    ("she maintains", "Alice maintained", "he also paid", "who was admitted": the name before "who"); for a clause that opens with it (a
     participle: "Alice employed Bob …, paying him $1513"), the sentence's subject."""
     out: list[str] = []
     for cue in cues:
         if re.match(rf"\s*{re.escape(cue)}", clause, re.I):
             out += sentence_subject(s, people)
-        for m in re.finditer(rf"\b([A-Za-z]+)\s+(?:also\s+|then\s+|still\s+)?{re.escape(cue)}", clause):
+        for m in re.finditer(rf"\b([A-Za-z]+)\s+(?:(?:also|then|still|was|were|is|are|has|had|have|been)\s+){{0,3}}"
+                             rf"{re.escape(cue)}", clause):
             w = m.group(1).lower()
             if w in people:
                 out.append(w)
             elif _SUBJECT.match(w):
                 out += pronoun_people(w, s, people, sex)
+            elif w == "who":  # "Bob is a Mexican citizen who was admitted": the last name before it
+                out += [n for n in _standalone_names(clause[:m.start()]) if n in people][-1:]
     return list(dict.fromkeys(out))
 
 

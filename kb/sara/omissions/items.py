@@ -85,7 +85,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
             if _NEGATION.search(clause) or conclusion:
                 rows.append(row)
                 continue
-            before = before | set(co_subjects(clause, s, people, sex))  # "the home where he and Charlie lived": he
+            joint = before | set(co_subjects(clause, s, people, sex))  # "the home where he and Charlie lived": he
             words = _mask_terms(clause, terms)
             dated = _clause_dates(clause, s)
             own = {n for n in person_names(clause) if n in people} | before
@@ -109,7 +109,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     # and a state of one party (a citizenship, a migration), for each person the clause
                     # names but as an owner ("Bob is a Mexican citizen"; not Alice of "at Alice's place")
                     one = all(table.predicates[k].parties == 1 for k in kinds)
-                    who = own if each else (_clause_people(clause, s, people) | before) if lasting else \
+                    who = own if each else _residents(clause, s, people, joint) if lasting else \
                         (own - owners(clause)) if one else set()
                     of_kind = [g for g in here_groups if set(types_of.get(g, ())) & set(kinds)]
                     covered = set().union(*(people_of[g] for g in of_kind))
@@ -118,13 +118,13 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
                 if all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds) \
-                        and _held_thing(clause, s, people, before, kinds, here_atoms, types_of, people_of):
+                        and _held_thing(clause, s, people, joint, kinds, here_atoms, types_of, people_of):
                     continue  # the thing of an event of the kind, stated elsewhere ("the costs of the house")
                 by_date = [people_of[g] for g, fs in groups.items() if g in here_groups and dated & _dates_of(fs)
                            and _dates_for(types_of.get(g, ()), kinds, table)]
                 lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
                 if by_date and (own <= set().union(*by_date) if each else
-                                (_clause_people(clause, s, people) | before) <= set().union(*by_date) if lasting else
+                                _residents(clause, s, people, joint) <= set().union(*by_date) if lasting else
                                 any((own or s.names) & ps for ps in by_date)):
                     continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …";
                     # each of a list; a lasting state, for each person it is about)
@@ -198,6 +198,13 @@ def _own_cue(table, name: str, words: str) -> tuple[str | None, tuple[str, ...]]
     return best
 
 
+def _residents(clause: str, s, people: set[str], before: set[str]) -> set[str]:
+    """Whom a lasting state a clause states (living, working somewhere) is about: whom the clause
+    is about (:func:`_clause_people`), whose place it names ("has lived at Alice's place": Alice
+    too), and the joint subjects before it (``before``)."""
+    return _clause_people(clause, s, people) | (owners(clause) & people) | before
+
+
 def _by_amount(clause: str, of_kind: Sequence[str], groups: dict[str, list[Fact]], people_of: dict[str, set[str]]) -> bool:
     """Whether one of the events or entities ``of_kind`` (ids) is the one a clause that writes an
     amount states: it holds that amount, or is a value of the event that holds it, or holds that
@@ -232,7 +239,7 @@ def _held_thing(clause: str, s, people: set[str], before: set[str], kinds: Seque
     is Alice's.) A thing (no person, no event id) that the sentence's facts and such an event
     both hold; the event's parties include whom the clause is about (so "Bob lived in Alice's
     house" is not Alice's residence in that house)."""
-    who = _clause_people(clause, s, people) | before
+    who = _residents(clause, s, people, before)
     for g, ts in types_of.items():
         if not set(ts) & set(kinds):
             continue

@@ -267,5 +267,12 @@ def co_subjects(clause: str, s, people: set[str], sex: dict[str, str]) -> list[s
     if not last or not re.search(rf"\b{re.escape(last.group(1))}\s+and\s+{re.escape(clause)}", s.text):
         return []
     w = last.group(1).lower()
-    return [w] if w in people else pronoun_people(w, s, people, sex) if _SUBJECT_PRONOUN.fullmatch(w) else []
+    if w in people:
+        return [w]
+    if not _SUBJECT_PRONOUN.fullmatch(w):
+        return []
+    # the pronoun of a clause that names its subject is that subject ("Bob furnished the costs of
+    # maintaining the home where he": Bob)
+    subject = [n for n in _standalone_names(parts[at - 1]) if n in people and n not in owners(parts[at - 1])][:1]
+    return subject or pronoun_people(w, s, people, sex)
 
