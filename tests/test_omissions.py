@@ -7,7 +7,7 @@ import pytest
 
 from taxlogic.agent.solve import solve
 from taxlogic.agent.state import CaseInput
-from taxlogic.eval.faults.corrupt import _event_facts, _events, corrupt, facts_of, omit_rule_group
+from taxlogic.eval.faults.corrupt import _event_facts, corrupt, facts_of, omit_rule_group
 from taxlogic.eval.faults.verifier import gold_program, inspect_facts, inspect_many, plan_inspection
 from taxlogic.kb.sara.cases import get_case, load_cases
 from taxlogic.kb.sara.coverage import legal_terms
