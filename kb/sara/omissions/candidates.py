@@ -139,7 +139,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                             mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
                     made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
             elif item.kind == "rule":
-                made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query)
+                made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query,
+                                           sentence=s, schema=schema, rules=rules)
             elif item.kind == "role" and item.event:
                 made += _role_candidates(item, s, groups, here_events, people, ents)
             elif item.kind == "date" and item.event:

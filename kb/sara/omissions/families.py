@@ -12,27 +12,29 @@ from taxlogic.kb.sara.omissions.model import PROBE_AMOUNT, ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import _ROLES, _query_years, _quote, _val, _words_in
 from taxlogic.kb.sara.text import ISO
 from taxlogic.kb.sara.view import is_type
+from taxlogic.tables import shared_table
 from taxlogic.tools.facts import Atom, Fact, Str
 
 
 def _families(stated: Sequence[Fact], derived: Sequence[Fact]) -> dict[tuple, list[str]]:
     """The events a trusted rule derives (ids in ``derived`` that no ``stated`` fact introduces),
-    grouped into families: one rule's events, year by year (``bob_maintains_household_2015``,
-    ``…_2016``), alike in id less its digits, type facts and property names. Key: (stem, types,
-    properties); value: the ids in order. Ids with properties and no type fact form families too
-    (types ``()``: the rule that gives the type was left out)."""
+    grouped into families: one rule's events (``bob_maintains_household_2015``, ``…_2016``;
+    ``alice_employs_bob``, ``alice_employs_cameron``), alike in type facts and property names,
+    whatever their ids (a rule may name its events by year, by person or by day). Key: (stem,
+    types, properties), the stem the first id less its digits; value: the ids in order. Ids with
+    properties and no type fact form families too (types ``()``: the rule that gives the type
+    was left out)."""
     own = {_val(f.args[0]) for f in stated if f.args}
     about: dict[str, list[Fact]] = {}
     for f in derived:
         if f.args and isinstance(f.args[0], (Atom, Str)) and _val(f.args[0]) not in own:
             if is_type(f) or (f.name in CORE_PROPERTIES and len(f.args) == 2):
                 about.setdefault(_val(f.args[0]), []).append(f)
-    out: dict[tuple, list[str]] = {}
+    alike: dict[tuple, list[str]] = {}
     for e, fs in about.items():
-        key = (re.sub(r"\d+", "#", e), tuple(sorted({f.name for f in fs if is_type(f)})),
-               frozenset(f.name for f in fs if not is_type(f)))
-        out.setdefault(key, []).append(e)
-    return out
+        alike.setdefault((tuple(sorted({f.name for f in fs if is_type(f)})),
+                          frozenset(f.name for f in fs if not is_type(f))), []).append(e)
+    return {(re.sub(r"\d+", "#", ids[0]), *key): ids for key, ids in alike.items()}
 
 
 #: The properties an event's family is held to (:data:`taxlogic.kb.sara.schema.CORE`).
@@ -68,8 +70,10 @@ def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table
                     short = {p for p in w if p in CORE_PROPERTIES} - props
                     if len(short) == 1:
                         lacks |= short
-            if props & set(_ROLES):  # a role the statutes may read with another is not missing:
-                lacks -= set(_ROLES)  # the household payments Bob makes have no payee
+            if props & set(_ROLES):  # a role the statutes may read with another is not missing
+                # (the household payments Bob makes have no payee), unless an event the family is
+                # tied to by purpose_ gives it (a payment for work: its payee the worker)
+                lacks -= {r for r in _ROLES if not any(_linked(ids, r, derived, schema).values())}
             preds = [(p,) for p in sorted(lacks)]
             kinds = types
         else:
@@ -89,14 +93,77 @@ def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table
     return out
 
 
-def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str], query: str | None) -> list[str]:
+def _links(facts: Sequence[Fact]) -> tuple[dict[str, set[str]], dict[str, dict[str, list[str]]]]:
+    """The types of each event id, and each id's properties' values (canonical text of atoms and
+    strings, as :func:`_val` gives them)."""
+    types: dict[str, set[str]] = {}
+    props: dict[str, dict[str, list[str]]] = {}
+    for f in facts:
+        if not f.args:
+            continue
+        if is_type(f):
+            types.setdefault(_val(f.args[0]), set()).add(f.name)
+        elif len(f.args) == 2 and f.name in CORE_PROPERTIES:
+            props.setdefault(_val(f.args[0]), {}).setdefault(f.name, []).append(_val(f.args[1]))
+    return types, props
+
+
+def _linked(ids: Sequence[str], prop: str, facts: Sequence[Fact], schema) -> dict[str, list[str]]:
+    """For each event of ``ids``, the values of ``prop`` that the events it is tied to by
+    ``purpose_`` give it, by what the statutes read of the tie
+    (:attr:`~taxlogic.kb.sara.schema.EventSchema.same_roles`: a payment whose purpose is a service
+    has the service's agent as its patient and its patient as its agent), either way round (the
+    service a payment pays for has the payment's patient as its agent). ``prop`` ``purpose_``:
+    the events of a type the tie reads whose roles match the event's as the statutes read them
+    (each payment to an employee: the employee's service). Empty lists where nothing gives it."""
+    types, props = _links(facts)
+    out: dict[str, list[str]] = {e: [] for e in ids}
+    for e in ids:
+        mine = props.get(e, {})
+        for t in types.get(e, ()):
+            for x in mine.get("purpose_", ()):  # e -> x: e's prop from x's
+                for t2 in types.get(x, ()):
+                    for r1, r2 in schema.same_roles.get(f"{t}:purpose_:{t2}", ()):
+                        if r1 == prop:
+                            out[e] += props.get(x, {}).get(r2, [])
+            for y, yp in props.items():  # y -> e: e's prop from y's
+                if e in yp.get("purpose_", ()):
+                    for t0 in types.get(y, ()):
+                        for r1, r2 in schema.same_roles.get(f"{t0}:purpose_:{t}", ()):
+                            if r2 == prop:
+                                out[e] += yp.get(r1, [])
+            if prop == "purpose_":
+                for link, pairs in schema.same_roles.items():
+                    t1, p, t2 = link.split(":")
+                    if t1 != t or p != "purpose_":
+                        continue
+                    out[e] += [x for x, ts in types.items() if t2 in ts and x != e and all(
+                        mine.get(r1) and set(mine[r1]) & set(props.get(x, {}).get(r2, ())) for r1, r2 in pairs)][:1]
+        out[e] = list(dict.fromkeys(out[e]))
+    return out
+
+
+def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str], query: str | None, *,
+                       sentence=None, schema=None, rules=None) -> list[str]:
     """Candidate fact sets for a ``rule`` item (:func:`_family_items`): the property it names
     added to every event of the family at once, with each value the case allows: a role filled
     by each of ``people`` (whom the item's clause names or refers to) that holds no role of the
     family already (Bob who pays for the house is not its payee too); a purpose by each constant a role of an event holds that is no
     person (a home); an amount :data:`PROBE_AMOUNT`; a start (an end) the first (last) day of the
-    year the event's end (start) or id gives, else the question's; a type fact of each type."""
+    year the event's end (start) or id gives, else the question's; a type fact of each type.
+
+    With ``schema`` (:class:`~taxlogic.kb.sara.schema.EventSchema`), first what the events the
+    family is tied to by ``purpose_`` give each event (:func:`_linked`: a payment's payee, the
+    worker of the service it pays for; the service itself as its purpose); a start (an end) also
+    each event's own end (start: an event of one day, "on each occasion") and each full date of
+    ``sentence`` (the item's, :class:`~taxlogic.kb.sara.text.Sentence`), the same for every event;
+    with ``rules``, a purpose also each string the statutes read as one whose words ``sentence``
+    writes ("for agricultural labor": ``"agricultural labor"``, :func:`statute_purposes`)."""
     ids = item.family
+    terms = {_val(a): a.canonical for f in facts for a in f.args if isinstance(a, (Atom, Str))}
+
+    def q(value: str) -> str:  # as the facts write it (an atom with a hyphen stays an atom)
+        return terms.get(value) or _quote(value)
     props: dict[str, dict[str, str]] = {}
     for f in facts:
         if f.name in ("start_", "end_") and len(f.args) == 2 and isinstance(f.args[1], Str) and ISO.match(f.args[1].value):
@@ -110,7 +177,27 @@ def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str],
 
     (p, *more) = item.predicates
     if more or p not in CORE_PROPERTIES:  # the type left out: each type it may have
-        return ["".join(f"{t}({_quote(e)}).\n" for e in ids) for t in item.predicates]
+        return ["".join(f"{t}({q(e)}).\n" for e in ids) for t in item.predicates]
+    first: list[str] = []  # what ties or the sentence give each event
+    if schema is not None:
+        # the events tied to the family's that lack the property too (one rule left out of both:
+        # the payments and the work they pay for, each without its agent): completed at once
+        _, vals = _links(facts)
+        tied = [x for e in ids for x in vals.get(e, {}).get("purpose_", ())] \
+            + [y for y, yp in vals.items() if set(yp.get("purpose_", ())) & set(ids)]
+        tied = [x for x in dict.fromkeys(tied) if x not in ids and x in vals and p not in vals[x]]
+        linked = _linked(list(ids) + tied, p, facts, schema)
+        if any(linked[e] for e in ids):
+            first.append("".join(f"{p}({q(e)},{q(linked[e][0])}).\n" for e in list(ids) + tied if linked[e]))
+    if p in ("start_", "end_"):
+        other = "end_" if p == "start_" else "start_"
+        own = {e: props[e][other] for e in ids if other in props.get(e, {})}
+        if own:
+            first.append("".join(f'{p}({q(e)},"{d}").\n' for e, d in own.items()))
+        first += ["".join(f'{p}({q(e)},"{d}").\n' for e in ids) for d in sorted(getattr(sentence, "dates", ()) or ())]
+    if p == "purpose_" and rules is not None and sentence is not None:
+        first += ["".join(f"{p}({q(e)},{q(v)}).\n" for e in ids)
+                  for v in statute_purposes(str(rules.prolog_dir)) if _writes(sentence.text, v)]
     if p in _ROLES:
         held = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2 and _val(f.args[0]) in ids}
         values = [x for x in people if x not in held]
@@ -119,9 +206,28 @@ def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str],
                          and isinstance(f.args[1], Atom) and f.args[1].value not in people
                          and f.args[1].value not in events})
     elif p == "amount_":
-        return ["".join(f"amount_({_quote(e)},{PROBE_AMOUNT}).\n" for e in ids)]
+        return first + ["".join(f"amount_({q(e)},{PROBE_AMOUNT}).\n" for e in ids)]
     else:
         other, md = ("end_", "01-01") if p == "start_" else ("start_", "12-31")
-        lines = [f'{p}({_quote(e)},"{year(e, other)}-{md}").\n' for e in ids if year(e, other)]
-        return ["".join(lines)] if lines else []
-    return ["".join(f"{p}({_quote(e)},{_quote(v)}).\n" for e in ids) for v in values]
+        lines = [f'{p}({q(e)},"{year(e, other)}-{md}").\n' for e in ids if year(e, other)]
+        return list(dict.fromkeys(first + (["".join(lines)] if lines else [])))
+    return list(dict.fromkeys(first + ["".join(f"{p}({q(e)},{q(v)}).\n" for e in ids) for v in values]))
+
+
+def _writes(text: str, value: str) -> bool:
+    """Whether ``text`` writes every word of ``value`` ("agricultural labor" in "for agricultural labor")."""
+    words = [w for w in re.split(r"\W+", value.lower()) if w]
+    return bool(words) and all(_words_in(w, text) for w in words)
+
+
+@shared_table(maxsize=4)
+def statute_purposes(prolog_dir: str) -> tuple[str, ...]:
+    """The strings the statutes (the ``*.pl`` files of ``prolog_dir``) read as an event's
+    ``purpose_`` (``purpose_(Service,"agricultural labor")``), in file order: the values a
+    purpose the text words may take."""
+    from pathlib import Path
+
+    out: list[str] = []
+    for path in sorted(Path(prolog_dir).glob("*.pl")):
+        out += re.findall(r'\bpurpose_\(\s*\w+\s*,\s*"([^"]+)"', path.read_text(errors="replace"))
+    return tuple(dict.fromkeys(out))
