@@ -112,7 +112,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                         and _held_thing(clause, s, people, before, kinds, here_atoms, types_of, people_of):
                     continue  # the thing of an event of the kind, stated elsewhere ("the costs of the house")
                 by_date = [people_of[g] for g, fs in groups.items() if g in here_groups and dated & _dates_of(fs)
-                           and (not each or _dates_for(types_of.get(g, ()), kinds, table))]
+                           and _dates_for(types_of.get(g, ()), kinds, table)]
                 if by_date and (own <= set().union(*by_date) if each else
                                 any((own or s.names) & ps for ps in by_date)):
                     continue  # the event is a fact of the sentence by its date (a son_ from the birth: "born on …"; each of a list)

@@ -1,6 +1,24 @@
-"""Events a trusted rule derives (household maintenance year by year), held to what the statutes
-read of their type family by family (issue 33: a rule group left out): the items
-(:func:`_family_items`) and their candidates (:func:`_family_candidates`)."""
+"""Events a trusted rule derives (household maintenance year by year, a payment to each employee
+and the work it pays for), held to what the statutes read of their type family by family
+(issue 33: a rule group left out): the items (:func:`_family_items`) and their candidates
+(:func:`_family_candidates`).
+
+What a family may lack, each decided like every other item by counterfactual runs:
+
+- a property one short of a way the statutes read its type (a role only when the family holds
+  none, or when an event it is tied to by ``purpose_`` gives it: :func:`_linked`, the schema's
+  ``same_roles``: a payment for work has the worker as its payee); the candidates add it to
+  every event at once, and to the tied events that lack it too (one rule left out of both);
+- its type (the rule that gives it left out);
+- the rest of a **share** (:func:`_share`: "Bob furnished 40% of the costs" stated by payments of
+  40 that no other payment completes; the statutes add amounts up).
+
+A family is one rule's events, alike in type facts and property names whatever their ids (by
+year, by person, by day). Left to other checks or documented as not catchable here (the closing
+note of issue 33, SARA 2020): properties the engine's materialisation cannot list (rules that
+take an event id apart with ``split_string``: the derived facts hold the types only), and a
+statute conclusion a rule states directly (``s3306_a(alice,Year,_)``: the text's own conclusion,
+``coverage_conclusion``'s)."""
 
 from __future__ import annotations
 
@@ -13,7 +31,7 @@ from taxlogic.kb.sara.omissions.reading import _ROLES, _query_years, _quote, _va
 from taxlogic.kb.sara.text import ISO
 from taxlogic.kb.sara.view import is_type
 from taxlogic.tables import shared_table
-from taxlogic.tools.facts import Atom, Fact, Str
+from taxlogic.tools.facts import Atom, Fact, Number, Str
 
 
 def _families(stated: Sequence[Fact], derived: Sequence[Fact]) -> dict[tuple, list[str]]:
@@ -51,9 +69,12 @@ def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table
       read its type (:attr:`~taxlogic.kb.sara.schema.EventSchema.ways`) of which the family has
       every other property: one ``rule`` item per such property; a role only when the family has
       none (the gold rules give household payments a payer and no payee: a role may be left
-      unsaid, an event with no one in it is not stated);
+      unsaid, an event with no one in it is not stated), or when an event the family is tied to
+      by ``purpose_`` gives it (:func:`_linked`: the payee of a payment for work, the worker);
     - no type fact (the rule that gives it left out): one ``rule`` item naming the types of the
-      KB whose cue the text uses and one of whose ways the family's properties hold.
+      KB whose cue the text uses and one of whose ways the family's properties hold;
+    - a share of a whole no other event holds the rest of (:func:`_share`): one ``rule`` item
+      naming the family's types and ``amount_``, of the clause that writes the percentage.
 
     Each is an item of the clause that writes a cue of the type and most words of the values the
     family holds ("for which Bob furnished all costs" for Bob's payments for his house; else the text's
@@ -90,7 +111,46 @@ def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table
         row = max(cued, key=lambda r: sum(_words_in(w, r.clause) for w in words))  # the first that writes most of them
         for p in preds:
             out.append(Item("rule", row.sentence, row.clause, stem, p, family=tuple(ids)))
+    for (stem, types, props), ids in fams.items():
+        shared = _share(ids, derived, rows) if types and "amount_" in props else None
+        if shared is not None:
+            row, n = shared
+            out.append(Item("rule", row.sentence, row.clause, f"{stem} (a {n:g}% share, the rest paid by no one)",
+                            (*types, "amount_"), family=tuple(ids)))
     return out
+
+
+def _amounts(facts: Sequence[Fact]) -> dict[str, float]:
+    """Each event id's amount (the first ``amount_`` a fact gives it)."""
+    out: dict[str, float] = {}
+    for f in facts:
+        if f.name == "amount_" and len(f.args) == 2 and isinstance(f.args[1], Number):
+            out.setdefault(_val(f.args[0]), float(f.args[1].value))
+    return out
+
+
+def _share(ids: Sequence[str], facts: Sequence[Fact], rows: Sequence[ClauseRow]) -> tuple[ClauseRow, float] | None:
+    """The clause by which the events ``ids`` hold a **share** of a whole that no other event
+    holds the rest of: every event's amount is one N below 100 that a clause writes as a
+    percentage ("Bob furnished 40% of the costs of maintaining the home"), and the events with the
+    same purpose and start (the same costs, the same year) hold less than 100 together. The
+    statutes add amounts up (over half of the cost of maintaining a household, section 2(b)): a
+    share stated alone reads as the whole (:func:`_family_candidates` adds the rest). Returns
+    (the clause's row, N), or None."""
+    amount = _amounts(facts)
+    mine = {amount.get(e) for e in ids}
+    if len(mine) != 1 or None in mine or not 0 < next(iter(mine)) < 100:
+        return None
+    n = next(iter(mine))
+    written = re.compile(rf"(?<![\d.]){n:g}\s*(?:%|per\s*cent)", re.I)
+    row = next((r for r in rows if written.search(r.clause)), None)
+    if row is None:
+        return None
+    _, props = _links(facts)
+    key = {e: (tuple(props.get(e, {}).get("purpose_", ())), tuple(props.get(e, {}).get("start_", ()))) for e in props}
+    e = ids[0]
+    total = sum(amount.get(x, 0) for x, k in key.items() if k == key.get(e) and k[0])
+    return (row, n) if key.get(e, ((),))[0] and total < 100 else None
 
 
 def _links(facts: Sequence[Fact]) -> tuple[dict[str, set[str]], dict[str, dict[str, list[str]]]]:
@@ -176,6 +236,8 @@ def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str],
         return ys[0] if ys else None
 
     (p, *more) = item.predicates
+    if more and item.predicates[-1] == "amount_":  # a share (:func:`_share`): the rest, paid by another
+        return [_rest(item, facts, q)]
     if more or p not in CORE_PROPERTIES:  # the type left out: each type it may have
         return ["".join(f"{t}({q(e)}).\n" for e in ids) for t in item.predicates]
     first: list[str] = []  # what ties or the sentence give each event
@@ -212,6 +274,23 @@ def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str],
         lines = [f'{p}({q(e)},"{year(e, other)}-{md}").\n' for e in ids if year(e, other)]
         return list(dict.fromkeys(first + (["".join(lines)] if lines else [])))
     return list(dict.fromkeys(first + ["".join(f"{p}({q(e)},{q(v)}).\n" for e in ids) for v in values]))
+
+
+def _rest(item: Item, facts: Sequence[Fact], q) -> str:
+    """The candidate of a share (:func:`_share`): for each event of the family, one of its types
+    and dates and purpose whose amount is the rest of 100, paid by someone the text does not
+    name (a fresh constant: the text says only whose share the rest is not)."""
+    amount = _amounts(facts)
+    _, props = _links(facts)
+    out = []
+    for i, e in enumerate(item.family, 1):
+        x = f"tl_rest_{i}"
+        out += [f"{t}({x}).\n" for t in item.predicates[:-1]]
+        out.append(f"agent_({x},tl_unstated_payer).\n")
+        out += [f"{p}({x},{q(v)}).\n" for p in ("purpose_",) for v in props.get(e, {}).get(p, ())]
+        out += [f'{p}({x},"{v}").\n' for p in ("start_", "end_") for v in props.get(e, {}).get(p, ())]
+        out.append(f"amount_({x},{100 - amount[e]:g}).\n")
+    return "".join(out)
 
 
 def _writes(text: str, value: str) -> bool:
