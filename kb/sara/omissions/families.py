@@ -27,8 +27,8 @@ from typing import Sequence
 
 from taxlogic.kb.sara.cues import TYPE_KINDS
 from taxlogic.kb.sara.omissions.model import PROBE_AMOUNT, ClauseRow, Item
-from taxlogic.kb.sara.omissions.reading import _ROLES, _query_years, _quote, _val, _words_in
-from taxlogic.kb.sara.text import ISO
+from taxlogic.kb.sara.omissions.reading import _ROLES, _query_years, _quote, _val, _words_in, name_key
+from taxlogic.kb.sara.text import ISO, person_names
 from taxlogic.kb.sara.view import is_type
 from taxlogic.tables import shared_table
 from taxlogic.tools.facts import Atom, Fact, Number, Str
@@ -60,7 +60,7 @@ CORE_PROPERTIES = ("agent_", "patient_", "beneficiary_", "purpose_", "start_", "
 
 
 def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table,
-                  rows: Sequence[ClauseRow]) -> list[Item]:
+                  rows: Sequence[ClauseRow], rule_text: str = "") -> list[Item]:
     """What the events a trusted rule derives lack (:func:`_families`), the mirror of
     :func:`_event_items` for a clause stated by a rule (household maintenance year by year): the
     rule states the clause only as fully as its events hold it. For each family:
@@ -78,10 +78,16 @@ def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table
 
     Each is an item of the clause that writes a cue of the type and most words of the values the
     family holds ("for which Bob furnished all costs" for Bob's payments for his house; else the text's
-    first clause), ``family`` the events' ids; decided like every other by counterfactual runs."""
+    first clause), ``family`` the events' ids; decided like every other by counterfactual runs.
+
+    ``rule_text``: the trusted rules. A predicate a rule of it still defines is never lacking:
+    ``derived`` holds what the engine's materialisation could list, and a rule that takes an
+    event's id apart (``split_string``) gives its facts only when the query asks (SARA v2's
+    tax_case_33: the services' patient_); adding them again would count them twice."""
     fams = _families(stated, derived)
     if not fams or not rows:
         return []
+    ruled = set(re.findall(r"(?m)^\s*([a-z]\w*)\([^\n]*:-", rule_text))
     out: list[Item] = []
     for (stem, types, props), ids in fams.items():
         if types:
@@ -95,10 +101,11 @@ def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table
                 # (the household payments Bob makes have no payee), unless an event the family is
                 # tied to by purpose_ gives it (a payment for work: its payee the worker)
                 lacks -= {r for r in _ROLES if not any(_linked(ids, r, derived, schema).values())}
-            preds = [(p,) for p in sorted(lacks)]
+            preds = [(p,) for p in sorted(lacks - ruled)]
             kinds = types
         else:
-            kinds = tuple(t for t, ws in schema.ways.items() if table.entry(t) and table.entry(t).kind in TYPE_KINDS
+            kinds = tuple(t for t, ws in schema.ways.items() if t not in ruled and table.entry(t)
+                          and table.entry(t).kind in TYPE_KINDS
                           and any(set(w) <= props for w in ws if w)
                           and any(table.cue_in(t, r.clause) for r in rows))
             preds = [kinds] if kinds else []
@@ -107,7 +114,7 @@ def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table
         held = {_val(f.args[1]) for f in derived if f.args and _val(f.args[0]) in ids and len(f.args) == 2
                 and not is_type(f) and isinstance(f.args[1], (Atom, Str)) and not ISO.match(f.args[1].value)}
         cued = [r for r in rows if any(table.cue_in(t, r.clause) for t in kinds)] or list(rows[:1])
-        words = {w for v in held for w in re.split(r"[_\s]+", v.lower()) if len(w) > 2}
+        words = {w for v in held for w in re.split(r"[\W_]+", v.lower()) if len(w) > 2}  # "Bob's house": bob, house
         row = max(cued, key=lambda r: sum(_words_in(w, r.clause) for w in words))  # the first that writes most of them
         for p in preds:
             out.append(Item("rule", row.sentence, row.clause, stem, p, family=tuple(ids)))
@@ -228,7 +235,6 @@ def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str],
     for f in facts:
         if f.name in ("start_", "end_") and len(f.args) == 2 and isinstance(f.args[1], Str) and ISO.match(f.args[1].value):
             props.setdefault(_val(f.args[0]), {})[f.name] = f.args[1].value
-    events = {_val(f.args[0]) for f in facts if is_type(f) and f.args}
 
     def year(e: str, other: str) -> str | None:
         d = props.get(e, {}).get(other)
@@ -264,9 +270,13 @@ def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str],
         held = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2 and _val(f.args[0]) in ids}
         values = [x for x in people if x not in held]
     elif p == "purpose_":
+        # a thing a role holds: an atom (SARA 2020: alice_s_house) or a string (v2: "Bob's house",
+        # the place and the residence's id at once) that names no one the text names, and no date
+        named = {name_key(x) for x in people} | {name_key(x) for x in person_names(sentence.text)} if sentence else \
+            {name_key(x) for x in people}
         values = sorted({_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2
-                         and isinstance(f.args[1], Atom) and f.args[1].value not in people
-                         and f.args[1].value not in events})
+                         and isinstance(f.args[1], (Atom, Str)) and not ISO.match(f.args[1].value)
+                         and name_key(f.args[1].value) not in named and f.args[1].value not in people})
     elif p == "amount_":
         return first + ["".join(f"amount_({q(e)},{PROBE_AMOUNT}).\n" for e in ids)]
     else:
