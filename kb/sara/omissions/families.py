@@ -270,13 +270,14 @@ def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str],
         held = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2 and _val(f.args[0]) in ids}
         values = [x for x in people if x not in held]
     elif p == "purpose_":
-        # a thing a role holds: an atom (SARA 2020: alice_s_house) or a string (v2: "Bob's house",
-        # the place and the residence's id at once) that names no one the text names, and no date
-        named = {name_key(x) for x in people} | {name_key(x) for x in person_names(sentence.text)} if sentence else \
-            {name_key(x) for x in people}
+        # a thing a role holds and that is the agent of nothing (a person acts somewhere: SARA
+        # v2's "Bob" is a spouse): an atom (SARA 2020: alice_s_house) or a string (v2: "a home",
+        # "Bob's house", the place and the residence's id at once), no date, no one the sentence names
+        agents = {_val(f.args[1]) for f in facts if f.name == "agent_" and len(f.args) == 2}
+        named = {name_key(x) for x in person_names(sentence.text)} if sentence is not None else set()
         values = sorted({_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2
                          and isinstance(f.args[1], (Atom, Str)) and not ISO.match(f.args[1].value)
-                         and name_key(f.args[1].value) not in named and f.args[1].value not in people})
+                         and f.args[1].value not in agents and name_key(f.args[1].value) not in named})
     elif p == "amount_":
         return first + ["".join(f"amount_({q(e)},{PROBE_AMOUNT}).\n" for e in ids)]
     else:
