@@ -305,8 +305,9 @@ def test_share_or_lasting_state_left_out_is_flagged(engine, rules, case_id, grou
     before = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept, omissions=False)
     assert before.answer != case.expected and not before.issues  # it slipped before
     after = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
-    (issue,) = [i for i in after.issues if i.kind == "unstated_clause"]
-    assert words in issue.message and str(before.answer) not in issue.message and after.agent_answer is None
+    issues = [i for i in after.issues if i.kind == "unstated_clause"]
+    assert any(words in i.message for i in issues) and after.agent_answer is None
+    assert all(str(before.answer) not in i.message for i in issues)
     assert not inspect_facts(engine, case, gp.fact_program, rules, rule_text=gp.rule_program).issues
 
 
