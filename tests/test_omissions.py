@@ -307,3 +307,92 @@ def test_left_out_by_class_is_flagged_session_12(engine, rules, case_id, op, lef
     after = inspect_facts(engine, case, text, rules, rule_text=gp.rule_program)
     msgs = [i.message for i in after.issues]
     assert any(words in m for m in msgs) and after.agent_answer is None, msgs
+
+
+@pytest.mark.parametrize("left_out", ["agent_", "patient_", "end_", "purpose_"])
+def test_property_rule_of_tied_families_left_out_is_flagged(engine, rules, left_out):
+    """A property rule left out of a rule program that derives two families tied by ``purpose_``
+    (tax_case_10: Alice's payments to each employee and the work each payment pays for, named by
+    person, not by year): each family is one rule's events whatever their ids, the tie gives what
+    one lacks (a payment's payee is the worker of the service it pays for), both completed at
+    once, and a date comes from the sentence ("from Sep 9th to Oct 1st 2017")."""
+    from taxlogic.eval.faults.corrupt import rule_groups
+
+    case = get_case("tax_case_10")
+    gp = gold_program(case)
+    (text,) = [t for t, d in rule_groups(gp.rule_text) if d.startswith(f"left out the rules of {left_out} (")]
+    kept = case.gold_program.derive(text, "omission omit_rules")
+    before = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept, omissions=False)
+    assert before.answer != case.expected and not before.issues
+    after = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
+    issues = [i for i in after.issues if i.kind == "unstated_clause"]
+    assert issues and any(left_out in i.message for i in issues) and after.agent_answer is None
+    assert all(str(before.answer) not in i.message for i in issues)
+    assert not inspect_facts(engine, case, gp.fact_program, rules, rule_text=gp.rule_program).issues
+
+
+#: A rule group left out that no property of what remains shows: (case, group, words the issue
+#: quotes). A share ("40% of the costs") whose rest no payment holds; a household maintained
+#: "since" a day, read in the question's year; a stated payment whose yearly start a rule gave.
+WHOLE_GROUPS = [
+    ("s2_b_1_A_neg", "someone_household_maintenance", "40% of the costs"),
+    ("s7703_b_2_neg", "someone_household_maintenance", "40% of the maintenance costs"),
+    ("s7703_b_2_pos", "alice_household_maintenance", "maintained by Alice since"),
+    ("tax_case_78", "alice_household_maintenance", "maintained by Alice since"),
+    ("tax_case_20", "start_", "Alice maintains a house"),
+]
+
+
+@pytest.mark.parametrize("case_id,group,words", WHOLE_GROUPS)
+def test_share_or_lasting_state_left_out_is_flagged(engine, rules, case_id, group, words):
+    from taxlogic.eval.faults.corrupt import rule_groups
+
+    case = get_case(case_id)
+    gp = gold_program(case)
+    (text,) = [t for t, d in rule_groups(gp.rule_text) if d.startswith(f"left out the rules of {group} (")]
+    kept = case.gold_program.derive(text, "omission omit_rules")
+    before = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept, omissions=False)
+    assert before.answer != case.expected and not before.issues  # it slipped before
+    after = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
+    issues = [i for i in after.issues if i.kind == "unstated_clause"]
+    assert any(words in i.message for i in issues) and after.agent_answer is None
+    assert all(str(before.answer) not in i.message for i in issues)
+    assert not inspect_facts(engine, case, gp.fact_program, rules, rule_text=gp.rule_program).issues
+
+
+#: Rule groups of SARA 2020's gold rule programs whose omission changes the answer and that the
+#: omission check does not flag, each with why it cannot honestly be (issue 33; the closing note
+#: gives the evidence). Keyed by (case, rule group); everything else that changes the answer must
+#: be flagged.
+_UNLISTED = ("the engine's materialisation lists no property of events whose rules take the id apart "
+             "(split_string on an unbound id): the derived facts hold type facts only, gold and variant alike")
+RULE_GROUP_EXCEPTIONS: dict[tuple[str, str], str] = {
+    **{("tax_case_33", g): _UNLISTED for g in ("agent_", "end_", "patient_", "purpose_", "service_", "start_")},
+    ("s3301_pos", "s3306_a"): "a statute conclusion the text states itself (\"Alice is an employer under section "
+                              "3306(a)\"), not an event: coverage_conclusion's, which skips a sentence that writes "
+                              "an amount anywhere",
+    **{(c, "agricultural_service"): "every event of the case and the helper the remaining rules call left out: a "
+                                    "fresh worker raises an existence error (flagged); a worker that loaded the case "
+                                    "before answers as if nothing were paid"
+       for c in ("tax_case_83", "tax_case_91")},
+}
+
+
+@pytest.mark.slow
+def test_every_rule_group_left_out_is_flagged(engine, rules):
+    """Every rule group of every gold rule program (SARA 2020) left out in turn
+    (:func:`~taxlogic.eval.faults.corrupt.rule_groups`, ``eval verifier --every --ops
+    omit_rules``): each that changes the answer is flagged but the documented exceptions
+    (:data:`RULE_GROUP_EXCEPTIONS`), and the gold rule programs raise no false alarm."""
+    import re
+
+    from taxlogic.eval.faults.verifier import run_verifier
+
+    cases = [c for c in load_cases() if gold_program(c).rules]
+    report = run_verifier(engine, rules, cases, ops=["omit_rules"], every=True)
+    assert len(cases) == 59 and report["gold"]["false_alarms"] == 0
+    slipped = {(v["case_id"], re.sub(r"^left out the rules of (\S+) .*", r"\1", v["detail"]))
+               for v in report["variants"] if v["klass"] == "slipped"}
+    assert slipped <= set(RULE_GROUP_EXCEPTIONS), sorted(slipped - set(RULE_GROUP_EXCEPTIONS))
+    caught = sum(v["klass"] == "caught" for v in report["variants"])
+    assert caught >= 110  # SARA 2020: 87 before (issue 33, omit_rules every variant), 110 after

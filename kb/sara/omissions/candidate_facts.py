@@ -35,7 +35,11 @@ def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | No
         return [(born, born)]
     dates = sorted(_clause_dates(clause, s)) or ([] if own_years else sorted(s.dates))
     if dates:
-        return [(dates[0], dates[-1] if len(dates) > 1 else None)]
+        # a state "since" a day lasts into the question's year: that year's own event too ("a home
+        # maintained by Alice since September 16th, 2017": her payments for 2018)
+        since = [(f"{y:04d}-01-01", f"{y:04d}-12-31") for y in _query_years(query)
+                 if _SINCE.search(clause) and y > int(dates[0][:4])]
+        return [(dates[0], dates[-1] if len(dates) > 1 else None)] + since[:1]
     years = own_years or sorted(s.years) or _query_years(query)
     if years:
         whole = (f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")
@@ -45,6 +49,10 @@ def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | No
                 and years[0] < years[-1]]
         return [whole] + each[:1]
     return [(None, None)]
+
+
+#: The word by which a clause states a state that lasts from a day on ("since September 16th, 2017").
+_SINCE = re.compile(r"\bsince\b", re.I)
 
 
 def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequence[ClauseRow], rules, *,
@@ -157,15 +165,19 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     mine = _with_constants(mine[:2], t, schema, item.clause) + mine
                     made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
             elif item.kind == "rule":
-                made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query)
+                made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query,
+                                           sentence=s, schema=schema, rules=rules)
             elif item.kind == "role" and item.event:
                 made += _role_candidates(item, s, groups, here_events, people, ents, sex)
             elif item.kind == "date" and item.event:
                 facts = groups.get(item.event, [])
                 ends = [_val(f.args[1]) for f in facts if f.name == "end_" and len(f.args) == 2]
                 lasting = any(cue_table().durative(f.name) for f in facts if is_type(f))
-                made += [f'start_({_quote(item.event)},"{d}").\n'
-                         for d in _event_days(item.clause, s, min(ends) if ends else None, lasting=lasting)]
+                days = _event_days(item.clause, s, min(ends) if ends else None, lasting=lasting)
+                if days and _SINCE.search(s.text):  # "Since 2014, Alice maintains a house": this year's too
+                    days += [f"{y:04d}-01-01" for y in _query_years(query) if y > int(days[0][:4])
+                             and (not ends or f"{y:04d}-01-01" < min(ends))][:1]
+                made += [f'start_({_quote(item.event)},"{d}").\n' for d in days]
             elif item.kind == "person":
                 for e in here_events:
                     facts = groups.get(e, [])

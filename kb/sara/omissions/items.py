@@ -155,7 +155,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     or next(r for r in rows if r.sentence == s.index)
                 target.items.append(Item("kinship", s.index, target.clause, f"{child} child of {parent}", _KIN))
     if schema is not None and trusted:
-        for it in _family_items(_fact_lines(canonical), _fact_lines(trusted), schema, table, rows):
+        for it in _family_items(_fact_lines(canonical), _fact_lines(trusted), schema, table, rows, rule_text):
             next(r for r in rows if r.sentence == it.sentence and r.clause == it.clause).items.append(it)
     return rows
 
