@@ -21,8 +21,8 @@ _KIN = ("son_", "daughter_", "father_", "mother_")
 
 
 #: Where a sentence splits into clauses: a semicolon, a comma (not the one before a year: "July
-#: 5th, 2015"), and, but, while, whereas, although.
-_SPLIT = re.compile(r";|,(?!\s*\d{4}\b)|\b(?:and|but|while|whereas|although)\b", re.I)
+#: 5th, 2015", nor a thousands separator: "$50,000"), and, but, while, whereas, although.
+_SPLIT = re.compile(r";|,(?!\s*\d{4}\b)(?!\d)|\b(?:and|but|while|whereas|although)\b", re.I)
 
 
 def _clauses(sentence: str) -> list[str]:
