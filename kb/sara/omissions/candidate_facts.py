@@ -150,7 +150,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     mine: list[str] = []
                     # an entity's id: a thing an event of the sentence names that no type fact
                     # introduces ("$5322 into health insurance": the payment's patient_)
-                    things = [x for x in ents if x in unnamed] if cue_table().entry(t) and cue_table().entry(t).kind == "entity" else []
+                    entity = cue_table().entry(t) is not None and cue_table().entry(t).kind == "entity"
+                    things = [x for x in ents if x in unnamed] if entity else []
                     for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
                         for eid in list(dict.fromkeys(things[:1] + untyped[:1])) + [f"tl_unstated_{next(counter)}"]:
                             mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
@@ -312,8 +313,9 @@ _SUBJECT = re.compile(r"^(?:she|he|they)$", re.I)
 def _subjects(clause: str, cues: Sequence[str], s, people: set[str], sex: dict[str, str]) -> list[str]:
     """Whom ``clause`` writes as the subject of one of the ``cues`` (the event's own words): the
     person named, or referred to by a subject pronoun (:func:`pronoun_people`), right before it
-    ("she maintains", "Alice maintained", "he also paid", "who was admitted": the name before "who"); for a clause that opens with it (a
-    participle: "Alice employed Bob …, paying him $1513"), the sentence's subject."""
+    ("she maintains", "Alice maintained", "he also paid"; "who was admitted": the name before
+    "who"); for a clause that opens with it (a participle: "Alice employed Bob …, paying him
+    $1513"), the sentence's subject."""
     out: list[str] = []
     for cue in cues:
         if re.match(rf"\s*{re.escape(cue)}", clause, re.I):
