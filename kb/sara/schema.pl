@@ -60,11 +60,14 @@ body(B) :- paths(B, Ps, In), append(Ps, In, Us),
     forall(member(U, Us), ( memberchk(negated, U) -> neg_rows(U) ; path_rows(U), path_same(U) )).
 % What a negated condition reads (\+ (migration_(M), agent_(M, I), destination_(M, "usa"), …)):
 % printed as "neg" rows and constants, never as a way an event must be read (nor a role link).
-neg_rows(P) :-
+neg_rows(P) :- rows_of(P, nrow).
+% Each typed event of path P: its properties as a row Kind(T, Key) (row: a way to read it; nrow: what a
+% negated condition reads), and the constants P reads as its properties.
+rows_of(P, Kind) :-
     forall(( member(L, P), compound(L), L =.. [T, V], var(V), decl(T, 1) ),
            ( findall(N, ( member(L2, P), compound(L2), L2 =.. [N, V2, _], V2 == V, decl(N, 2) ), Ns),
-             msort(Ns, Sorted), atomic_list_concat(Sorted, ',', Key),
-             ( nrow(T, Key) -> true ; assertz(nrow(T, Key)) ),
+             msort(Ns, Sorted), atomic_list_concat(Sorted, ',', Key), Row =.. [Kind, T, Key],
+             ( call(Row) -> true ; assertz(Row) ),
              forall(( member(L3, P), compound(L3), L3 =.. [N3, V3, C], V3 == V, decl(N3, 2),
                       ( string(C) ; atom(C) ), \+ const(T, N3, C) ), assertz(const(T, N3, C))) )).
 % Two events linked by a property (purpose_(Payment, Service)) whose roles a rule fills with one
@@ -77,12 +80,7 @@ path_same(P) :-
            ( format(atom(Link), "~w:~w:~w", [T1, Lk, T2]), ( same(Link, R1, R2) -> true ; assertz(same(Link, R1, R2)) ) )).
 typ(P, E, T) :- member(L, P), compound(L), L =.. [T, V], V == E, decl(T, 1), !.
 path_rows(P) :-
-    forall(( member(L, P), compound(L), L =.. [T, V], var(V), decl(T, 1) ),
-           ( findall(N, ( member(L2, P), compound(L2), L2 =.. [N, V2, _], V2 == V, decl(N, 2) ), Ns),
-             msort(Ns, Sorted), atomic_list_concat(Sorted, ',', Key),
-             ( row(T, Key) -> true ; assertz(row(T, Key)) ),
-             forall(( member(L3, P), compound(L3), L3 =.. [N3, V3, C], V3 == V, decl(N3, 2),
-                      ( string(C) ; atom(C) ), \+ const(T, N3, C) ), assertz(const(T, N3, C))) )),
+    rows_of(P, row),
     % a constant read of an event no type literal of the path names (a helper's argument): type *
     forall(( member(L4, P), compound(L4), L4 =.. [N4, V4, C4], var(V4), decl(N4, 2), ( string(C4) ; atom(C4) ),
              \+ typ(P, V4, _), \+ const(*, N4, C4) ), assertz(const(*, N4, C4))).

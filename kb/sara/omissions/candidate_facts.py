@@ -17,7 +17,7 @@ from taxlogic.kb.sara.omissions.reading import (_ROLES, _bare_names, _clause_dat
                                                 _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
                                                 case_people, co_subjects, name_key, pronoun_people, respell, sentence_subject,
                                                 spellings)
-from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes
+from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes, text_amounts
 from taxlogic.kb.sara.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str
 
@@ -138,7 +138,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                                       + role_fillers))
             ents = entities_in.get(item.sentence, [])
             here_events = events_in.get(item.sentence, [])
-            written = [plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", item.clause)]
+            written = text_amounts(item.clause)
             free = [x for x in written if x not in held] if written else [PROBE_AMOUNT]
             made: list[str] = []
             if item.kind in ("kind", "kinship"):
@@ -279,7 +279,7 @@ def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: 
     filled = {k for f in facts if f.name in _ROLES and len(f.args) == 2 for k in (_val(f.args[1]), name_key(_val(f.args[1])))}
     linked = {e} | {_val(f.args[1]) for f in facts if f.name == "purpose_" and len(f.args) == 2}
     linked |= {g for g, fs in groups.items() if any(f.name == "purpose_" and _val(f.args[-1]) == e for f in fs)}
-    written = {plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", clause)}
+    written = set(text_amounts(clause))
 
     def other_amount(g: str) -> bool:  # an event whose amount is not the one the clause writes
         mine = {plain_number(Number(f.args[1].value).canonical) for f in groups.get(g, [])

@@ -16,7 +16,7 @@ from taxlogic.kb.sara.omissions.model import ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
                                                 _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
                                                 _years_of, case_people, co_subjects, name_key, owners)
-from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, sexes
+from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, sexes, text_amounts
 from taxlogic.kb.sara.view import is_type
 from taxlogic.tools.facts import Fact, Number
 
@@ -211,7 +211,7 @@ def _by_amount(clause: str, of_kind: Sequence[str], groups: dict[str, list[Fact]
     event ("$9832 into a retirement fund for Bob, and $5322 into health insurance for Bob": the
     second plan is the one the $5322 payment is paid into, not the first). True for a clause that
     writes no amount (nothing to tell them apart by)."""
-    written = {plain_number(x) for x in re.findall(r"\$\s?(\d[\d,]*(?:\.\d+)?)", clause)}
+    written = set(text_amounts(clause))
     if not written:
         return True
     paid = {g for g, fs in groups.items() for f in fs if f.name == "amount_" and len(f.args) == 2
