@@ -13,7 +13,7 @@ from taxlogic.kb.sara.align import align
 from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.omissions.families import _family_candidates
 from taxlogic.kb.sara.omissions.model import MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow, Item
-from taxlogic.kb.sara.omissions.reading import (_ROLES, _bare_names, _clause_dates, _entity_runs, _event_days,
+from taxlogic.kb.sara.omissions.reading import (_ROLES, _SUBJECT_PRONOUN, _bare_names, _clause_dates, _entity_runs, _event_days,
                                                 _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
                                                 case_people, co_subjects, name_key, pronoun_people, respell, sentence_subject,
                                                 spellings)
@@ -306,10 +306,6 @@ def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: 
     return list(dict.fromkeys(out))
 
 
-#: A subject pronoun before a verb ("she maintains").
-_SUBJECT = re.compile(r"^(?:she|he|they)$", re.I)
-
-
 def _subjects(clause: str, cues: Sequence[str], s, people: set[str], sex: dict[str, str]) -> list[str]:
     """Whom ``clause`` writes as the subject of one of the ``cues`` (the event's own words): the
     person named, or referred to by a subject pronoun (:func:`pronoun_people`), right before it
@@ -325,7 +321,7 @@ def _subjects(clause: str, cues: Sequence[str], s, people: set[str], sex: dict[s
             w = m.group(1).lower()
             if w in people:
                 out.append(w)
-            elif _SUBJECT.match(w):
+            elif _SUBJECT_PRONOUN.fullmatch(w):
                 out += pronoun_people(w, s, people, sex)
             elif w == "who":  # "Bob is a Mexican citizen who was admitted": the last name before it
                 out += [n for n in _standalone_names(clause[:m.start()]) if n in people][-1:]
