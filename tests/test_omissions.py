@@ -7,7 +7,7 @@ import pytest
 
 from taxlogic.agent.solve import solve
 from taxlogic.agent.state import CaseInput
-from taxlogic.eval.faults.corrupt import _event_facts, corrupt, facts_of, omit_rule_group
+from taxlogic.eval.faults.corrupt import _event_facts, facts_of, omit_rule_group
 from taxlogic.eval.faults.verifier import gold_program, inspect_facts, inspect_many, plan_inspection
 from taxlogic.kb.sara.cases import get_case, load_cases
 from taxlogic.kb.sara.coverage import legal_terms
@@ -102,27 +102,43 @@ def test_correct_facts_raise_no_omission_issue(engine, rules, fact_programs):
     assert all(r.clauses for b, r in zip(before, after) if not b.issues)  # the table is there
 
 
-def test_omissions_over_every_fact_program(engine, rules, fact_programs):
-    """One left-out event, role, date and family tie (seed 0) on every rule-free gold set the
-    checks pass: the omission check adds catches, never flags an unchanged answer's set that the
-    other checks pass less often than it catches, and the figures do not regress (the closing
-    note of issue 33 gives them)."""
-    todo = []
-    statute = dict(rules.vocabulary.statute)
-    for c in fact_programs:
-        facts = facts_of(gold_program(c).fact_text)
-        for op in ("omit_event", "omit_role", "omit_date", "omit_relation"):
-            todo += [(c, op, v) for v in corrupt(facts, op, seed=0, key=c.id, k=1, statute=statute)]
-    plans = [plan_inspection(c, v.text, rules) for c, _, v in todo]
-    before = inspect_many(engine, plans, omissions=False, quick=5.0)
-    after = inspect_many(engine, plans, quick=5.0)
-    changed = [i for i, (c, _, _) in enumerate(todo) if before[i].answer != c.expected and not before[i].limited]
-    slipped_before = [i for i in changed if not before[i].issues]
-    slipped_after = [i for i in changed if not after[i].issues]
-    assert set(slipped_after) < set(slipped_before)
-    assert len(slipped_after) <= len(slipped_before) // 2  # at least half of the slips caught
-    for i in set(slipped_before) - set(slipped_after):
-        assert any(x.kind == "unstated_clause" for x in after[i].issues)
+#: The answer-changing omissions of SARA 2020's rule-free gold sets the check does not flag
+#: (``taxlogic eval verifier --every``: each event, role, date and family tie left out in turn),
+#: each with what the check cannot read there. Data, measured: the test below fails on any slip
+#: not listed here. (case, operator, what was left out) -> why.
+RESIDUE: dict[tuple[str, str, str], str] = {
+    ("s3306_b_10_A_pos", "omit_date", 'left out start_(alice_pays,"2019-10-10").'):
+        "the text gives the payment no date; the gold dates it by the termination of another sentence",
+    ("s3306_b_2_A_pos", "omit_event", "left out health_insurance_fund (plan_, 3 facts)"):
+        'the statutes\' constant ("in case of sickness") is what the text calls "health insurance": no word of it is written',
+    ("s3306_b_2_C_pos", "omit_event", "left out life_insurance_fund (plan_, 3 facts)"):
+        'the statutes\' constant ("in case of death") is what the text calls "life insurance": no word of it is written',
+    ("tax_case_22", "omit_event", "left out alice_maintains_home (payment_, 5 facts)"):
+        "the text states no upkeep of the home (\"has lived at Alice's place\"); the gold infers Alice pays for it",
+    ("tax_case_22", "omit_role", "left out agent_(alice_maintains_home,alice)."):
+        "as above: no sentence states who maintains the home",
+    ("tax_case_99", "omit_event", "left out alice_maintains_2017 (payment_, 5 facts)"):
+        "one year of a yearly family the gold writes out (\"which Alice maintained\", 2015 to 2019): the other years state the clause",
+}
+
+
+@pytest.mark.timeout(1800)
+def test_every_omission_of_every_fact_program(engine, rules, fact_programs):
+    """Issue 33: every event, role, date and family tie of every rule-free gold set the checks
+    pass, left out in turn (not a sample): each one that changes the answer is flagged, but the
+    documented :data:`RESIDUE`."""
+    from taxlogic.eval.faults.corrupt import OMISSIONS, every_omission
+    from taxlogic.eval.faults.verifier import classify
+
+    gold = inspect_many(engine, [plan_inspection(c, gold_program(c).fact_text, rules) for c in fact_programs])
+    clean = [c for c, g in zip(fact_programs, gold) if not g.issues and g.answer == c.expected]
+    todo = [(c, v) for c in clean for op in OMISSIONS for v in every_omission(facts_of(gold_program(c).fact_text), op)]
+    results = inspect_many(engine, [plan_inspection(c, v.text, rules) for c, v in todo], quick=5.0)
+    klass = [classify(c.expected, r.answer, r.flagged, r.limited) for (c, _), r in zip(todo, results)]
+    slipped = {(c.id, v.op, v.detail) for (c, v), k in zip(todo, klass) if k == "slipped"}
+    assert len(clean) == 288 and len(todo) == 2935  # SARA 2020: every omission of every clean rule-free set
+    assert slipped <= set(RESIDUE), sorted(slipped - set(RESIDUE))
+    assert klass.count("caught") > 20 * len(RESIDUE)  # the catches the residue is measured against
 
 
 def test_clause_table_accounts_for_every_clause(rules):
