@@ -122,6 +122,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     untyped = [x for x in dict.fromkeys(linked) if x not in event_ids and x not in named and x not in people
                and x not in role_fillers and "_" in x]
     held = {plain_number(Number(x.value).canonical) for f in every for x in fact_args(f) if isinstance(x, Number)}
+    stated = {x.value for f in every for x in fact_args(f) if isinstance(x, Str)}  # the constants facts state
     out: list[Candidate] = []
     counter = itertools.count(1)
     for row in rows:
@@ -152,6 +153,11 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     # introduces ("$5322 into health insurance": the payment's patient_)
                     entity = cue_table().entry(t) is not None and cue_table().entry(t).kind == "entity"
                     things = [x for x in ents if x in unnamed] if entity else []
+                    things.sort(key=lambda x: not _distinct_words(x.replace("_", " ")) & _distinct_words(item.clause))
+                    # ^ the thing the clause's own words name first ("life insurance": life_insurance_fund)
+                    unworded = bool(things) and bool(_distinct_words(things[0].replace("_", " ")) & _distinct_words(item.clause)) \
+                        and not any(_distinct_words(v) <= _distinct_words(item.clause) for v in stated if _distinct_words(v))
+                    # ^ a thing the clause names whose kind no constant it writes tells: each constant the statutes read
                     for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
                         for eid in list(dict.fromkeys(things[:1] + untyped[:1])) + [f"tl_unstated_{next(counter)}"]:
                             mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
@@ -163,7 +169,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     # of the sentence ("attending classes" at the university: location_)
                     mine = [c + f"{q}({c[len(t) + 1:c.index(')')]},{_quote(x)}).\n" for q in sorted(schema.qualifiers.get(t, ()))
                             for c in mine[:2] for x in ents[:2]] + mine
-                    mine = _with_constants(mine[:2], t, schema, item.clause) + mine
+                    mine = _with_constants(mine[:2], t, schema, item.clause, named_thing=unworded) + mine
                     made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
             elif item.kind == "rule":
                 made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query,
@@ -204,14 +210,21 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     return out
 
 
-def _with_constants(cands: Sequence[str], t: str, schema, clause: str) -> list[str]:
+def _with_constants(cands: Sequence[str], t: str, schema, clause: str, *, named_thing: bool = False) -> list[str]:
     """Each of ``cands`` (one new event of type ``t`` each) with the constants the statutes read as
     its properties (:attr:`~taxlogic.kb.sara.schema.EventSchema.constants`: a migration's
     destination ``"usa"`` and purpose ``"agricultural labor"``, a plan's purpose ``"make provisions
     for employees or dependents"``): once with every constant read of the type, then one property
     at a time with each constant read of it, or read of an event of no type whose telling words the
     clause writes (``"… in case of sickness"`` only for a clause that says "sickness"); a constant
-    replaces the property's other values."""
+    replaces the property's other values.
+
+    With ``named_thing`` (the clause names a thing a role holds that no type fact introduces:
+    "$5322 into health insurance", the payment's patient, and writes the words of no constant a
+    fact states: not "a retirement fund" beside a purpose "… in case of retirement"), every constant
+    read of an event of no type is tried too: the thing is stated, only its kind was left out, and
+    the text may call it by words no constant shares ("health insurance" for the statutes' "in case
+    of sickness"); the counterfactual runs decide which kind matters."""
     typed = schema.constants.get(t, {})
     loose = schema.constants.get("*", {})
     out: list[str] = []
@@ -226,7 +239,7 @@ def _with_constants(cands: Sequence[str], t: str, schema, clause: str) -> list[s
             out.append(put({p: vs[0] for p, vs in typed.items()}))
         read = {p for p in schema.qualifiers.get(t, ())} | {l.split("(", 1)[0] for l in lines[1:]}
         for p in sorted(set(typed) | (set(loose) & read)):
-            worded = tuple(v for v in loose.get(p, ()) if _distinct_words(v) <= _distinct_words(clause))
+            worded = tuple(v for v in loose.get(p, ()) if named_thing or _distinct_words(v) <= _distinct_words(clause))
             out += [put({p: v}) for v in typed.get(p, ()) + worded]
     return list(dict.fromkeys(out))
 

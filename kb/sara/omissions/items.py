@@ -62,6 +62,10 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         from taxlogic.kb.sara.schema import event_schema
 
         schema = event_schema(rules)
+    # the question dates the event the query names when no sentence does ("… applies to the
+    # payment of $12980 that Alice made in 2019"): its years, for the ids the query names
+    asked_ids = set(re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", case.query or ""))
+    asked = (case.question.strip(), asked_ids) if YEAR.search(case.question) else ("", set())
     rows: list[ClauseRow] = []
     for s in sentences:
         here = by_sentence[s.index]
@@ -147,7 +151,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         if schema is not None and not conclusion:
             mine = [r for r in rows if r.sentence == s.index]
             for g in [g for g, i in primary.items() if i == s.index and g not in by_rule]:
-                for it in _event_items(g, groups[g], s, mine, schema, table):
+                for it in _event_items(g, groups[g], s, mine, schema, table, asked=asked):
                     next((r for r in mine if r.clause == it.clause), mine[0]).items.append(it)
         for child, parent in sorted(kin_pairs) if not conclusion else ():
             if (child, parent) not in kin_tied and child in people and parent in people:
@@ -250,7 +254,8 @@ def _held_thing(clause: str, s, people: set[str], before: set[str], kinds: Seque
     return False
 
 
-def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table) -> list[Item]:
+def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table,
+                 asked: tuple[str, set[str]] = ("", set())) -> list[Item]:
     """What event ``e`` (its ``facts``), stated by sentence ``s``, lacks that its sentence may give,
     by what the statutes read of its type (``schema``: :class:`~taxlogic.kb.sara.schema.EventSchema`):
 
@@ -263,7 +268,9 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
       ``start_`` while its clause, or the sentence's opening phrase ("In 2017, …"), gives a date
       or a year before its end (:func:`_event_days`), for a type a rule reads with a start; when
       its clause gives none, the first clause of the sentence that does and names one of its
-      role fillers (an item of that clause).
+      role fillers (an item of that clause); when no clause does and the query names the event,
+      the question (``asked``: its text and the ids the query names) when it writes a year ("the
+      payment of $12980 that Alice made in 2019": an item ``asked``, quoting the question).
 
     Each is an item of the clause that states the event (a cue of its type; else the sentence's
     first clause), decided like every other by the counterfactual runs: the fact left out of an
@@ -301,7 +308,10 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
             and re.search(rf"{re.escape(clause)}\s+and\s+{re.escape(rows[at + 1].clause)}", s.text):
         when = rows[at + 1].clause  # the clause its own goes on to after "and" ("Bob lived in the same
         # house as Alice and Charlie from September 16th, 2017 until October 10th, 2018")
-    dated = kinds & {"event", "status"} and when
-    if "start_" not in props and reads_start and dated:
-        out.append(Item("date", s.index, when, "a start", ("start_",), event=e))
+    question, named = asked
+    if "start_" not in props and reads_start and kinds & {"event", "status"}:
+        if when:
+            out.append(Item("date", s.index, when, "a start", ("start_",), event=e))
+        elif question and e in named:
+            out.append(Item("date", s.index, question, "a start", ("start_",), event=e, asked=True))
     return out

@@ -17,7 +17,8 @@ class Item:
     read of its type more often than it has it; ``date``: a start the sentence's dates may give),
     its id: the candidates complete that event only. ``family``: for what the events a trusted
     rule derives lack (``kind`` ``rule``, :func:`_family_items`), their ids: the candidates complete
-    every one of them."""
+    every one of them. ``asked``: ``clause`` is the question's, which writes the date of the event
+    the query names when no sentence does ("the payment of $12980 that Alice made in 2019")."""
 
     kind: str
     sentence: int
@@ -26,6 +27,7 @@ class Item:
     predicates: tuple[str, ...]
     event: str = ""
     family: tuple[str, ...] = ()
+    asked: bool = False
 
 
 @dataclass

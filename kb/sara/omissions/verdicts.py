@@ -45,7 +45,7 @@ def issues_of(verdicts: Sequence[Verdict]) -> list[Issue]:
             what = f"when {it.event} starts"
         preds = ", ".join(sorted({p for p in it.predicates}))
         out.append(Issue(kind="unstated_clause", message=(
-            f'the text states "{it.clause}", but no fact states {what} there, and the rules\' answer depends on it; '
+            f'the {"question" if it.asked else "text"} states "{it.clause}", but no fact states {what} there, and the rules\' answer depends on it; '
             f"state it with {preds}")))
     return out
 
