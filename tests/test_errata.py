@@ -15,9 +15,9 @@ from taxlogic.kb.sara.errata import CLASSES, errata_ids, has_erratum, load_errat
 
 def test_every_erratum_has_its_evidence_and_a_known_class():
     errata = load_errata()
-    assert len(errata) == 40 and len({e.case for e in errata}) == 40
+    assert len(errata) == 41 and len({e.case for e in errata}) == 41
     assert {e.found_by for e in errata} == {"grounding", "inspector"}
-    assert len(errata_ids("grounding")) == 22 and len(errata_ids("inspector")) == 18
+    assert len(errata_ids("grounding")) == 22 and len(errata_ids("inspector")) == 19
     for e in errata:
         assert e.klass in CLASSES and e.gold.strip() and e.text.strip() and e.evidence.strip(), e.case
 
@@ -41,10 +41,10 @@ def test_a_sara_plus_item_inherits_its_source_erratum():
 def test_data_errata_lists_them_all():
     res = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["data", "errata"])
     assert res.exit_code == 0, res.output
-    assert all(cid in res.output for cid in errata_ids()) and "40 cases" in res.output
+    assert all(cid in res.output for cid in errata_ids()) and "41 cases" in res.output
     res = CliRunner().invoke(app, ["data", "errata", "--json"])
     doc = json.loads(res.output)
-    assert len(doc["errata"]) == 40 and {"case", "gold", "text", "evidence", "class", "found_by"} <= set(doc["errata"][0])
+    assert len(doc["errata"]) == 41 and {"case", "gold", "text", "evidence", "class", "found_by"} <= set(doc["errata"][0])
 
 
 def _run(path, ids_correct: dict[str, bool], *, model="gpt-4o", tokens=(1000, 200, 600)):
@@ -108,9 +108,9 @@ def test_the_shared_loader_reads_the_three_domains_in_one_shape():
     from taxlogic.kb.nba.errata import errata as nba_entries
 
     counts = {d: len(load_all(d)) for d in ERRATA_DOMAINS}
-    assert counts == {"sara": 40, "nba": 43, "form1040": 27}
+    assert counts == {"sara": 41, "nba": 43, "form1040": 27}
     everything = load_all()
-    assert len(everything) == 110 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
+    assert len(everything) == 111 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
     for d in ERRATA_DOMAINS:
         found, classes = load_all(d), errata_classes(d)
         assert len({e.id for e in found}) == len(found), d

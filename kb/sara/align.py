@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from taxlogic.kb.sara.cues import cue_table
-from taxlogic.kb.sara.text import ISO, Sentence, plain_number, read_sentences
+from taxlogic.kb.sara.text import ISO, YEAR, Sentence, plain_number, read_sentences
 from taxlogic.kb.sara.view import FactView, fact_args, is_property, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str
 
@@ -176,7 +176,11 @@ class _Scorer:
         """(has a cue of the group's type, points, people named): compared in that order."""
         amounts, dates = self.keys(facts)
         points = 6 * len(amounts & s.numbers) + 3 * len(dates & s.dates)
-        points += sum(1 for d in dates - s.dates if s.covers_year(int(d[:4])))
+        written = {int(y) for y in YEAR.findall(s.text)}
+        # a first or last day of a year the sentence writes ("From 2015 to 2018": 2015-01-01,
+        # 2018-12-31) is the written year as facts date it: as strong a tie as a full date
+        points += sum(3 if int(d[:4]) in written and d[5:] in ("01-01", "12-31") else 1
+                      for d in dates - s.dates if s.covers_year(int(d[:4])))
         cue = int(any(is_type(f) and self.table.affirmed_cue_in(f.name, s.text) for f in facts))
         points += 3 * cue
         named: set[str] = set()
