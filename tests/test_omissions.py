@@ -312,7 +312,21 @@ SESSION_13 = [
     ("s3306_b_2_C_pos", "omit_event", "life_insurance_fund (", 'states "$5322 into life insurance for Bob"'),
     ("s3306_b_10_A_pos", "omit_date", 'start_(alice_pays,"2019-10-10").',
      'the question states "Section 3306(b)(10)(A) applies to the payment of $12980 that Alice made in 2019."'),
+    # a day written without its year ("On November 25th, Bob died") is in the year the narrative is in (2019)
+    ("s3306_b_15_pos", "omit_event", "bob_dies (", 'states "Bob died from a heart attack"'),
+    ("s3306_b_15_pos", "omit_date", 'start_(bob_dies,"2019-11-25").', "no fact states when bob_dies starts"),
 ]
+
+
+def test_a_day_without_its_year_is_in_the_year_the_narrative_is_in():
+    from taxlogic.kb.sara.omissions.reading import narrative_years
+    from taxlogic.kb.sara.text import read_sentences, yearless_days
+
+    text = "Alice employed Bob from Feb 1st, 2011 to November 19th, 2019. On November 25th, Bob died. In 2020, Alice paid Charlie."
+    assert narrative_years(read_sentences(text)) == {1: 2019}
+    assert yearless_days("On November 25th, Bob died.", 2019) == ["2019-11-25"]
+    assert yearless_days("On November 25th, Bob died.", None) == []
+    assert yearless_days("On November 25th, 2018, Bob died.", 2019) == []  # a full date: text_dates reads it
 
 
 @pytest.mark.parametrize("case_id,op,left_out,words", SESSION_12)
@@ -428,3 +442,21 @@ def test_every_rule_group_left_out_is_flagged(engine, rules):
     assert slipped <= set(RULE_GROUP_EXCEPTIONS), sorted(slipped - set(RULE_GROUP_EXCEPTIONS))
     caught = sum(v["klass"] == "caught" for v in report["variants"])
     assert caught >= 110  # SARA 2020: 87 before (issue 33, omit_rules every variant), 110 after
+
+
+def test_a_relative_named_by_a_possessive_is_whom_their_event_is_about(rules):
+    """"Alice was married … until her husband died": the death is the husband's (a person the text
+    names by a relation), stated by the gold's death of unnamed_husband; it is no unstated death of
+    Alice. Left out, the death is still an item of the clause."""
+    from taxlogic.agent.validate import validation_issues
+
+    case = get_case("tax_case_20")
+    inp = CaseInput.from_case(case)
+
+    def deaths(facts: str) -> list:
+        _, canonical = validation_issues(facts, rules)
+        rows = accounting(inp, canonical, terms=legal_terms(rules), rules=rules)
+        return [i for r in rows if "her husband died" in r.clause for i in r.items if i.kind == "kind" and "death_" in i.predicates]
+
+    assert deaths(gold_program(case).fact_text) == []
+    assert len(deaths(_without(case, "husband_death"))) == 1

@@ -93,6 +93,20 @@ def text_dates(text: str) -> list[str]:
     return out
 
 
+def yearless_days(text: str, year: int | None) -> list[str]:
+    """The days ``text`` writes by month and day only ("On November 25th"), as ISO dates of
+    ``year`` (the year the narrative is in); [] when ``year`` is None or the text writes a year
+    (its dates are then full: :func:`text_dates`)."""
+    if year is None or YEAR.search(text):
+        return []
+    out = []
+    for m in _MONTH_DAY.finditer(text):
+        month, day = _MONTHS[m.group(1).lower()[:3]], int(m.group(2))
+        if 1 <= day <= 31:
+            out.append(f"{year:04d}-{month:02d}-{day:02d}")
+    return out
+
+
 def query_atoms(query: str) -> list[str]:
     """Atom constants of a query (people, entities): ``s151_c(alice,_,2000,2015)`` -> ``['alice']``."""
     from taxlogic.prompts import query_constants

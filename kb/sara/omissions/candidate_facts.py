@@ -14,20 +14,24 @@ from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.omissions.families import _family_candidates
 from taxlogic.kb.sara.omissions.model import MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_ROLES, _SUBJECT_PRONOUN, _bare_names, _clause_dates, _entity_runs, _event_days,
+                                                narrative_years,
                                                 _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
                                                 case_people, co_subjects, name_key, pronoun_people, respell, sentence_subject,
                                                 spellings)
-from taxlogic.kb.sara.text import ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes, text_amounts
+from taxlogic.kb.sara.text import (ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes, text_amounts,
+                                   yearless_days)
 from taxlogic.kb.sara.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str
 
 
-def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | None]]:
+def _spans(clause: str, s, query: str | None, narrative: int | None = None) -> list[tuple[str | None, str | None]]:
     """(start, end) pairs a candidate may take: the clause's full dates, else its years (a year's
     first and last day: "they file a joint return for 2017", not the marriage's date of the
     clause before), else the sentence's dates, its years, else the question's year; an age in a
     year ("67 years old in 2017") gives the first day of the year of birth; for years that span
-    more than one, also the question's year among them."""
+    more than one, also the question's year among them. A day the clause writes without its year
+    ("On November 25th"; else one its sentence writes) in a sentence that writes no year is that
+    day of the year the narrative is in (``narrative``: :func:`~taxlogic.kb.sara.omissions.reading.narrative_years`)."""
     own_years = sorted({int(y) for y in YEAR.findall(clause)})
     age = re.search(r"\b(\d{1,3})\s+years?\s+old\b", clause)
     if age and (own_years or _query_years(query)):  # "Alice is 67 years old in 2017": born in 1950
@@ -40,6 +44,9 @@ def _spans(clause: str, s, query: str | None) -> list[tuple[str | None, str | No
         since = [(f"{y:04d}-01-01", f"{y:04d}-12-31") for y in _query_years(query)
                  if _SINCE.search(clause) and y > int(dates[0][:4])]
         return [(dates[0], dates[-1] if len(dates) > 1 else None)] + since[:1]
+    days = (yearless_days(clause, narrative) or yearless_days(s.text, narrative)) if not s.years else []
+    if days:
+        return [(days[0], days[-1] if len(days) > 1 else days[0])]
     years = own_years or sorted(s.years) or _query_years(query)
     if years:
         whole = (f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")
@@ -85,6 +92,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
 
     schema = event_schema(rules)
     sentences = read_sentences(case.text)
+    narrative = narrative_years(sentences)
     derived = "".join(f.canonical + "\n" for f in _fact_lines(trusted))
     a = align(case.text, canonical + derived, anchors=False)
     every = [sup.fact for sup in a.supports]
@@ -128,7 +136,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     for row in rows:
         for item in row.items:
             s = sentences[item.sentence]
-            spans = _spans(item.clause, s, query)
+            spans = _spans(item.clause, s, query, narrative.get(item.sentence))
             own = [n for n in _standalone_names(item.clause) if n in named or n in people]
             co = co_subjects(item.clause, s, people, sex)  # "Alice and Bob lived …": Alice too
             own += [n for n in co if n not in own]
@@ -180,7 +188,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                 facts = groups.get(item.event, [])
                 ends = [_val(f.args[1]) for f in facts if f.name == "end_" and len(f.args) == 2]
                 lasting = any(cue_table().durative(f.name) for f in facts if is_type(f))
-                days = _event_days(item.clause, s, min(ends) if ends else None, lasting=lasting)
+                days = _event_days(item.clause, s, min(ends) if ends else None, lasting=lasting,
+                                   narrative=narrative.get(item.sentence))
                 if days and _SINCE.search(s.text):  # "Since 2014, Alice maintains a house": this year's too
                     days += [f"{y:04d}-01-01" for y in _query_years(query) if y > int(days[0][:4])
                              and (not ends or f"{y:04d}-01-01" < min(ends))][:1]

@@ -14,7 +14,7 @@ from taxlogic.kb.sara.direction import sentence_kinship
 from taxlogic.kb.sara.omissions.families import _family_items
 from taxlogic.kb.sara.omissions.model import ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
-                                                _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
+                                                _dates_of, _event_days, _fact_lines, narrative_years, _kin_ties, _mask_terms, _val, _words_in,
                                                 _years_of, case_people, co_subjects, name_key, owners)
 from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, sexes, text_amounts
 from taxlogic.kb.sara.view import is_type
@@ -66,6 +66,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
     # payment of $12980 that Alice made in 2019"): its years, for the ids the query names
     asked_ids = set(re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", case.query or ""))
     asked = (case.question.strip(), asked_ids) if YEAR.search(case.question) else ("", set())
+    narrative = narrative_years(sentences)
     rows: list[ClauseRow] = []
     for s in sentences:
         here = by_sentence[s.index]
@@ -106,6 +107,9 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     continue
                 once = {k for k in kinds if table.predicates[k].parties or table.predicates[k].kind in ("kinship", "status")}
                 # ^ a state of its parties: a birth, a marriage, a family tie, a status
+                # a one-party event of a relative the clause names by a possessive ("until her husband
+                # died"): about that relative, not about the case's person who owns the word
+                kin = bool(once) and _RELATIVE_SUBJECT.search(words[:words.find(cue)]) is not None
                 if set(kinds) & here_types:
                     lasting = all(table.predicates[k].durative and not table.predicates[k].parties for k in kinds)
                     # a lasting state is stated for each person it is about; an event, for each
@@ -114,10 +118,10 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                     # names but as an owner ("Bob is a Mexican citizen"; not Alice of "at Alice's place")
                     one = all(table.predicates[k].parties == 1 for k in kinds)
                     who = own if each else _residents(clause, s, people, joint) if lasting else \
-                        (own - owners(clause)) if one else set()
+                        set() if kin else (own - owners(clause)) if one else set()
                     of_kind = [g for g in here_groups if set(types_of.get(g, ())) & set(kinds)]
                     covered = set().union(*(people_of[g] for g in of_kind))
-                    if who <= covered and (lasting or _by_amount(clause, of_kind, groups, people_of)):
+                    if who <= covered and (lasting or kin or _by_amount(clause, of_kind, groups, people_of)):
                         continue  # stated (a lasting state, living or working somewhere: for each person it is about)
                 if own and any(own <= people_of[g] for g, ts in types_of.items() if set(ts) & once):
                     continue  # told again: a fact of the kind about the clause's people, stated elsewhere
@@ -151,7 +155,8 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         if schema is not None and not conclusion:
             mine = [r for r in rows if r.sentence == s.index]
             for g in [g for g, i in primary.items() if i == s.index and g not in by_rule]:
-                for it in _event_items(g, groups[g], s, mine, schema, table, asked=asked):
+                for it in _event_items(g, groups[g], s, mine, schema, table, asked=asked,
+                                       narrative=narrative.get(s.index)):
                     next((r for r in mine if r.clause == it.clause), mine[0]).items.append(it)
         for child, parent in sorted(kin_pairs) if not conclusion else ():
             if (child, parent) not in kin_tied and child in people and parent in people:
@@ -185,6 +190,11 @@ def _cites_statutes(text: str, rules) -> bool:
         return bool(cited)
     sections = {m.group(1) for n in rules.vocabulary.statute for m in [re.match(r"s(\d+)", n)] if m}
     return any(re.match(r"s(\d+)", c.section).group(1) in sections for c in cited if re.match(r"s(\d+)", c.section))
+
+
+#: The words before an event's cue that make a relative its subject ("until her husband died").
+_RELATIVE_SUBJECT = re.compile(r"\b(?:her|his|their|[A-Z][a-z]+'s)\s+(?:husband|wife|spouse|son|daughter|father|mother|"
+                               r"brother|sister|child|parent)\s+$", re.I)
 
 
 def _own_cue(table, name: str, words: str) -> tuple[str | None, tuple[str, ...]]:
@@ -255,7 +265,7 @@ def _held_thing(clause: str, s, people: set[str], before: set[str], kinds: Seque
 
 
 def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], schema, table,
-                 asked: tuple[str, set[str]] = ("", set())) -> list[Item]:
+                 asked: tuple[str, set[str]] = ("", set()), narrative: int | None = None) -> list[Item]:
     """What event ``e`` (its ``facts``), stated by sentence ``s``, lacks that its sentence may give,
     by what the statutes read of its type (``schema``: :class:`~taxlogic.kb.sara.schema.EventSchema`):
 
@@ -298,8 +308,8 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
     whom = {_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2}
     # the clause that dates it: its own, else one that names whom it is about ("… to Bob, Charlie
     # and Dan respectively for work done from Feb 1st, 2017 to Sep 2nd, 2017")
-    when = clause if _event_days(clause, s) else next(
-        (r.clause for r in rows if _event_days(r.clause, s) and (any(_words_in(w, r.clause) for w in whom) or (
+    when = clause if _event_days(clause, s, narrative=narrative) else next(
+        (r.clause for r in rows if _event_days(r.clause, s, narrative=narrative) and (any(_words_in(w, r.clause) for w in whom) or (
             _RESPECTIVELY.search(r.clause) and any(name_key(w) in s.names for w in whom)))), None)
     # ^ or the list clause of its sentence ("$6771, $6954, $6872 to Bob, Charlie and Dan respectively
     #   for work done from Feb 1st, 2017 to Sep 2nd, 2017")

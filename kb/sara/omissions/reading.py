@@ -9,7 +9,7 @@ import re
 from typing import Sequence
 
 from taxlogic.core import CaseInput
-from taxlogic.kb.sara.text import ISO, YEAR, person_names
+from taxlogic.kb.sara.text import ISO, YEAR, person_names, yearless_days
 from taxlogic.kb.sara.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str, Term, parse_facts
 
@@ -164,17 +164,33 @@ def respell(text: str, spelling: dict[str, Term]) -> str:
 _OPENING = re.compile(r"^\s*(?:(?:In|On|From|Since|During|Until|After|Before|Over)\b[^,]*(?:,\s*\d{4})?,\s*)+")
 
 
-def _event_days(clause: str, s, end: str | None = None, *, lasting: bool = True) -> list[str]:
+def _event_days(clause: str, s, end: str | None = None, *, lasting: bool = True,
+                narrative: int | None = None) -> list[str]:
     """The days an event stated by ``clause`` of sentence ``s`` may start on: the full dates
     written in the clause or the sentence's opening phrase ("In 2017, …"), else the first and last
-    day of each year they name; only days before ``end`` (the event's end, ISO) when given, or on
-    it for an event that does not last (``lasting`` False: a death starts and ends the same day;
-    a status "until July 9th, 2014" does not start then)."""
+    day of each year they name, else a day written without its year in the year the narrative is
+    in (``narrative``: :func:`narrative_years`); only days before ``end`` (the event's end, ISO)
+    when given, or on it for an event that does not last (``lasting`` False: a death starts and
+    ends the same day; a status "until July 9th, 2014" does not start then)."""
     m = _OPENING.match(s.text)
     text = clause + " " + (m.group() if m else "")
     days = sorted(_clause_dates(text, s)) or [f"{int(y):04d}-{md}" for y in sorted(set(YEAR.findall(text)))
-                                              for md in ("01-01", "12-31")]
+                                              for md in ("01-01", "12-31")] or yearless_days(text, narrative)
     return [d for d in dict.fromkeys(days) if end is None or d < end or (d == end and not lasting)]
+
+
+def narrative_years(sentences) -> dict[int, int]:
+    """For each sentence (by index) that writes no year, the last year written before it: the year
+    the narrative is in ("… to November 19th, 2019. On November 25th, Bob died": 2019)."""
+    out: dict[int, int] = {}
+    last: int | None = None
+    for s in sentences:
+        written = [int(y) for y in YEAR.findall(s.text)]
+        if written:
+            last = written[-1]
+        elif last is not None:
+            out[s.index] = last
+    return out
 
 
 def _clause_dates(clause: str, s) -> set[str]:
