@@ -41,8 +41,10 @@ def _spans(clause: str, s, query: str | None, narrative: int | None = None) -> l
     if dates:
         # a state "since" a day lasts into the question's year: that year's own event too ("a home
         # maintained by Alice since September 16th, 2017": her payments for 2018)
+        # and so does a span between two days ("From September 1st, 2015 to November 3rd, 2019 …,
+        # maintained by Alice": her payments for 2018)
         since = [(f"{y:04d}-01-01", f"{y:04d}-12-31") for y in _query_years(query)
-                 if _SINCE.search(clause) and y > int(dates[0][:4])]
+                 if y > int(dates[0][:4]) and (_SINCE.search(clause) or len(dates) > 1 and y <= int(dates[-1][:4]))]
         return [(dates[0], dates[-1] if len(dates) > 1 else None)] + since[:1]
     days = (yearless_days(clause, narrative) or yearless_days(s.text, narrative)) if not s.years else []
     if days:
