@@ -193,3 +193,57 @@ def test_rerun_limits_scale_with_the_run_and_never_exceed_the_job():
     assert job.rerun_limits(SimpleNamespace(cpu_seconds=1.0), 2.0, 5.0) == {"time_limit": 5.0, "wall_limit": 20.0}
     assert job.rerun_limits(SimpleNamespace(cpu_seconds=10.0), 2.0, 5.0) == {"time_limit": 30.0, "wall_limit": 40.0}
     assert job.rerun_limits(None, 2.0, 5.0)["time_limit"] == 2.0  # no run measured: the floor
+
+
+def _seen(o):
+    """What an outcome says (status, values, error kind, load problems), without its costs."""
+    return o.status, o.values, o.error_kind, o.load_problems
+
+
+def test_a_job_leaves_nothing_behind_for_the_next_job_on_its_worker(rules):
+    """The trust contract: an answer depends on the job's own clauses and the KB only, never on
+    what ran before on the same worker. Jobs that define, in trusted rules or untrusted facts,
+    predicates others lack (a helper that a left-out rule group needed, a new fact predicate, a
+    library predicate's name: autoloaded by one job, defined by another) give the same outcome
+    whichever ran first on a one-worker engine, and the same again on the third round."""
+    from taxlogic.tools.engine import Engine
+
+    a = [Job(facts=trusted("helper_x(1).\nmain_x :- helper_x(_).\n"), query="main_x"),
+         Job(facts="zz_new_fact(e1).", query="zz_new_fact(e1)"),
+         Job(facts=trusted("list_to_assoc(a, b).\n"), query="true")]
+    b = [Job(facts=trusted("main_x :- helper_x(_).\n"), query="main_x"),
+         Job(facts="", query="zz_new_fact(_)"),
+         Job(facts="", query="list_to_assoc([k-1], T), get_assoc(k, T, V)", mode="first", var="V")]
+
+    def rounds(first, then):
+        with Engine(rules, workers=1) as one:
+            return [[_seen(one.run(j)) for j in jobs] for jobs in (first, then, first)]
+
+    a1, b2, a3 = rounds(a, b)
+    b1, a2, b3 = rounds(b, a)
+    assert b1 == [("error", [], "existence", [])] * 2 + [("values", ["1"], None, [])]
+    assert a1[:2] == [("proved", [], None, [])] * 2
+    assert a1 == a2 == a3 and b1 == b2 == b3
+
+
+def test_a_left_out_rule_group_gives_the_same_outcome_after_the_full_rules(rules, sara_data_dir):
+    """SARA (2020) tax_case_83 with its ``agricultural_service`` rule group left out (the
+    verifier's ``omit_rules``): the rules still there call ``payment_for_labor/4``, which only
+    the left-out group defined. On a worker that ran the full rules first, the outcome is the
+    fresh worker's (an existence error), not "nothing paid"."""
+    from taxlogic.eval.faults.corrupt import rule_groups
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.tools.engine import Engine
+
+    case = get_case("tax_case_83")
+    gp = gold_program(case)
+    (kept, _), = [g for g in rule_groups(gp.rule_text) if "rules of agricultural_service " in g[1]]
+    full = case_job(case, gp.fact_program, trusted_rules=gp.rule_program, time_limit=120)
+    omitted = case_job(case, gp.fact_program, trusted_rules=case.gold_program.derive(kept, "omission omit_rules"),
+                       time_limit=120)
+    with Engine(rules, workers=1) as one:
+        fresh = _seen(one.run(omitted))
+        assert answer_of(case, one.run(full)).value == case.expected
+        after = _seen(one.run(omitted))
+    assert fresh[0] == "error" and fresh[2] == "existence" and fresh[3] == []
+    assert after == fresh
