@@ -85,7 +85,7 @@ tl_declare_pi(PI) :-
 %   directives are skipped and other directives are reported, never run. Problems: strings
 %   (syntax errors, rejected clauses of trusted text).
 tl_load_case(Text, Trusted, Rules, Materialize, Problems, Refused) :-
-    retractall(tl_case_ref(_)),
+    tl_unload_case,  % nothing of an earlier case, even one whose load was interrupted
     tl_read_text(Text, Trusted, P0),
     ( Rules == "" -> P1 = [] ; tl_read_text(Rules, true, P1) ),
     (   ( Trusted == true ; Rules \== "" ), Materialize == true
@@ -311,14 +311,16 @@ tl_job(JobText, ResultText) :-
     atom_string(Mode, Job.mode),
     ( Job.var == null -> Var = '' ; atom_string(Var, Job.var) ),
     setup_call_cleanup(
-        tl_load_case(Job.facts, Trusted, Rules, Mat, Problems, Refused),
-        (   Refused \== []
-        ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Refused}
-        ;   (   Mode == explain    % tools/explain.pl
-            ->  tl_explain_query(Job, R0)
-            ;   tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0)
-            ),
-            R = R0.put(load_problems, Problems)
+        true,  % the load is inside: a load that throws half-way is unloaded too
+        (   tl_load_case(Job.facts, Trusted, Rules, Mat, Problems, Refused),
+            (   Refused \== []
+            ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Refused}
+            ;   (   Mode == explain    % tools/explain.pl
+                ->  tl_explain_query(Job, R0)
+                ;   tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0)
+                ),
+                R = R0.put(load_problems, Problems)
+            )
         ),
         tl_unload_case),
     with_output_to(string(ResultText), json_write_dict(current_output, R, [width(0)])).
