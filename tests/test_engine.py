@@ -247,3 +247,46 @@ def test_a_left_out_rule_group_gives_the_same_outcome_after_the_full_rules(rules
         after = _seen(one.run(omitted))
     assert fresh[0] == "error" and fresh[2] == "existence" and fresh[3] == []
     assert after == fresh
+
+
+#: What a worker holds besides the KB's clauses that could carry over from one job to the next:
+#: Prolog flags, operators, global variables, recorded-database and flag/3 keys, the clause counts
+#: of the dynamic predicates (the KB's, the engine's and any other), and tables; but the
+#: explainer's tl_x_* settings (every explain job sets them before it reads them) and caches
+#: (tools/explain.pl says why each outlives a job).
+_WORKER_STATE = (
+    "findall(F=V, ( current_prolog_flag(F, V0), ( blob(V0, B), B \\== text -> V = blob ; V = V0 ) ), Fs), "
+    "findall(P-T-N, current_op(P, T, N), Os), "
+    "findall(K, ( nb_current(K, _), \\+ sub_atom(K, 0, _, _, tl_x_) ), Gs0), msort(Gs0, Gs), "
+    "findall(K, current_key(K), Ks), findall(K, current_flag(K), Fks), "
+    "findall(N/A-C, ( current_predicate(user:N/A), \\+ sub_atom(N, 0, _, _, tl_x_), functor(H, N, A), "
+    "                 predicate_property(user:H, dynamic), "
+    "                 predicate_property(user:H, number_of_clauses(C)) ), Ds0), msort(Ds0, Ds), "
+    "findall(Tb, current_table(_:Tb, _), Ts), "
+    "State = s(Fs, Os, Gs, Ks, Fks, Ds, Ts)"
+)
+
+
+def test_gold_and_explain_jobs_leave_the_worker_as_they_found_it(rules, sara_data_dir):
+    """After gold jobs of every kind (facts, rule programs with materialisation and tables, trusted
+    rules beside facts, explanations) the worker's state is the one it had before them."""
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.tools.engine import Engine
+
+    cases = [get_case(cid) for cid in SAMPLE]
+    state = Job(facts="", query=_WORKER_STATE, mode="first", var="State")
+
+    def explain(case):
+        return case_job(case, case.gold_program).model_copy(update={"mode": "explain"})
+
+    with Engine(rules, workers=1) as one:
+        before = one.run(state)
+        assert before.status == "values", before.message
+        for case in cases:
+            gp = gold_program(case)
+            assert one.run(case_job(case, case.gold_program, time_limit=120)).ok
+            assert one.run(case_job(case, gp.fact_program, trusted_rules=gp.rule_program, time_limit=120)).ok
+            if not case.id.startswith("tax_case"):
+                assert one.run(explain(case)).tree is not None
+        after = one.run(state)
+    assert after.values == before.values

@@ -2,8 +2,9 @@
 
 A :class:`Job` (a case's clauses + one query) goes to a worker process (:mod:`worker`), which
 asserts the clauses, runs the query under a CPU-time limit (``tl_call_with_cpu_limit`` in
-``engine.pl``) and ``call_with_inference_limit``, erases the clauses (so the next case starts
-clean) and returns an :class:`Outcome`. The parent enforces a hard wall-clock limit too: a worker that hangs or
+``engine.pl``) and ``call_with_inference_limit``, erases the clauses, abolishes the predicates
+the case created and the tables (an outcome depends on the job and the KB only, never on the
+jobs the worker ran before: ``tl_unload_case``) and returns an :class:`Outcome`. The parent enforces a hard wall-clock limit too: a worker that hangs or
 dies is killed and replaced, and the job's outcome says so. :class:`Engine` is a pool of
 workers (default: one per core) that is safe to call from many threads.
 """
