@@ -260,6 +260,11 @@ tl_cpu_check(Deadline) :-
 tl_cpu_disarm :-
     forall(current_alarm(_, _:tl_cpu_check(_), Id, _), remove_alarm(Id)).
 
+%   A job that halts the worker (the parent then replaces it) halts with its alarm still armed,
+%   and library(time)'s clean-up at halt then deadlocks (SWI-Prolog 9.0.4: PL_cleanup waits on
+%   the alarm mutex) until the parent's wall-clock limit: remove the alarm first.
+:- at_halt(tl_cpu_disarm).
+
 tl_solve(prove, Goal, _, _, Sols) :- ( once(Goal) -> Sols = [true] ; Sols = [] ).
 tl_solve(first, Goal, V, _, Sols) :- ( once(Goal) -> Sols = [V] ; Sols = [] ).
 tl_solve(all, Goal, V, Max, Sols) :- findall(V, limit(Max, Goal), Sols).
