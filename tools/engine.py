@@ -180,15 +180,17 @@ def _main_not_reimported():
     that is the whole CLI (typer, rich, langchain): about a second of CPU per worker, paid by
     every worker while a run starts. The worker needs nothing from it (its target is
     :func:`taxlogic.tools.worker.serve`), so the main module is named ``__main__`` for the
-    start, which multiprocessing does not re-import. Under a lock: workers start from threads."""
+    start, which multiprocessing does not re-import. Under a lock, the test included: workers start
+    from threads, and a thread that saw another's stand-in spec and spawned unlocked lost it
+    half-way (its child re-ran the main script)."""
     import importlib.machinery
     import sys
 
-    main = sys.modules.get("__main__")
-    if main is None or getattr(main, "__spec__", None) is not None:
-        yield
-        return
     with _START_LOCK:
+        main = sys.modules.get("__main__")
+        if main is None or getattr(main, "__spec__", None) is not None:
+            yield
+            return
         main.__spec__ = importlib.machinery.ModuleSpec("__main__", None)
         try:
             yield
