@@ -193,3 +193,100 @@ def test_rerun_limits_scale_with_the_run_and_never_exceed_the_job():
     assert job.rerun_limits(SimpleNamespace(cpu_seconds=1.0), 2.0, 5.0) == {"time_limit": 5.0, "wall_limit": 20.0}
     assert job.rerun_limits(SimpleNamespace(cpu_seconds=10.0), 2.0, 5.0) == {"time_limit": 30.0, "wall_limit": 40.0}
     assert job.rerun_limits(None, 2.0, 5.0)["time_limit"] == 2.0  # no run measured: the floor
+
+
+def _seen(o):
+    """What an outcome says (status, values, error kind, load problems), without its costs."""
+    return o.status, o.values, o.error_kind, o.load_problems
+
+
+def test_a_job_leaves_nothing_behind_for_the_next_job_on_its_worker(rules):
+    """The trust contract: an answer depends on the job's own clauses and the KB only, never on
+    what ran before on the same worker. Jobs that define, in trusted rules or untrusted facts,
+    predicates others lack (a helper that a left-out rule group needed, a new fact predicate, a
+    library predicate's name: autoloaded by one job, defined by another) give the same outcome
+    whichever ran first on a one-worker engine, and the same again on the third round."""
+    from taxlogic.tools.engine import Engine
+
+    a = [Job(facts=trusted("helper_x(1).\nmain_x :- helper_x(_).\n"), query="main_x"),
+         Job(facts="zz_new_fact(e1).", query="zz_new_fact(e1)"),
+         Job(facts=trusted("list_to_assoc(a, b).\n"), query="true")]
+    b = [Job(facts=trusted("main_x :- helper_x(_).\n"), query="main_x"),
+         Job(facts="", query="zz_new_fact(_)"),
+         Job(facts="", query="list_to_assoc([k-1], T), get_assoc(k, T, V)", mode="first", var="V")]
+
+    def rounds(first, then):
+        with Engine(rules, workers=1) as one:
+            return [[_seen(one.run(j)) for j in jobs] for jobs in (first, then, first)]
+
+    a1, b2, a3 = rounds(a, b)
+    b1, a2, b3 = rounds(b, a)
+    assert b1 == [("error", [], "existence", [])] * 2 + [("values", ["1"], None, [])]
+    assert a1[:2] == [("proved", [], None, [])] * 2
+    assert a1 == a2 == a3 and b1 == b2 == b3
+
+
+def test_a_left_out_rule_group_gives_the_same_outcome_after_the_full_rules(rules, sara_data_dir):
+    """SARA (2020) tax_case_83 with its ``agricultural_service`` rule group left out (the
+    verifier's ``omit_rules``): the rules still there call ``payment_for_labor/4``, which only
+    the left-out group defined. On a worker that ran the full rules first, the outcome is the
+    fresh worker's (an existence error), not "nothing paid"."""
+    from taxlogic.eval.faults.corrupt import rule_groups
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.tools.engine import Engine
+
+    case = get_case("tax_case_83")
+    gp = gold_program(case)
+    (kept, _), = [g for g in rule_groups(gp.rule_text) if "rules of agricultural_service " in g[1]]
+    full = case_job(case, gp.fact_program, trusted_rules=gp.rule_program, time_limit=120)
+    omitted = case_job(case, gp.fact_program, trusted_rules=case.gold_program.derive(kept, "omission omit_rules"),
+                       time_limit=120)
+    with Engine(rules, workers=1) as one:
+        fresh = _seen(one.run(omitted))
+        assert answer_of(case, one.run(full)).value == case.expected
+        after = _seen(one.run(omitted))
+    assert fresh[0] == "error" and fresh[2] == "existence" and fresh[3] == []
+    assert after == fresh
+
+
+#: What a worker holds besides the KB's clauses that could carry over from one job to the next:
+#: Prolog flags, operators, global variables, recorded-database and flag/3 keys, the clause counts
+#: of the dynamic predicates (the KB's, the engine's and any other), and tables; but the
+#: explainer's tl_x_* settings (every explain job sets them before it reads them) and caches
+#: (tools/explain.pl says why each outlives a job).
+_WORKER_STATE = (
+    "findall(F=V, ( current_prolog_flag(F, V0), ( blob(V0, B), B \\== text -> V = blob ; V = V0 ) ), Fs), "
+    "findall(P-T-N, current_op(P, T, N), Os), "
+    "findall(K, ( nb_current(K, _), \\+ sub_atom(K, 0, _, _, tl_x_) ), Gs0), msort(Gs0, Gs), "
+    "findall(K, current_key(K), Ks), findall(K, current_flag(K), Fks), "
+    "findall(N/A-C, ( current_predicate(user:N/A), \\+ sub_atom(N, 0, _, _, tl_x_), functor(H, N, A), "
+    "                 predicate_property(user:H, dynamic), "
+    "                 predicate_property(user:H, number_of_clauses(C)) ), Ds0), msort(Ds0, Ds), "
+    "findall(Tb, current_table(_:Tb, _), Ts), "
+    "State = s(Fs, Os, Gs, Ks, Fks, Ds, Ts)"
+)
+
+
+def test_gold_and_explain_jobs_leave_the_worker_as_they_found_it(rules, sara_data_dir):
+    """After gold jobs of every kind (facts, rule programs with materialisation and tables, trusted
+    rules beside facts, explanations) the worker's state is the one it had before them."""
+    from taxlogic.eval.faults.verifier import gold_program
+    from taxlogic.tools.engine import Engine
+
+    cases = [get_case(cid) for cid in SAMPLE]
+    state = Job(facts="", query=_WORKER_STATE, mode="first", var="State")
+
+    def explain(case):
+        return case_job(case, case.gold_program).model_copy(update={"mode": "explain"})
+
+    with Engine(rules, workers=1) as one:
+        before = one.run(state)
+        assert before.status == "values", before.message
+        for case in cases:
+            gp = gold_program(case)
+            assert one.run(case_job(case, case.gold_program, time_limit=120)).ok
+            assert one.run(case_job(case, gp.fact_program, trusted_rules=gp.rule_program, time_limit=120)).ok
+            if not case.id.startswith("tax_case"):
+                assert one.run(explain(case)).tree is not None
+        after = one.run(state)
+    assert after.values == before.values

@@ -1,6 +1,15 @@
 % taxlogic's Prolog side of the engine: load a statute KB once, then for each job load a case's
 % clauses, run one query under time and inference limits, report as JSON, and erase the case.
 % Loaded into `user` after kb/compat.pl by tools/worker.py.
+%
+% A worker runs many jobs; an answer must depend only on the job's own clauses and the KB, never
+% on the jobs before it. A job changes the worker's database only through tl_add_clause/4 and
+% tl_materialize/1, and tl_unload_case/0 undoes both: it erases the job's clauses, abolishes
+% the predicates the job created (tl_case_pred/1: a predicate that exists only as a dynamic
+% predicate with no clauses fails where a fresh worker raises an existence error), and abolishes
+% the tables. Case text runs no directive (no flag, operator or table declaration), and no case
+% clause may define a library predicate (whether that is allowed would depend on whether an
+% earlier job had autoloaded it).
 
 :- use_module(library(time)).
 :- use_module(library(http/json)).
@@ -8,6 +17,7 @@
 :- use_module(library(lists)).
 
 :- dynamic tl_case_ref/1.          % clause references of the current case
+:- dynamic tl_case_pred/1.         % M:N/A the current case created (no such predicate before it)
 :- dynamic tl_base_pred/1.         % N/A declared in events.pl (the event/property vocabulary)
 :- dynamic tl_message/1.           % messages printed while loading the KB
 :- dynamic tl_declared/1.          % N/A of every predicate the KB defines or declares
@@ -75,7 +85,7 @@ tl_declare_pi(PI) :-
 %   directives are skipped and other directives are reported, never run. Problems: strings
 %   (syntax errors, rejected clauses of trusted text).
 tl_load_case(Text, Trusted, Rules, Materialize, Problems, Refused) :-
-    retractall(tl_case_ref(_)),
+    tl_unload_case,  % nothing of an earlier case, even one whose load was interrupted
     tl_read_text(Text, Trusted, P0),
     ( Rules == "" -> P1 = [] ; tl_read_text(Rules, true, P1) ),
     (   ( Trusted == true ; Rules \== "" ), Materialize == true
@@ -108,11 +118,27 @@ tl_add_clause((H :- B), false, Acc, [Msg|Acc]) :- !,
 tl_add_clause(C, false, Acc, [Msg|Acc]) :-
     \+ tl_untrusted_ok(C), !,
     format(string(Msg), "clause not allowed in untrusted facts (not a case fact): ~q", [C]).
+tl_add_clause(C, true, Acc, [Msg|Acc]) :-
+    catch(tl_clause_pi(C, M:N/A), _, fail), \+ tl_declared(N/A),
+    functor(H, N, A), tl_library(M:H), !,
+    format(string(Msg), "clause for a library predicate not allowed in a case: ~q", [C]).
 tl_add_clause(C, _, Acc, Acc) :-
     tl_case_fact(C), !.
 tl_add_clause(C, _, Acc, Acc1) :-
-    catch(( assertz(C, Ref), assertz(tl_case_ref(Ref)), Acc1 = Acc ), E,
+    catch(( tl_clause_pi(C, PI),
+            ( current_predicate(PI) -> New = false ; New = true ),
+            assertz(C, Ref), assertz(tl_case_ref(Ref)),
+            ( New == true -> assertz(tl_case_pred(PI)) ; true ),
+            Acc1 = Acc ), E,
           ( tl_message_string(E, Msg), Acc1 = [Msg|Acc] )).
+
+%!  tl_clause_pi(+Clause, -PI) is det.  M:N/A of the predicate Clause adds to (M is user unless
+%   the head is module-qualified). Throws if Clause has no callable head (assertz/2 would too).
+tl_clause_pi(C, M:N/A) :-
+    ( C = (H0 :- _) -> true ; H0 = C ),
+    strip_module(user:H0, M, H),
+    must_be(callable, H), must_be(atom, M),
+    functor(H, N, A).
 
 %!  tl_untrusted_ok(+Clause) is semidet.
 %   Clause may be asserted from untrusted text: a plain fact (callable, not module-qualified)
@@ -129,10 +155,16 @@ tl_untrusted_ok(C) :-
     ).
 
 tl_reserved(H) :- catch(predicate_property(system:H, defined), _, true), !.
-tl_reserved(H) :- catch(predicate_property(user:H, imported_from(_)), _, true), !.
 tl_reserved(H) :- catch(predicate_property(user:H, multifile), _, true), !.
-tl_reserved(H) :- catch(predicate_property(user:H, autoload(_)), _, true), !.
-tl_reserved(H) :- functor(H, N, A), catch('$in_library'(N, A, _), _, fail), !.
+tl_reserved(H) :- tl_library(user:H).
+
+%!  tl_library(+MGoal) is semidet.
+%   MGoal's predicate is a library predicate: imported (an earlier job may have autoloaded it),
+%   autoloadable, or in the library index; which of the three holds depends on the jobs before,
+%   whether it is a library predicate does not.
+tl_library(M:H) :- catch(predicate_property(M:H, imported_from(_)), _, true), !.
+tl_library(M:H) :- catch(predicate_property(M:H, autoload(_)), _, true), !.
+tl_library(_:H) :- functor(H, N, A), catch('$in_library'(N, A, _), _, fail), !.
 
 %!  tl_case_fact(+Clause) is semidet.
 %   Clause is a ground fact that this case has already asserted. A case is a set of facts: a
@@ -164,8 +196,12 @@ tl_derive(N/A, Facts) :-
     R \== inference_limit_exceeded,
     forall(member(F, Facts), ground(F)).
 
+%!  tl_unload_case is det.
+%   Undo the case: erase its clauses, abolish the predicates it created (so that the next job
+%   finds them undefined, as a fresh worker would) and every table.
 tl_unload_case :-
     forall(retract(tl_case_ref(R)), catch(erase(R), _, true)),
+    forall(retract(tl_case_pred(PI)), catch(abolish(PI), _, true)),
     abolish_all_tables.
 
 % ----------------------------------------------------------------------------------- query
@@ -224,6 +260,11 @@ tl_cpu_check(Deadline) :-
 tl_cpu_disarm :-
     forall(current_alarm(_, _:tl_cpu_check(_), Id, _), remove_alarm(Id)).
 
+%   A job that halts the worker (the parent then replaces it) halts with its alarm still armed,
+%   and library(time)'s clean-up at halt then deadlocks (SWI-Prolog 9.0.4: PL_cleanup waits on
+%   the alarm mutex) until the parent's wall-clock limit: remove the alarm first.
+:- at_halt(tl_cpu_disarm).
+
 tl_solve(prove, Goal, _, _, Sols) :- ( once(Goal) -> Sols = [true] ; Sols = [] ).
 tl_solve(first, Goal, V, _, Sols) :- ( once(Goal) -> Sols = [V] ; Sols = [] ).
 tl_solve(all, Goal, V, Max, Sols) :- findall(V, limit(Max, Goal), Sols).
@@ -275,14 +316,16 @@ tl_job(JobText, ResultText) :-
     atom_string(Mode, Job.mode),
     ( Job.var == null -> Var = '' ; atom_string(Var, Job.var) ),
     setup_call_cleanup(
-        tl_load_case(Job.facts, Trusted, Rules, Mat, Problems, Refused),
-        (   Refused \== []
-        ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Refused}
-        ;   (   Mode == explain    % tools/explain.pl
-            ->  tl_explain_query(Job, R0)
-            ;   tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0)
-            ),
-            R = R0.put(load_problems, Problems)
+        true,  % the load is inside: a load that throws half-way is unloaded too
+        (   tl_load_case(Job.facts, Trusted, Rules, Mat, Problems, Refused),
+            (   Refused \== []
+            ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Refused}
+            ;   (   Mode == explain    % tools/explain.pl
+                ->  tl_explain_query(Job, R0)
+                ;   tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0)
+                ),
+                R = R0.put(load_problems, Problems)
+            )
         ),
         tl_unload_case),
     with_output_to(string(ResultText), json_write_dict(current_output, R, [width(0)])).

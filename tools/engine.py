@@ -2,8 +2,9 @@
 
 A :class:`Job` (a case's clauses + one query) goes to a worker process (:mod:`worker`), which
 asserts the clauses, runs the query under a CPU-time limit (``tl_call_with_cpu_limit`` in
-``engine.pl``) and ``call_with_inference_limit``, erases the clauses (so the next case starts
-clean) and returns an :class:`Outcome`. The parent enforces a hard wall-clock limit too: a worker that hangs or
+``engine.pl``) and ``call_with_inference_limit``, erases the clauses, abolishes the predicates
+the case created and the tables (an outcome depends on the job and the KB only, never on the
+jobs the worker ran before: ``tl_unload_case``) and returns an :class:`Outcome`. The parent enforces a hard wall-clock limit too: a worker that hangs or
 dies is killed and replaced, and the job's outcome says so. :class:`Engine` is a pool of
 workers (default: one per core) that is safe to call from many threads.
 """
@@ -179,15 +180,17 @@ def _main_not_reimported():
     that is the whole CLI (typer, rich, langchain): about a second of CPU per worker, paid by
     every worker while a run starts. The worker needs nothing from it (its target is
     :func:`taxlogic.tools.worker.serve`), so the main module is named ``__main__`` for the
-    start, which multiprocessing does not re-import. Under a lock: workers start from threads."""
+    start, which multiprocessing does not re-import. Under a lock, the test included: workers start
+    from threads, and a thread that saw another's stand-in spec and spawned unlocked lost it
+    half-way (its child re-ran the main script)."""
     import importlib.machinery
     import sys
 
-    main = sys.modules.get("__main__")
-    if main is None or getattr(main, "__spec__", None) is not None:
-        yield
-        return
     with _START_LOCK:
+        main = sys.modules.get("__main__")
+        if main is None or getattr(main, "__spec__", None) is not None:
+            yield
+            return
         main.__spec__ = importlib.machinery.ModuleSpec("__main__", None)
         try:
             yield

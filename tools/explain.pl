@@ -82,7 +82,8 @@ tl_x_setup(Opts) :-
 
 %   The class cache (tl_x_cls/3) outlives a job: a class depends only on how a predicate is
 %   defined (which a case cannot change for the KB's predicates) and on the opaque helpers, so
-%   it is cleared when those change. Undefined predicates are never cached (tl_x_class/2).
+%   it is cleared when those change. Undefined predicates, and those the case created (which
+%   the engine abolishes after the job: tl_case_pred/1), are never cached (tl_x_class/2).
 tl_x_set_opaque(Ops) :-
     (   nb_current(tl_x_opaque_list, Ops0), Ops0 == Ops
     ->  true
@@ -271,7 +272,10 @@ tl_x_class(G, Class) :-
     functor(G, N, A),
     (   tl_x_cls(N, A, C0) -> Class = C0
     ;   tl_x_classify(G, N, A, C0),
-        ( C0 == builtin, \+ predicate_property(user:G, defined) -> true ; assertz(tl_x_cls(N, A, C0)) ),
+        (   C0 == builtin, \+ predicate_property(user:G, defined) -> true
+        ;   tl_case_pred(user:N/A) -> true    % created by the case: undefined in the next job
+        ;   assertz(tl_x_cls(N, A, C0))
+        ),
         Class = C0
     ).
 
