@@ -76,8 +76,8 @@ def year_items(facts: Sequence[Fact], sentences, placed: dict[str, set[int]], ro
 
     Every year of the span is tried, not only the question's: the statutes read other years too
     (section 2(a): a spouse who died in either of the two years before), and it costs nothing on
-    correct facts (issue 33, SARA 2020: no year item on any of the 288 right rule-free gold sets;
-    on their 2,935 omissions, 5 items, 4 of them irrelevant)."""
+    correct facts (issue 33, SARA 2020: no year item on any of the 376 gold sets; on the 2,935
+    omissions of the 288 right rule-free ones, 5 items, 4 of them irrelevant)."""
     out: list[Item] = []
     for types, members in yearly_families(facts):
         where = sorted({i for e in members.values() for i in placed.get(e, ())})
