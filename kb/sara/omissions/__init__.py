@@ -23,6 +23,10 @@ evidence only) state what it says, item by item:
   their type is read with, family by family (:func:`_family_items`): a property one short of a
   way the statutes read the type (a role only when the events hold none), or the type itself, is
   an item of the clause the rule states, its candidates added to every event of the family.
+- the **events stated year by year** (a payment for the home each year "from 2015 to 2019", a
+  joint return each of "the years 2017 to 2019") hold every year of the span their sentence
+  gives (:func:`~.years.year_items`): a year no event of the family is of is an item, its
+  candidate an event of the family copied to that year.
 
 What no fact states is not an issue by itself (a clause may not matter to the question). Whether
 it matters is decided by the rules: :func:`~.candidate_facts.candidates` gives, for each item, the **candidate
@@ -40,7 +44,7 @@ like facts: a clause a gold rule states (household maintenance year by year) is 
 The package, by concept: :mod:`.model` (the records: rows, items, candidates, verdicts),
 :mod:`.reading` (what is read of the text and the facts: clauses, names, dates),
 :mod:`.items` (the table clause -> facts and its items), :mod:`.families` (events a trusted
-rule derives), :mod:`.candidate_facts` (the facts a translation could have written),
+rule derives), :mod:`.years` (events stated year by year), :mod:`.candidate_facts` (the facts a translation could have written),
 :mod:`.verdicts` (what the counterfactual runs decide); here, the check end to end.
 """
 

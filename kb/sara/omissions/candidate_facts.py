@@ -18,6 +18,7 @@ from taxlogic.kb.sara.omissions.reading import (_ROLES, _SUBJECT_PRONOUN, _bare_
                                                 _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
                                                 case_people, co_subjects, name_key, pronoun_people, respell, sentence_subject,
                                                 spellings)
+from taxlogic.kb.sara.omissions.years import year_candidates
 from taxlogic.kb.sara.text import (ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes, text_amounts,
                                    yearless_days)
 from taxlogic.kb.sara.view import fact_args, is_type
@@ -184,6 +185,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
             elif item.kind == "rule":
                 made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query,
                                            sentence=s, schema=schema, rules=rules)
+            elif item.kind == "year":
+                made += year_candidates(item, _fact_lines(canonical))
             elif item.kind == "role" and item.event:
                 made += _role_candidates(item, s, groups, here_events, people, ents, sex)
             elif item.kind == "date" and item.event:

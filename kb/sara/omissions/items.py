@@ -16,6 +16,7 @@ from taxlogic.kb.sara.omissions.model import ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
                                                 _dates_of, _event_days, _fact_lines, narrative_years, _kin_ties, _mask_terms, _val, _words_in,
                                                 _years_of, case_people, co_subjects, name_key, owners)
+from taxlogic.kb.sara.omissions.years import year_items
 from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, sexes, text_amounts
 from taxlogic.kb.sara.view import is_type
 from taxlogic.tools.facts import Fact, Number
@@ -163,6 +164,9 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                 target = next((r for r in rows if r.sentence == s.index and child in r.clause.lower()), None) \
                     or next(r for r in rows if r.sentence == s.index)
                 target.items.append(Item("kinship", s.index, target.clause, f"{child} child of {parent}", _KIN))
+    if schema is not None:  # a year of a span no event of a yearly family is of (:mod:`.years`)
+        for it in year_items(_fact_lines(canonical), sentences, group_sentences, rows, table):
+            next(r for r in rows if r.sentence == it.sentence and r.clause == it.clause).items.append(it)
     if schema is not None and trusted:
         for it in _family_items(_fact_lines(canonical), _fact_lines(trusted), schema, table, rows, rule_text):
             next(r for r in rows if r.sentence == it.sentence and r.clause == it.clause).items.append(it)

@@ -40,7 +40,9 @@ def issues_of(verdicts: Sequence[Verdict]) -> list[Issue]:
         what = {"kind": f'the word "{it.what}"', "person": it.what, "date": it.what,
                 "kinship": it.what.replace(" child of ", " as the child of "),
                 "role": f"who the {' or '.join(it.predicates)} of {it.event} is",
-                "rule": f"the {' or '.join(it.predicates)} of the events {it.what} the rules derive"}[it.kind]
+                "rule": f"the {' or '.join(it.predicates)} of the events {it.what} the rules derive",
+                "year": f"the {' or '.join(it.predicates)} of {it.what.split()[0]} (only of the other years: "
+                        f"{', '.join(it.family)})"}[it.kind]
         if it.kind == "date" and it.event:
             what = f"when {it.event} starts"
         preds = ", ".join(sorted({p for p in it.predicates}))
