@@ -14,10 +14,9 @@ from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.omissions.families import _family_candidates
 from taxlogic.kb.sara.omissions.model import MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_ROLES, _SUBJECT_PRONOUN, _bare_names, _clause_dates, _entity_runs, _event_days,
-                                                narrative_years,
                                                 _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
-                                                case_people, co_subjects, name_key, pronoun_people, respell, sentence_subject,
-                                                spellings)
+                                                case_people, co_subjects, name_key, narrative_years, pronoun_people, respell,
+                                                sentence_subject, spellings)
 from taxlogic.kb.sara.omissions.years import year_candidates
 from taxlogic.kb.sara.text import (ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes, text_amounts,
                                    yearless_days)

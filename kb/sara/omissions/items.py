@@ -14,10 +14,10 @@ from taxlogic.kb.sara.direction import sentence_kinship
 from taxlogic.kb.sara.omissions.families import _family_items
 from taxlogic.kb.sara.omissions.model import ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
-                                                _dates_of, _event_days, _fact_lines, narrative_years, _kin_ties, _mask_terms, _val, _words_in,
-                                                _years_of, case_people, co_subjects, name_key, owners)
+                                                _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
+                                                _years_of, case_people, co_subjects, name_key, narrative_years, owners)
 from taxlogic.kb.sara.omissions.years import year_items
-from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, sexes, text_amounts
+from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, query_atoms, sexes, text_amounts
 from taxlogic.kb.sara.view import is_type
 from taxlogic.tools.facts import Fact, Number
 
@@ -65,8 +65,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
         schema = event_schema(rules)
     # the question dates the event the query names when no sentence does ("… applies to the
     # payment of $12980 that Alice made in 2019"): its years, for the ids the query names
-    asked_ids = set(re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", case.query or ""))
-    asked = (case.question.strip(), asked_ids) if YEAR.search(case.question) else ("", set())
+    asked = (case.question.strip(), set(query_atoms(case.query or ""))) if YEAR.search(case.question) else ("", set())
     narrative = narrative_years(sentences)
     rows: list[ClauseRow] = []
     for s in sentences:

@@ -11,15 +11,16 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Item:
     """One thing a clause states that no fact aligned with its sentence states: ``kind``
-    (``kind``, ``person``, ``date``, ``kinship``, ``role``, ``rule``, ``year``), the sentence's index, the clause, what
-    (a cue word, a name, a date or year, a child-parent pair, an event id) and the predicates it
-    speaks of. ``event``: for what one event of the sentence lacks (``role``: a role the statutes
+    (``kind``, ``person``, ``date``, ``kinship``, ``role``, ``rule``, ``year``), the sentence's
+    index, the clause, what (a cue word, a name, a date or year, a child-parent pair, an event id)
+    and the predicates it speaks of. ``event``: for what one event of the sentence lacks (``role``: a role the statutes
     read of its type more often than it has it; ``date``: a start the sentence's dates may give),
     its id: the candidates complete that event only. ``family``: for what the events a trusted
     rule derives lack (``kind`` ``rule``, :func:`_family_items`), their ids: the candidates complete
     every one of them; for a year of a span no event of a yearly family is of (``kind`` ``year``,
-    :func:`~.years.year_items`), the family's ids, one of which its candidates copy. ``asked``: ``clause`` is the question's, which writes the date of the event
-    the query names when no sentence does ("the payment of $12980 that Alice made in 2019")."""
+    :func:`~.years.year_items`), the family's ids, one of which its candidates copy. ``asked``:
+    ``clause`` is the question's, which writes the date of the event the query names when no
+    sentence does ("the payment of $12980 that Alice made in 2019")."""
 
     kind: str
     sentence: int
