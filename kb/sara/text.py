@@ -265,6 +265,9 @@ _PLURAL = re.compile(r"\b(?:they|their|them|both)\b", re.I)
 _SHE = re.compile(r"^(?:she|her|herself)$", re.I)
 _MALE_W, _FEMALE_W = r"son|father|brother|husband", r"daughter|mother|sister|wife"
 _SPOUSE = re.compile(r"\b(?:husband|wife|spouse)\b", re.I)
+#: The words by which a text names a person by their relation to another ("her husband", "Bob's
+#: daughter").
+RELATIVE_WORDS = rf"{_MALE_W}|{_FEMALE_W}|spouse|child|parent"
 _MARRIED = re.compile(r"\b(?:marri|marry|wed\b|husband|wife|spouse)", re.I)
 
 

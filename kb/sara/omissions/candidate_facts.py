@@ -162,11 +162,12 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     # an entity's id: a thing an event of the sentence names that no type fact
                     # introduces ("$5322 into health insurance": the payment's patient_)
                     entity = cue_table().entry(t) is not None and cue_table().entry(t).kind == "entity"
+                    said = _distinct_words(item.clause)
                     things = [x for x in ents if x in unnamed] if entity else []
-                    things.sort(key=lambda x: not _distinct_words(x.replace("_", " ")) & _distinct_words(item.clause))
+                    things.sort(key=lambda x: not _distinct_words(x) & said)
                     # ^ the thing the clause's own words name first ("life insurance": life_insurance_fund)
-                    unworded = bool(things) and bool(_distinct_words(things[0].replace("_", " ")) & _distinct_words(item.clause)) \
-                        and not any(_distinct_words(v) <= _distinct_words(item.clause) for v in stated if _distinct_words(v))
+                    unworded = bool(things) and bool(_distinct_words(things[0]) & said) \
+                        and not any(_distinct_words(v) <= said for v in stated if _distinct_words(v))
                     # ^ a thing the clause names whose kind no constant it writes tells: each constant the statutes read
                     for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
                         for eid in list(dict.fromkeys(things[:1] + untyped[:1])) + [f"tl_unstated_{next(counter)}"]:

@@ -17,7 +17,8 @@ from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_name
                                                 _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
                                                 _years_of, case_people, co_subjects, name_key, narrative_years, owners)
 from taxlogic.kb.sara.omissions.years import year_items
-from taxlogic.kb.sara.text import ISO, YEAR, citations, person_names, plain_number, query_atoms, sexes, text_amounts
+from taxlogic.kb.sara.text import (ISO, RELATIVE_WORDS, YEAR, citations, person_names, plain_number, query_atoms, sexes,
+                                   text_amounts)
 from taxlogic.kb.sara.view import is_type
 from taxlogic.tools.facts import Fact, Number
 
@@ -196,8 +197,7 @@ def _cites_statutes(text: str, rules) -> bool:
 
 
 #: The words before an event's cue that make a relative its subject ("until her husband died").
-_RELATIVE_SUBJECT = re.compile(r"\b(?:her|his|their|[A-Z][a-z]+'s)\s+(?:husband|wife|spouse|son|daughter|father|mother|"
-                               r"brother|sister|child|parent)\s+$", re.I)
+_RELATIVE_SUBJECT = re.compile(rf"\b(?:her|his|their|[A-Z][a-z]+'s)\s+(?:{RELATIVE_WORDS})\s+$", re.I)
 
 
 def _own_cue(table, name: str, words: str) -> tuple[str | None, tuple[str, ...]]:
