@@ -13,10 +13,10 @@ from taxlogic.kb.sara.align import align
 from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.omissions.families import _family_candidates
 from taxlogic.kb.sara.omissions.model import MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow, Item
-from taxlogic.kb.sara.omissions.reading import (_ROLES, _SUBJECT_PRONOUN, _bare_names, _clause_dates, _entity_runs, _event_days,
+from taxlogic.kb.sara.omissions.reading import (_OPENING, _ROLES, _SUBJECT_PRONOUN, _bare_names, _clause_dates, _entity_runs, _event_days,
                                                 _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
-                                                case_people, co_subjects, name_key, narrative_years, pronoun_people, respell,
-                                                sentence_subject, spellings)
+                                                case_people, clause_relatives, co_subjects, name_key, narrative_years, partners, pronoun_people, relative_constants,
+                                                respell, sentence_subject, spellings)
 from taxlogic.kb.sara.omissions.years import year_candidates
 from taxlogic.kb.sara.text import (ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes, text_amounts,
                                    yearless_days)
@@ -53,9 +53,12 @@ def _spans(clause: str, s, query: str | None, narrative: int | None = None) -> l
     if years:
         whole = (f"{years[0]:04d}-01-01", f"{years[-1]:04d}-12-31")
         # a span of years also read year by year: the question's year's own event ("From 2004
-        # to 2019, Bob furnished the costs": the rules read a payment of each year)
-        each = [(f"{y:04d}-01-01", f"{y:04d}-12-31") for y in _query_years(query) if years[0] <= y <= years[-1]
-                and years[0] < years[-1]]
+        # to 2019, Bob furnished the costs": the rules read a payment of each year); and a state
+        # since a year, as since a day ("Since 2014, Alice maintains a house": her payment of 2017)
+        opening = _OPENING.match(s.text)
+        since = bool(_SINCE.search(clause) or opening and _SINCE.search(opening.group()))
+        each = [(f"{y:04d}-01-01", f"{y:04d}-12-31") for y in _query_years(query)
+                if years[0] <= y <= years[-1] and years[0] < years[-1] or since and y > years[-1]]
         return [whole] + each[:1]
     return [(None, None)]
 
@@ -102,6 +105,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     named = person_names(case.text)
     spelling = spellings(every)
     sex = sexes(case.text)
+    relatives = relative_constants(every)
     # SARA v2 writes every person as a string ("Alice", "her spouse"); SARA 2020 as atoms (alice),
     # its strings are places and entities ("baltimore", "usa") a text may also capitalise
     by_strings = bool(people) and all(isinstance(spelling.get(p), Str) for p in people)
@@ -112,25 +116,36 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     events_in: dict[int, list[str]] = {}
     entities_in: dict[int, list[str]] = {}
     event_ids = {g for g, fs in groups.items() if any(is_type(f) for f in fs)}
+    # a thing written as the id of the event or entity that introduces it, a role of its own (SARA v2:
+    # residence_("Alice's place"), patient_("Alice's place","Alice's place"): her residence and the place)
+    things = {g for g, fs in groups.items() for f in fs if f.name in _ROLES and len(f.args) == 2 and _val(f.args[1]) == g}
     for sup in a.supports:
         for i in sup.sentences:
             if sup.group in event_ids and sup.group not in events_in.setdefault(i, []):
                 events_in[i].append(sup.group)
             for arg in fact_args(sup.fact):
                 v = arg.value if isinstance(arg, (Atom, Str)) else None
-                if v and v not in event_ids and name_key(v) not in named and not ISO.match(v) \
+                if v and (v not in event_ids or v in things) and name_key(v) not in named and not ISO.match(v) \
                         and v not in entities_in.setdefault(i, []):
                     entities_in[i].append(v)
+    # the things the facts hold anywhere, for a clause that names one by its words ("Alice shares a
+    # house with her father": the house her upkeep of the next sentence is for)
+    held_things = list(dict.fromkeys(x for ents in entities_in.values() for x in ents))
     role_fillers = sorted({_val(f.args[1]) for f in every if f.name in _ROLES and len(f.args) == 2
                            and isinstance(f.args[1], (Atom, Str) if by_strings else Atom) and not ISO.match(f.args[1].value)
                            and f.args[1].value not in event_ids and name_key(f.args[1].value) not in named})
     # things a role names that no type fact introduces (an entity whose type fact was left out)
     unnamed = {x for x in role_fillers if x not in people} - event_ids
     # an event the query or a link names that no type fact introduces: the id a left-out event had
-    linked = re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", query or "") + [_val(f.args[1]) for f in every if cue_table().entry(f.name)
-                                                                and cue_table().entry(f.name).kind == "link" and len(f.args) == 2]
+    links = [_val(f.args[1]) for f in every if cue_table().entry(f.name) and cue_table().entry(f.name).kind == "link"
+             and len(f.args) == 2]
+    linked = re.findall(r"(?<![\w\"])([a-z][A-Za-z0-9_]*)(?![\w(])", query or "") + links
+    # (an id: SARA 2020's atoms join words with "_"; SARA v2 writes an id as the text's words, a
+    # string: purpose_(…,"work"), none of the constants the statutes read)
+    read = {c.strip('"') for ps in schema.constants.values() for vs in ps.values() for c in vs}
     untyped = [x for x in dict.fromkeys(linked) if x not in event_ids and x not in named and x not in people
-               and x not in role_fillers and "_" in x]
+               and x not in role_fillers and ("_" in x or by_strings and x in links and x not in read
+                                              and _words_in(x, case.text))]
     held = {plain_number(Number(x.value).canonical) for f in every for x in fact_args(f) if isinstance(x, Number)}
     stated = {x.value for f in every for x in fact_args(f) if isinstance(x, Str)}  # the constants facts state
     out: list[Candidate] = []
@@ -145,9 +160,11 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
             for m in PRONOUN.finditer(item.clause):  # "a house that she maintains": whom the pronoun stands for
                 own += [r for r in pronoun_people(m.group(), s, people, sex) if r not in own]
             own += [x for x in role_fillers if x not in own and _words_in(x, item.clause)]  # "her spouse": spouse
+            own += [x for x in clause_relatives(item.clause, relatives) if x not in own]  # "her daughter": unnamed_daughter
             pool = list(dict.fromkeys(own + [n for n in _standalone_names(s.text) if n in named] + sorted(people)
                                       + role_fillers))
             ents = entities_in.get(item.sentence, [])
+            ents = [x for x in held_things if _words_in(x, item.clause)] + [x for x in ents if not _words_in(x, item.clause)]
             here_events = events_in.get(item.sentence, [])
             written = text_amounts(item.clause)
             free = [x for x in written if x not in held] if written else [PROBE_AMOUNT]
@@ -172,8 +189,9 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
                         for eid in list(dict.fromkeys(things[:1] + untyped[:1])) + [f"tl_unstated_{next(counter)}"]:
                             mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
-                    if co and cue_table().durative(t) and not cue_table().parties(t):
-                        # a state the clause gives its joint subjects ("he and Charlie lived"): one event, each an agent
+                    if (co or partners(item.clause, people)) and cue_table().durative(t) and not cue_table().parties(t):
+                        # a state the clause gives its joint subjects ("he and Charlie lived"), or shares with
+                        # someone ("Bob has lived with Alice"): one event, each an agent
                         joint = [c for c in (_joint(m, [n for n in own if n in people]) for m in mine) if c]
                         mine = joint + mine
                     # a property besides the core one a statute reads of the type, valued by a thing
@@ -212,7 +230,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     # a name a clause only lists, beside another of the case's people in a role they
                     # share ("Alice and Bob lived in the same home": one residence, two agents)
                     made += [f"{r}({_quote(e)},{_quote(item.what)}).\n" for r in _ROLES if _bare_names(item.clause, people)
-                             and any(f.name == r and len(f.args) == 2 and _val(f.args[1]) in people for f in facts)]
+                             and any(f.name == r and len(f.args) == 2 and name_key(_val(f.args[1])) in people for f in facts)]
             elif item.kind == "date":
                 d = item.what
                 for e in here_events:
@@ -374,16 +392,17 @@ def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[
         fills = list(itertools.permutations(fillers[:4], len(role_slots)))[:6]
     out = []
     for (start, end), fill in itertools.product(spans, fills or [()]):
-        lines = [f"{t}({eid}).\n"]
-        lines += [f"{r}({eid},{_quote(v)}).\n" for r, v in zip(role_slots, fill)]
+        e = _quote(eid)
+        lines = [f"{t}({e}).\n"]
+        lines += [f"{r}({e},{_quote(v)}).\n" for r, v in zip(role_slots, fill)]
         if way.get("start_") and start:
-            lines.append(f'start_({eid},"{start}").\n')
+            lines.append(f'start_({e},"{start}").\n')
         if way.get("end_") and end:
-            lines.append(f'end_({eid},"{end}").\n')
+            lines.append(f'end_({e},"{end}").\n')
         if way.get("amount_") and amounts:
-            lines.append(f"amount_({eid},{amounts[0]}).\n")
+            lines.append(f"amount_({e},{amounts[0]}).\n")
         if way.get("purpose_"):
             targets = [x for x in ents + events if x not in fill][:1]
-            lines += [f"purpose_({eid},{_quote(x)}).\n" for x in targets]
+            lines += [f"purpose_({e},{_quote(x)}).\n" for x in targets]
         out.append("".join(lines))
     return out

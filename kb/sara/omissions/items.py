@@ -15,7 +15,8 @@ from taxlogic.kb.sara.omissions.families import _family_items
 from taxlogic.kb.sara.omissions.model import ClauseRow, Item
 from taxlogic.kb.sara.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
                                                 _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
-                                                _years_of, case_people, co_subjects, name_key, narrative_years, owners)
+                                                _years_of, case_people, clause_relatives, co_subjects, name_key, narrative_years, owners,
+                                                relative_constants)
 from taxlogic.kb.sara.omissions.years import year_items
 from taxlogic.kb.sara.text import (ISO, RELATIVE_WORDS, YEAR, citations, person_names, plain_number, query_atoms, sexes,
                                    text_amounts)
@@ -51,6 +52,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
     types_of = {g: [f.name for f in fs if is_type(f)] for g, fs in groups.items()}
     people_of = {g: _atoms(fs) for g, fs in groups.items()}
     sex = sexes(case.text)
+    relatives = relative_constants(every)
     primary: dict[str, int] = {}
     for sup in a.supports:
         if sup.group not in primary and (sup.primary is not None or sup.sentences):
@@ -92,6 +94,8 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                 rows.append(row)
                 continue
             joint = before | set(co_subjects(clause, s, people, sex))  # "the home where he and Charlie lived": he
+            # and whom it names by a relation only, as the facts write them ("she and her daughter lived")
+            joint |= {name_key(x) for x in clause_relatives(clause, relatives)}
             words = _mask_terms(clause, terms)
             dated = _clause_dates(clause, s)
             own = {n for n in person_names(clause) if n in people} | before

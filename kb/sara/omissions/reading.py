@@ -9,7 +9,7 @@ import re
 from typing import Sequence
 
 from taxlogic.core import CaseInput
-from taxlogic.kb.sara.text import ISO, YEAR, person_names, yearless_days
+from taxlogic.kb.sara.text import ISO, RELATIVE_WORDS, YEAR, person_names, yearless_days
 from taxlogic.kb.sara.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str, Term, parse_facts
 
@@ -292,3 +292,53 @@ def co_subjects(clause: str, s, people: set[str], sex: dict[str, str]) -> list[s
     subject = [n for n in _standalone_names(parts[at - 1]) if n in people and n not in owners(parts[at - 1])][:1]
     return subject or pronoun_people(w, s, people, sex)
 
+
+
+#: A lasting state shared with someone the clause names after "with" ("Bob has lived with Alice", "Alice
+#: shares a house with her father Bob"), a relation noun between.
+_WITH = re.compile(rf"\bwith\s+(?:(?:her|his|their)\s+(?:{RELATIVE_WORDS})\s*,?\s+)?([A-Z][a-z]+)\b")
+
+
+def partners(clause: str, people: set[str]) -> list[str]:
+    """The people ``clause`` shares its state with: each of ``people`` it names right after "with"
+    ("Bob has lived with Alice since": alice; "with her father Bob": bob), lower case, in order."""
+    return list(dict.fromkeys(m.group(1).lower() for m in _WITH.finditer(clause) if m.group(1).lower() in people))
+
+
+#: A person the text knows only by their relation to someone (a possessive and a relation noun, no
+#: name after it: "her daughter", "his son", "Alice's husband"; not "her father Bob", who is Bob).
+_POSSESSIVE_RELATIVE = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir|[A-Z][a-z]+'s)\s+({RELATIVE_WORDS})\b(?!,?\s+[A-Z][a-z]+\b)")
+
+
+def possessive_relatives(clause: str) -> list[str]:
+    """The relation nouns of the people ``clause`` names by a possessive and no name ("she and her
+    daughter lived": ``['daughter']``), in order."""
+    return list(dict.fromkeys(m.group(1) for m in _POSSESSIVE_RELATIVE.finditer(clause)))
+
+
+def relative_constants(facts: Sequence[Fact]) -> dict[str, list[str]]:
+    """For each relation noun, the constants ``facts`` may write that relative as: a role's value
+    (not a date) whose words hold the noun (SARA 2020's ``unnamed_daughter``, SARA v2's ``"her
+    daughter"``), or the ``agent_`` of a family fact of the noun's own type (``daughter_``: the
+    daughter). As the facts write them, in order."""
+    out: dict[str, list[str]] = {}
+    types = {_val(f.args[0]): f.name for f in facts if is_type(f) and f.args}
+    for f in facts:
+        if f.name not in _ROLES or len(f.args) != 2 or not isinstance(f.args[1], (Atom, Str)) or ISO.match(f.args[1].value):
+            continue
+        v = f.args[1].value
+        for w in re.split(r"[_\s]+", name_key(v)):
+            if re.fullmatch(RELATIVE_WORDS, w):
+                out.setdefault(w, []).append(v)
+        kind = types.get(_val(f.args[0]), "")
+        if f.name == "agent_" and kind.endswith("_") and re.fullmatch(RELATIVE_WORDS, kind[:-1]):
+            out.setdefault(kind[:-1], []).append(v)
+    return {w: list(dict.fromkeys(vs)) for w, vs in out.items()}
+
+
+def clause_relatives(clause: str, kin: dict[str, list[str]]) -> list[str]:
+    """The constants (``kin``: :func:`relative_constants`) of the people ``clause`` names by a
+    possessive relation only (:func:`possessive_relatives`): whom "her daughter lived" is about,
+    when the facts write her at all; ``[]`` otherwise (the check asks no fact of a relative the
+    facts never write)."""
+    return list(dict.fromkeys(x for w in possessive_relatives(clause) for x in kin.get(w, ())))
