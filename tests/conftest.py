@@ -102,3 +102,20 @@ def rulearena_gold_run(rulearena_data):
         return out
 
     return make
+
+
+def v2_source() -> Path:
+    """Where SARA v2's files are installed from: ``TAXLOGIC_SARA_V2_SOURCE`` or ``../shared/sara_v2``."""
+    return Path(os.environ.get("TAXLOGIC_SARA_V2_SOURCE") or REPO.parent / "shared" / "sara_v2")
+
+
+@pytest.fixture(scope="session")
+def v2_data_dir(sara_data_dir):
+    """The session's data directory with SARA v2 installed beside SARA (2020 release)."""
+    from taxlogic.kb.sara.v2 import install_record, install_v2
+
+    if install_record(sara_data_dir) is None:
+        if not v2_source().exists():
+            pytest.skip(f"SARA v2 is not installed and no source at {v2_source()}")
+        install_v2(str(v2_source()), sara_data_dir)
+    return sara_data_dir

@@ -5,51 +5,33 @@ case parsing, v2's own statutes under the engine (gold 100/100), and no mixing o
 from __future__ import annotations
 
 import json
-import os
 import shutil
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from conftest import v2_source
 from taxlogic.cli import app
 
-REPO = Path(__file__).resolve().parents[1]
 runner = CliRunner()
-
-
-def _v2_source() -> Path:
-    return Path(os.environ.get("TAXLOGIC_SARA_V2_SOURCE") or REPO.parent / "shared" / "sara_v2")
-
-
-@pytest.fixture(scope="session")
-def v2_data_dir(sara_data_dir):
-    """The session's data directory with SARA v2 installed beside SARA (2020 release)."""
-    from taxlogic.kb.sara.v2 import install_record, install_v2
-
-    if install_record(sara_data_dir) is None:
-        if not _v2_source().exists():
-            pytest.skip(f"SARA v2 is not installed and no source at {_v2_source()}")
-        install_v2(str(_v2_source()), sara_data_dir)
-    return sara_data_dir
 
 
 def test_install_verifies_checksums_and_keeps_releases_apart(tmp_path):
     from taxlogic.kb.datafiles import DataError
     from taxlogic.kb.sara.v2 import V2_RELEASE, install_v2, v2_manifest
 
-    if not _v2_source().exists():
+    if not v2_source().exists():
         pytest.skip("no SARA v2 source")
     manifest = v2_manifest()
     assert len([f for f in manifest if f.startswith("cases/")]) == 100
     assert "statutes/prolog/init.pl" in manifest and "statutes/source/section3306" in manifest
-    record = install_v2(str(_v2_source()), tmp_path)
+    record = install_v2(str(v2_source()), tmp_path)
     assert record["release"] == V2_RELEASE and record["release_id"] == "v2" and record["files"] == len(manifest)
     assert json.loads((tmp_path / "sara_v2" / "INSTALL.json").read_text())["release"] == V2_RELEASE
     assert not (tmp_path / "sara").exists()  # its own folder: the 2020 release is not touched
 
     tampered = tmp_path / "copy"
-    shutil.copytree(_v2_source(), tampered)
+    shutil.copytree(v2_source(), tampered)
     (tampered / "cases" / "tax_case_5.pl").write_text("% Text\n")
     with pytest.raises(DataError, match="checksum mismatch: cases/tax_case_5.pl"):
         install_v2(str(tampered), tmp_path / "other")
@@ -57,7 +39,7 @@ def test_install_verifies_checksums_and_keeps_releases_apart(tmp_path):
 
 
 def test_cli_install_and_info_show_both_releases(v2_data_dir):
-    res = runner.invoke(app, ["data", "install", "--release", "v2", "--from", str(_v2_source()), "--json"])
+    res = runner.invoke(app, ["data", "install", "--release", "v2", "--from", str(v2_source()), "--json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["release"] == "SARA v2"
     res = runner.invoke(app, ["data", "info", "--json"])
