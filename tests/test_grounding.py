@@ -346,6 +346,29 @@ def test_a_person_known_by_a_relation_only_in_another_sentence(rules):
                for i in got), got
 
 
+def test_a_relation_stated_as_someones_is_theirs(rules):
+    """A marriage or family tie its sentence states as a person's relation ("Charlie, Bob's
+    surviving spouse"; "Dorothy's son") must have that person in its roles: swapped for another
+    person of the sentence, flagged; a tie written without a possessive is not judged here."""
+    text = ("Bob died on November 25th, 2019. On January 20th, 2020, Alice paid Charlie, Bob's surviving "
+            "spouse, Bob's outstanding wages of $1200. Evan is Dorothy's son.")
+    inp = CaseInput(text=text, question="How much tax does Alice have to pay in 2020?", kind="numeric",
+                    query="tax(alice,2020,Tax)")
+    good = ('death_(d).\nagent_(d,bob).\nstart_(d,"2019-11-25").\n'
+            "marriage_(m).\nagent_(m,bob).\nagent_(m,charlie).\n"
+            'payment_(p).\nagent_(p,alice).\npatient_(p,charlie).\namount_(p,1200).\nstart_(p,"2020-01-20").\n'
+            "son_(s).\nagent_(s,evan).\npatient_(s,dorothy).\n")
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace("agent_(m,bob)", "agent_(m,alice)"), rules=rules)
+    assert any("as Bob's relation, but Bob holds no role of m" in i.message for i in got), got
+    got = static_issues(inp, inp.query, good.replace("patient_(s,dorothy)", "patient_(s,alice)"), rules=rules)
+    assert any("as Dorothy's relation" in i.message for i in got), got
+    plain = CaseInput(text="Alice and Bob got married on Feb 3rd, 1992.", question="Is Alice married?",
+                      kind="entailment", query="marriage_(_)")
+    facts = 'marriage_(m).\nagent_(m,alice).\nagent_(m,bob).\nstart_(m,"1992-02-03").\n'
+    assert not [i for i in static_issues(plain, plain.query, facts, rules=rules) if "relation, but" in i.message]
+
+
 def test_payer_the_sentence_names(rules):
     """A payment whose sentence names its payer ("a house that Alice maintains", "maintained by
     Alice and Charlie"), with someone else as its agent: role_missing; every payer of a

@@ -162,8 +162,45 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 years = set().union(*(x.years for x in dated)) or text_years
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {where(s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
+    issues += _possessive_relations(a, v, table, people, where)
     issues += _open_periods(a, v, where)
     issues += _counted_twice(case.text, v)
+    return issues
+
+
+#: A name in the possessive and up to two words before a noun ("Bob's surviving spouse", "Alice's son").
+_POSSESSOR = re.compile(r"\b([A-Z][a-z]+)'s\s+((?:[a-z]+\s+){0,2})")
+
+
+def _possessive_relations(a: Alignment, v: FactView, table, people: set[str], where) -> list[Issue]:
+    """A family tie or marriage whose sentence states it only as someone's relation ("Alice paid
+    Charlie, Bob's surviving spouse": a marriage of Bob) must have that person among its parties
+    (the people of its roles). One issue per event whose supporting sentences' possessive
+    phrases of its kind (a name's, then a cue of ``cues.json``: "spouse", "son") all name people
+    of the text who hold none of its roles; none when no such phrase is written ("Alice and Bob
+    married": the roles are judged by the other checks)."""
+    issues = []
+    for s in a.supports:
+        f = s.fact
+        if not is_type(f) or not f.args or s.source == "none":
+            continue
+        entry = table.entry(f.name)
+        if entry is None or entry.pattern is None or not (f.name == "marriage_" or entry.kind == "kinship"):
+            continue
+        e = f.args[0].value
+        parties = {person_key(x) for r in _ROLES for x in v.props.get(e, {}).get(r, set())}
+        owners = set()
+        for i in s.sentences:
+            text = a.sentences[i].text
+            for m in _POSSESSOR.finditer(text):
+                words = [m.start(2) + w.start() for w in re.finditer(r"[a-z]+", m.group(2))] + [m.end()]
+                if m.group(1).lower() in people and any(entry.pattern.match(text, at) for at in words):
+                    owners.add(m.group(1).lower())
+        if owners and parties and not owners & parties:
+            who = ", ".join(sorted(o.capitalize() for o in owners))
+            issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                f"{f}: {where(s)}, which states it as {who}'s relation, but {who} holds no role of "
+                f"{e} (its people: {', '.join(sorted(parties))}): is the right person in its roles?")))
     return issues
 
 
