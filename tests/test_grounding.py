@@ -369,6 +369,23 @@ def test_a_relation_stated_as_someones_is_theirs(rules):
     assert not [i for i in static_issues(plain, plain.query, facts, rules=rules) if "relation, but" in i.message]
 
 
+def test_an_id_quoting_a_possessive_is_that_persons(rules):
+    """SARA v2 ids quote the text: an event id "Alice's gross income" is Alice's, so a role that
+    holds Bob and not Alice is flagged (the sentence names Bob too, so no other check objects)."""
+    text = ("Bob says that Alice's gross income in 2017 was $33200. Alice and Bob have been married "
+            "since Feb 3rd, 2010.")
+    inp = CaseInput(text=text, question="How much tax does Alice have to pay in 2017?", kind="numeric",
+                    query='tax("Alice",2017,Tax)')
+    good = ('income_("Alice\'s gross income").\nagent_("Alice\'s gross income","Alice").\n'
+            'amount_("Alice\'s gross income",33200).\nstart_("Alice\'s gross income","2017-12-31").\n'
+            'marriage_("married").\nagent_("married","Alice").\nagent_("married","Bob").\n'
+            'start_("married","2010-02-03").\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    bad = good.replace('agent_("Alice\'s gross income","Alice")', 'agent_("Alice\'s gross income","Bob")')
+    got = static_issues(inp, inp.query, bad, rules=rules)
+    assert [i.kind for i in got] == ["unsupported_fact"] and "something of Alice's" in got[0].message, got
+
+
 def test_payer_the_sentence_names(rules):
     """A payment whose sentence names its payer ("a house that Alice maintains", "maintained by
     Alice and Charlie"), with someone else as its agent: role_missing; every payer of a

@@ -163,6 +163,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {where(s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
     issues += _possessive_relations(a, v, table, people, where)
+    issues += _possessive_ids(v, people)
     issues += _open_periods(a, v, where)
     issues += _counted_twice(case.text, v)
     return issues
@@ -170,6 +171,28 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
 
 #: A name in the possessive and up to two words before a noun ("Bob's surviving spouse", "Alice's son").
 _POSSESSOR = re.compile(r"\b([A-Z][a-z]+)'s\s+((?:[a-z]+\s+){0,2})")
+
+
+def _possessive_ids(v: FactView, people: set[str]) -> list[Issue]:
+    """An event whose id quotes the text's words with a person's possessive (SARA v2's
+    ``"Alice's gross income"``, ``"Bob's house"``) is that person's: they hold one of its roles.
+    One issue per such event whose roles hold other people of the text and not them (its first
+    role fact); ids that are no quote of a possessive are not judged here."""
+    issues = []
+    for e, props in v.own_props.items():
+        m = re.match(r"([A-Z][a-z]+)'s\b", e)
+        if not m or m.group(1).lower() not in people:
+            continue
+        held = [(line, f) for r in _ROLES for line, f in props.get(r, [])]
+        parties = {_person(f.args[1]) for _, f in held}
+        owner = m.group(1).lower()
+        if held and owner not in parties and parties & people:
+            line, f = held[0]
+            issues.append(Issue(kind="unsupported_fact", line=line, message=(
+                f"{f}: the id \"{e}\" is the text's words for something of {owner.capitalize()}'s, but "
+                f"{owner.capitalize()} holds none of its roles (its people: {', '.join(sorted(parties - {None}))}): "
+                f"is the right person in its roles?")))
+    return issues
 
 
 def _possessive_relations(a: Alignment, v: FactView, table, people: set[str], where) -> list[Issue]:
