@@ -346,6 +346,26 @@ def test_a_person_known_by_a_relation_only_in_another_sentence(rules):
                for i in got), got
 
 
+def test_a_person_known_by_a_relation_in_sara_v2_strings(rules):
+    """SARA v2 writes a person the text knows only by a relation as the text does ("her spouse"):
+    judged like SARA 2020's atom ``spouse``, in a role of a payment whose sentence names Alice and
+    Bob and neither the relation nor a pronoun: flagged."""
+    text = ("Alice has paid $3200 to Bob for agricultural labor done in 2020. Alice has been married since 1999. "
+            "Alice files a joint return with her spouse for 2020.")
+    inp = CaseInput(text=text, question="How much tax does Alice have to pay in 2020?", kind="numeric",
+                    query='tax("Alice",2020,Tax)')
+    good = ('payment_("paid").\nagent_("paid","Alice").\npatient_("paid","Bob").\namount_("paid",3200).\n'
+            'start_("paid","2020-12-31").\n'
+            'marriage_("married").\nagent_("married","Alice").\nagent_("married","her spouse").\n'
+            'start_("married","1999-12-31").\n'
+            'joint_return_("files a joint return").\nagent_("files a joint return","Alice").\n'
+            'agent_("files a joint return","her spouse").\nstart_("files a joint return","2020-01-01").\n'
+            'end_("files a joint return","2020-12-31").\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace('patient_("paid","Bob")', 'patient_("paid","her spouse")'), rules=rules)
+    assert any("neither her spouse (whom the text names only by a relation: marriage)" in i.message for i in got), got
+
+
 def test_a_relation_stated_as_someones_is_theirs(rules):
     """A marriage or family tie its sentence states as a person's relation ("Charlie, Bob's
     surviving spouse"; "Dorothy's son") must have that person in its roles: swapped for another

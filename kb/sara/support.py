@@ -129,16 +129,15 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                         f"{f}: {where(s)}, where the clause \"{said}\" states the {what} of {f.args[0].value} "
                         f"and names {', '.join(n.capitalize() for n in named)}, not {p.capitalize()}: "
                         f"is {p} the right person for the {f.name[:-1]}?")))
-        elif not isinstance(f.args[0], Atom):
-            continue  # SARA v2's string ids: only the people of its roles are judged here
-        elif f.name in _ROLES and isinstance(value, Atom) and value.value in relatives:
-            p = value.value
+        elif f.name in _ROLES and p in relatives:
             named = sorted({n for x in sents for n in person_names(x.text)} & people)
             if named and not any(_refers_to_relative(x.text, relatives[p], table) for x in sents):
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {where(s)}, which names {', '.join(n.capitalize() for n in named)} and neither "
-                    f"{p} (whom the text names only by a relation: {', '.join(t[:-1] for t in sorted(relatives[p]))}) "
-                    f"nor a pronoun: is {p} the right person for the {f.name[:-1]} of {f.args[0].value}?")))
+                    f"{value.value} (whom the text names only by a relation: {', '.join(t[:-1] for t in sorted(relatives[p]))}) "
+                    f"nor a pronoun: is {value.value} the right person for the {f.name[:-1]} of {f.args[0].value}?")))
+        elif not isinstance(f.args[0], Atom):
+            continue  # SARA v2's string ids: only the people of its roles are judged here
         elif f.name == "amount_" and isinstance(value, Number):
             n = plain_number(Number(value.value).canonical)
             if n not in ("0", "1") and not any(n in x.numbers for x in sents) and any(n in x.numbers for x in a.sentences):
@@ -163,7 +162,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {where(s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
     issues += _possessive_relations(a, v, table, people, where)
-    issues += _possessive_ids(v, people)
+    issues += _possessive_ids(v, people, set(relatives))
     issues += _open_periods(a, v, where)
     issues += _counted_twice(case.text, v)
     return issues
@@ -173,11 +172,12 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
 _POSSESSOR = re.compile(r"\b([A-Z][a-z]+)'s\s+((?:[a-z]+\s+){0,2})")
 
 
-def _possessive_ids(v: FactView, people: set[str]) -> list[Issue]:
+def _possessive_ids(v: FactView, people: set[str], relatives: set[str] = frozenset()) -> list[Issue]:
     """An event whose id quotes the text's words with a person's possessive (SARA v2's
     ``"Alice's gross income"``, ``"Bob's house"``) is that person's: they hold one of its roles.
-    One issue per such event whose roles hold other people of the text and not them (its first
-    role fact); ids that are no quote of a possessive are not judged here."""
+    One issue per such event whose roles hold other people (of the text, or ``relatives``: known
+    only by a relation, "Her husband") and not them (its first role fact); ids that are no quote
+    of a possessive are not judged here."""
     issues = []
     for e, props in v.own_props.items():
         m = re.match(r"([A-Z][a-z]+)'s\b", e)
@@ -186,7 +186,7 @@ def _possessive_ids(v: FactView, people: set[str]) -> list[Issue]:
         held = [(line, f) for r in _ROLES for line, f in props.get(r, [])]
         parties = {_person(f.args[1]) for _, f in held}
         owner = m.group(1).lower()
-        if held and owner not in parties and parties & people:
+        if held and owner not in parties and parties & (people | relatives):
             line, f = held[0]
             issues.append(Issue(kind="unsupported_fact", line=line, message=(
                 f"{f}: the id \"{e}\" is the text's words for something of {owner.capitalize()}'s, but "
@@ -293,15 +293,16 @@ _ATOM_WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 def _relatives(v: FactView, people: set[str], table) -> dict[str, set[str]]:
     """People of the facts the text never names, known only by a relation ("her spouse", "her
     son"): each constant in a role of a kinship or marriage event (``cues.json`` kinds) that is
-    not a name of the text, with the types of those events."""
+    not a name of the text, with the types of those events; keys as :func:`_person` gives them
+    (SARA v2's ``"her spouse"``: ``her_spouse``)."""
     out: dict[str, set[str]] = {}
     for e, types in v.types.items():
         kin = {t for t in types if (t == "marriage_" or (table.entry(t) is not None and table.entry(t).kind == "kinship"))}
         if not kin:
             continue
         for role in _ROLES:
-            for x in v.props.get(e, {}).get(role, set()):
-                if isinstance(x, str) and x not in people and _ATOM_WORD.match(x):
+            for x in map(person_key, v.props.get(e, {}).get(role, set())):
+                if x not in people and _ATOM_WORD.match(x):  # SARA v2's "her spouse": her_spouse
                     out.setdefault(x, set()).update(kin)
     return out
 
