@@ -366,6 +366,22 @@ def test_a_person_known_by_a_relation_in_sara_v2_strings(rules):
     assert any("neither her spouse (whom the text names only by a relation: marriage)" in i.message for i in got), got
 
 
+def test_a_v2_role_string_quotes_its_own_sentence(rules):
+    """A SARA v2 role filler that is the text's words ("decree of divorce") stands in the fact's
+    sentence: one another sentence writes is flagged; the same words in their own sentence are not."""
+    text = ("Alice has paid $3200 to her father Bob for work done in 2017. Alice and Charlie were legally "
+            "separated under a decree of divorce on September 16th, 2017.")
+    inp = CaseInput(text=text, question="How much tax does Alice have to pay in 2017?", kind="numeric",
+                    query='tax("Alice",2017,Tax)')
+    good = ('service_("work").\npatient_("work","Alice").\nagent_("work","Bob").\nstart_("work","2017-01-01").\n'
+            'end_("work","2017-12-31").\n'
+            'legal_separation_("legally separated").\nagent_("legally separated","decree of divorce").\n'
+            'start_("legally separated","2017-09-16").\n')
+    assert not [i for i in static_issues(inp, inp.query, good, rules=rules) if "another sentence does" in i.message]
+    got = static_issues(inp, inp.query, good.replace('agent_("work","Bob")', 'agent_("work","decree of divorce")'), rules=rules)
+    assert any('which does not write "decree of divorce" (another sentence does)' in i.message for i in got), got
+
+
 def test_a_relation_stated_as_someones_is_theirs(rules):
     """A marriage or family tie its sentence states as a person's relation ("Charlie, Bob's
     surviving spouse"; "Dorothy's son") must have that person in its roles: swapped for another

@@ -136,6 +136,11 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                     f"{f}: {where(s)}, which names {', '.join(n.capitalize() for n in named)} and neither "
                     f"{value.value} (whom the text names only by a relation: {', '.join(t[:-1] for t in sorted(relatives[p]))}) "
                     f"nor a pronoun: is {value.value} the right person for the {f.name[:-1]} of {f.args[0].value}?")))
+        elif f.name in _ROLES and isinstance(value, Str) and value.value not in v.types \
+                and _quoted_elsewhere(value.value, sents, a.sentences):
+            issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                f'{f}: {where(s)}, which does not write "{value.value}" (another sentence does): is it '
+                f"the right {f.name[:-1]} of {f.args[0].value}?")))
         elif not isinstance(f.args[0], Atom):
             continue  # SARA v2's string ids: only the people of its roles are judged here
         elif f.name == "amount_" and isinstance(value, Number):
@@ -170,6 +175,14 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
 
 #: A name in the possessive and up to two words before a noun ("Bob's surviving spouse", "Alice's son").
 _POSSESSOR = re.compile(r"\b([A-Z][a-z]+)'s\s+((?:[a-z]+\s+){0,2})")
+
+
+def _quoted_elsewhere(words: str, sents, sentences) -> bool:
+    """Whether ``words`` (a SARA v2 string in a role: the text's own words, "decree of divorce")
+    stand in a sentence of the text but in none of ``sents`` (the fact's)."""
+    pat = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words.split())) + r"(?!\w)", re.I)
+    return bool(words.strip()) and not any(pat.search(x.text) for x in sents) \
+        and any(pat.search(x.text) for x in sentences)
 
 
 def _possessive_ids(v: FactView, people: set[str], relatives: set[str] = frozenset()) -> list[Issue]:
