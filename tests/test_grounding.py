@@ -440,6 +440,23 @@ def test_payer_the_sentence_names(rules):
     assert not [i for i in sentence_direction_issues(two, align(text2, two, anchors=False)) if i.kind == "role_missing"]
 
 
+def test_payer_a_pronoun_names(rules):
+    """"the house she maintains": the payer is the one person named before the pronoun whom the
+    text does not give the other sex (Bob is Alice's son); with two who could be meant, no payer."""
+    from taxlogic.kb.sara.direction import sentence_direction_issues
+    from taxlogic.kb.sara.align import align
+
+    text = "Alice has a son, Bob, who in 2015 lives with her at the house she maintains as her home."
+    facts = 'payment_(p).\nagent_(p,alice).\nstart_(p,"2015-01-01").\n'
+    assert not [i for i in sentence_direction_issues(facts, align(text, facts, anchors=False)) if i.kind == "role_missing"]
+    bad = facts.replace("agent_(p,alice)", "agent_(p,bob)")
+    got = [i for i in sentence_direction_issues(bad, align(text, bad, anchors=False)) if i.kind == "role_missing"]
+    assert got and "gives alice" in got[0].message
+    text2 = "Alice knows Dana, who lives in the house she maintains."
+    two = 'payment_(p).\nagent_(p,dana).\nstart_(p,"2015-01-01").\n'
+    assert not [i for i in sentence_direction_issues(two, align(text2, two, anchors=False)) if i.kind == "role_missing"]
+
+
 CTX_DEFAULTS = {"budget": 1, "llm_retries": 0, "anchors": True}  # for the ctx_for fixture (conftest)
 
 
