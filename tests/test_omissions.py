@@ -339,6 +339,30 @@ def test_left_out_by_class_is_flagged_session_13(engine, rules, case_id, op, lef
     _assert_flagged_now(engine, rules, case_id, op, left_out, words)
 
 
+#: A term the statutes define, written after a possessive and ending in a relation word, states
+#: the relation ("Charlie, Bob's surviving spouse": a marriage of Bob and Charlie; section 2(a)'s
+#: "surviving spouse" is a status of the taxpayer, not a relation). Issue 33, session 14.
+POSSESSIVE_TERMS = [
+    ("s3306_b_15_pos", "omit_event", "bob_and_charlie (", 'states "Bob\'s surviving spouse", but no fact states the word "spouse"'),
+    ("s3306_b_15_pos", "omit_relation", "bob_and_charlie (", "state it with marriage_"),
+]
+
+
+@pytest.mark.parametrize("case_id,op,left_out,words", POSSESSIVE_TERMS)
+def test_a_defined_term_after_a_possessive_states_the_relation(engine, rules, case_id, op, left_out, words):
+    _assert_flagged_now(engine, rules, case_id, op, left_out, words)
+
+
+def test_mask_terms_keeps_the_relation_word_after_a_possessive():
+    from taxlogic.kb.sara.omissions.reading import _mask_terms
+
+    terms = {"surviving spouse": "s2_a", "standard deduction": "s63_c", "taxable income": "s63"}
+    assert "spouse" in _mask_terms("Alice paid Charlie, Bob's surviving spouse, his wages", terms)
+    assert "spouse" in _mask_terms("her surviving spouse", terms)
+    assert "spouse" not in _mask_terms("Alice is a surviving spouse", terms)  # the status: masked
+    assert "income" not in _mask_terms("Alice's taxable income was $5", terms)  # no relation word: masked
+
+
 def _assert_flagged_now(engine, rules, case_id, op, left_out, words, *, case=None):
     """The variant of ``case_id`` (``case``: SARA v2's, else SARA 2020's) with ``left_out`` left out
     by ``op`` slips past the checks before the omission check, and the omission check flags it with

@@ -186,12 +186,31 @@ _READS = {
 _SIDES = {"payer_payee": ("payer", "payee"), "child_parent": ("child", "parent"), "employer_worker": ("employer", "worker")}
 
 
+#: "the house she maintains as her home": a pronoun that pays.
+_PRONOUN_PAYER = re.compile(r"\b(?P<p>she|he)\s+(?:also\s+)?(?:paid|pays|maintains|maintained|furnished|furnishes)\b")
+
+
+def _pronoun_payers(sentence: str, sex: dict[str, str]) -> set[str]:
+    """The payer a pronoun names ("Alice has a son, Bob, who lives with her at the house she
+    maintains": Alice): the one person the sentence names before it whom the text (``sex``,
+    :func:`~taxlogic.kb.sara.text.sexes`) does not give the other sex; none when two could be meant."""
+    out = set()
+    for m in _PRONOUN_PAYER.finditer(sentence):
+        other = "m" if m.group("p") == "she" else "f"
+        could = {n for n in _names_in(_INTRO.sub("", sentence[:m.start()])) if sex.get(n) != other}
+        if len(could) == 1:
+            out |= could
+    return out
+
+
 def sentence_roles(sentence: str, prev: str | None = None, text: str = "") -> dict[str, set[tuple[str | None, str | None]]]:
     """:func:`text_roles` of one sentence (``prev``: the sentence before it, ``text``: the whole
     text, for pronouns); a payment "for work" (or of wages) also makes the payer the employer and
     the payee the worker."""
     rel = text_roles(sentence)
-    rel["child_parent"] = sentence_kinship(sentence, prev, sexes(text or f"{prev or ''} {sentence}"))
+    sex = sexes(text or f"{prev or ''} {sentence}")
+    rel["child_parent"] = sentence_kinship(sentence, prev, sex)
+    rel["payer_payee"] |= {(a, None) for a in _pronoun_payers(sentence, sex)}
     if _WORK.search(sentence):
         rel["employer_worker"] |= {(a, b) for a, b in rel["payer_payee"] if a and b}
     return rel

@@ -129,16 +129,20 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                         f"{f}: {where(s)}, where the clause \"{said}\" states the {what} of {f.args[0].value} "
                         f"and names {', '.join(n.capitalize() for n in named)}, not {p.capitalize()}: "
                         f"is {p} the right person for the {f.name[:-1]}?")))
-        elif not isinstance(f.args[0], Atom):
-            continue  # SARA v2's string ids: only the people of its roles are judged here
-        elif f.name in _ROLES and isinstance(value, Atom) and value.value in relatives:
-            p = value.value
+        elif f.name in _ROLES and p in relatives:
             named = sorted({n for x in sents for n in person_names(x.text)} & people)
             if named and not any(_refers_to_relative(x.text, relatives[p], table) for x in sents):
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {where(s)}, which names {', '.join(n.capitalize() for n in named)} and neither "
-                    f"{p} (whom the text names only by a relation: {', '.join(t[:-1] for t in sorted(relatives[p]))}) "
-                    f"nor a pronoun: is {p} the right person for the {f.name[:-1]} of {f.args[0].value}?")))
+                    f"{value.value} (whom the text names only by a relation: {', '.join(t[:-1] for t in sorted(relatives[p]))}) "
+                    f"nor a pronoun: is {value.value} the right person for the {f.name[:-1]} of {f.args[0].value}?")))
+        elif f.name in _ROLES and isinstance(value, Str) and value.value not in v.types \
+                and _quoted_elsewhere(value.value, sents, a.sentences):
+            issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                f'{f}: {where(s)}, which does not write "{value.value}" (another sentence does): is it '
+                f"the right {f.name[:-1]} of {f.args[0].value}?")))
+        elif not isinstance(f.args[0], Atom):
+            continue  # SARA v2's string ids: only the people of its roles are judged here
         elif f.name == "amount_" and isinstance(value, Number):
             n = plain_number(Number(value.value).canonical)
             if n not in ("0", "1") and not any(n in x.numbers for x in sents) and any(n in x.numbers for x in a.sentences):
@@ -162,8 +166,77 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 years = set().union(*(x.years for x in dated)) or text_years
                 issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                     f"{f}: {where(s)}, which names {', '.join(map(str, sorted(years)[:6]))}, not {d.year}")))
+    issues += _possessive_relations(a, v, table, people, where)
+    issues += _possessive_ids(v, people, set(relatives))
     issues += _open_periods(a, v, where)
     issues += _counted_twice(case.text, v)
+    return issues
+
+
+#: A name in the possessive and up to two words before a noun ("Bob's surviving spouse", "Alice's son").
+_POSSESSOR = re.compile(r"\b([A-Z][a-z]+)'s\s+((?:[a-z]+\s+){0,2})")
+
+
+def _quoted_elsewhere(words: str, sents, sentences) -> bool:
+    """Whether ``words`` (a SARA v2 string in a role: the text's own words, "decree of divorce")
+    stand in a sentence of the text but in none of ``sents`` (the fact's)."""
+    pat = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words.split())) + r"(?!\w)", re.I)
+    return bool(words.strip()) and not any(pat.search(x.text) for x in sents) \
+        and any(pat.search(x.text) for x in sentences)
+
+
+def _possessive_ids(v: FactView, people: set[str], relatives: set[str] = frozenset()) -> list[Issue]:
+    """An event whose id quotes the text's words with a person's possessive (SARA v2's
+    ``"Alice's gross income"``, ``"Bob's house"``) is that person's: they hold one of its roles.
+    One issue per such event whose roles hold other people (of the text, or ``relatives``: known
+    only by a relation, "Her husband") and not them (its first role fact); ids that are no quote
+    of a possessive are not judged here."""
+    issues = []
+    for e, props in v.own_props.items():
+        m = re.match(r"([A-Z][a-z]+)'s\b", e)
+        if not m or m.group(1).lower() not in people:
+            continue
+        held = [(line, f) for r in _ROLES for line, f in props.get(r, [])]
+        parties = {_person(f.args[1]) for _, f in held}
+        owner = m.group(1).lower()
+        if held and owner not in parties and parties & (people | relatives):
+            line, f = held[0]
+            issues.append(Issue(kind="unsupported_fact", line=line, message=(
+                f"{f}: the id \"{e}\" is the text's words for something of {owner.capitalize()}'s, but "
+                f"{owner.capitalize()} holds none of its roles (its people: {', '.join(sorted(parties - {None}))}): "
+                f"is the right person in its roles?")))
+    return issues
+
+
+def _possessive_relations(a: Alignment, v: FactView, table, people: set[str], where) -> list[Issue]:
+    """A family tie or marriage whose sentence states it only as someone's relation ("Alice paid
+    Charlie, Bob's surviving spouse": a marriage of Bob) must have that person among its parties
+    (the people of its roles). One issue per event whose supporting sentences' possessive
+    phrases of its kind (a name's, then a cue of ``cues.json``: "spouse", "son") all name people
+    of the text who hold none of its roles; none when no such phrase is written ("Alice and Bob
+    married": the roles are judged by the other checks)."""
+    issues = []
+    for s in a.supports:
+        f = s.fact
+        if not is_type(f) or not f.args or s.source == "none":
+            continue
+        entry = table.entry(f.name)
+        if entry is None or entry.pattern is None or not (f.name == "marriage_" or entry.kind == "kinship"):
+            continue
+        e = f.args[0].value
+        parties = {person_key(x) for r in _ROLES for x in v.props.get(e, {}).get(r, set())}
+        owners = set()
+        for i in s.sentences:
+            text = a.sentences[i].text
+            for m in _POSSESSOR.finditer(text):
+                words = [m.start(2) + w.start() for w in re.finditer(r"[a-z]+", m.group(2))] + [m.end()]
+                if m.group(1).lower() in people and any(entry.pattern.match(text, at) for at in words):
+                    owners.add(m.group(1).lower())
+        if owners and parties and not owners & parties:
+            who = ", ".join(sorted(o.capitalize() for o in owners))
+            issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                f"{f}: {where(s)}, which states it as {who}'s relation, but {who} holds no role of "
+                f"{e} (its people: {', '.join(sorted(parties))}): is the right person in its roles?")))
     return issues
 
 
@@ -233,15 +306,16 @@ _ATOM_WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 def _relatives(v: FactView, people: set[str], table) -> dict[str, set[str]]:
     """People of the facts the text never names, known only by a relation ("her spouse", "her
     son"): each constant in a role of a kinship or marriage event (``cues.json`` kinds) that is
-    not a name of the text, with the types of those events."""
+    not a name of the text, with the types of those events; keys as :func:`_person` gives them
+    (SARA v2's ``"her spouse"``: ``her_spouse``)."""
     out: dict[str, set[str]] = {}
     for e, types in v.types.items():
         kin = {t for t in types if (t == "marriage_" or (table.entry(t) is not None and table.entry(t).kind == "kinship"))}
         if not kin:
             continue
         for role in _ROLES:
-            for x in v.props.get(e, {}).get(role, set()):
-                if isinstance(x, str) and x not in people and _ATOM_WORD.match(x):
+            for x in map(person_key, v.props.get(e, {}).get(role, set())):
+                if x not in people and _ATOM_WORD.match(x):  # SARA v2's "her spouse": her_spouse
                     out.setdefault(x, set()).update(kin)
     return out
 

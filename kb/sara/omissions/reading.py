@@ -85,11 +85,22 @@ def _standalone_names(text: str) -> list[str]:
 def _mask_terms(clause: str, terms: dict | None) -> str:
     """``clause`` with the terms of two or more words the statutes define blanked out ("takes the
     standard deduction": the statutes compute it, it is no event of the case; a one-word term,
-    "wages", "employment", is also the ordinary word for the event and stays)."""
+    "wages", "employment", is also the ordinary word for the event and stays). A term that ends
+    in a relation word, written after a possessive, keeps that word ("Charlie, Bob's surviving
+    spouse": Bob's spouse; the statutes' term is a status of the taxpayer, section 2(a), not a
+    relation to another person, so the words state the relation as ordinary English does)."""
     for term in sorted(terms or {}, key=len, reverse=True):
         if " " in term:
-            clause = re.sub(r"\b" + r"\s+".join(re.escape(w) for w in term.split()) + r"\b", " ", clause, flags=re.I)
+            words = term.split()
+            spelled = r"\s+".join(re.escape(w) for w in words)
+            if re.fullmatch(RELATIVE_WORDS, words[-1], re.I):
+                clause = re.sub(rf"({_POSSESSIVE}\s+){spelled}\b", rf"\g<1>{words[-1]}", clause, flags=re.I)
+            clause = re.sub(rf"\b{spelled}\b", " ", clause, flags=re.I)
     return clause
+
+
+#: A possessive before a noun: "Bob's", "her", "his", "their".
+_POSSESSIVE = r"\b(?:[A-Z][a-z]+'s|her|his|their)"
 
 
 def _fact_lines(text: str) -> list[Fact]:
