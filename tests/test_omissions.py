@@ -513,6 +513,7 @@ RULE_GROUP_EXCEPTIONS: dict[tuple[str, str], str] = {
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # ~6 min alone; 14.5 on a machine loaded to 7 (session 14)
 def test_every_rule_group_left_out_is_flagged(engine, rules):
     """Every rule group of every gold rule program (SARA 2020) left out in turn
     (:func:`~taxlogic.eval.faults.corrupt.rule_groups`, ``eval verifier --every --ops
