@@ -290,3 +290,37 @@ def test_gold_and_explain_jobs_leave_the_worker_as_they_found_it(rules, sara_dat
                 assert one.run(explain(case)).tree is not None
         after = one.run(state)
     assert after.values == before.values
+
+
+#: Events whose properties a rule states by taking the event's id apart (``split_string``, as
+#: SARA's tax_case_33): materialisation cannot list them (an unbound id raises), the view can.
+_SPLIT_IDS = """service_(S) :- member(E,[bob,dan]), atom_concat('work_alice_',E,S).
+agent_(S,E) :- split_string(S,"_","",[X,_,Z]), X=="work", atom_string(E,Z).
+payment_(P) :- member(E,[bob,dan]), atom_concat('pay_alice_',E,P).
+amount_(P,10) :- split_string(P,"_","",[X,_,_]), X=="pay".
+purpose_(P,S) :- split_string(P,"_","",[Xp,Y,Z]), split_string(S,"_","",[Xs,Y,Z]), Xp=="pay", Xs=="work".
+agent_(alice_and_bob,alice).
+marriage_(alice_and_bob).
+"""
+
+
+def test_case_view_lists_what_id_taking_rules_state_of_each_event(engine):
+    """``tl_case_view/1`` (the verifier's fact view of a rule program): the fact clauses after
+    materialisation (the types the ``member`` rules generate), and, for a base predicate still
+    defined by rules, its instances asked per id a type fact names (``agent_`` of each service,
+    ``amount_`` of each payment), per pair of ids for a tie whose rule takes both ids apart
+    (``purpose_``); the program itself keeps its rules (a query with the id unbound still raises,
+    as it would without the view)."""
+    from taxlogic.eval.faults.verifier import DERIVED_QUERY
+
+    program = trusted(_SPLIT_IDS)
+    old = engine.run(Job(facts=program, query="tl_case_ref(R), clause(H, true, R)", mode="all", var="H"))
+    view = engine.run(Job(facts=program, query=DERIVED_QUERY, mode="all", var="H"))
+    assert "agent_(work_alice_bob,bob)" not in old.values and "service_(work_alice_bob)" in old.values
+    assert set(old.values) < set(view.values)
+    assert {"agent_(work_alice_bob,bob)", "agent_(work_alice_dan,dan)", "amount_(pay_alice_dan,10)",
+            "purpose_(pay_alice_bob,work_alice_bob)", "purpose_(pay_alice_dan,work_alice_dan)",
+            "agent_(alice_and_bob,alice)"} <= set(view.values)
+    assert not any(v.startswith("purpose_(pay_alice_bob,work_alice_dan") for v in view.values)
+    unbound = engine.run(Job(facts=program, query="agent_(E, bob)", mode="all", var="E"))
+    assert unbound.status == "error" and unbound.error_kind == "instantiation"

@@ -200,6 +200,22 @@ def test_legal_conclusions(rules):
     assert coverage_issues(case, case.query, "s152_c_1(bob,alice,2015).\nagent_(i,alice).\n", statutes=statutes) == []
 
 
+def test_a_conclusion_beside_an_amount_in_one_sentence(rules):
+    """A conclusion the text states in one clause of a sentence whose other clause gives an amount
+    ("Alice is an employer under section 3306(a) for 2015, and she has paid $453009 in total
+    wages", SARA's s3301_pos) must be a statute fact; an amount the cited section computes, in
+    the same clause, still is none ("an additional deduction of $600 under section 63(f)")."""
+    statutes = rules.vocabulary.statute
+    case = CaseInput(text="Alice is an employer under section 3306(a) for the year 2015, and she has paid $453009 "
+                          "in total wages in 2015. Alice gets an additional deduction of $600 under section 63(f), "
+                          "and she is blind.", question="?", kind="entailment", query="s3301(alice,2015,_,27181)")
+    wages = 'total_wages_employer(alice,453009,"2015-01-01","2015-12-31").\n'
+    got = coverage_issues(case, case.query, wages, statutes=statutes)
+    assert [i.kind for i in got] == ["coverage_conclusion"] and "3306(a)" in got[0].message
+    assert "$" not in got[0].message  # it quotes the clause that states the conclusion
+    assert coverage_issues(case, case.query, wages + "s3306_a(alice,2015,_).\n", statutes=statutes) == []
+
+
 def test_what_if_is_not_grounded():
     change = CaseInput(text="What if: Alice earned $50,000 instead.", question="?", kind="numeric", query="tax(alice,2017,Tax)")
     facts = 'income_(i).\nagent_(i,alice).\namount_(i,50000).\nstart_(i,"2016-12-31").\namount_(j,1234).\n'

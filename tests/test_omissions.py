@@ -442,6 +442,56 @@ def test_property_rule_of_tied_families_left_out_is_flagged(engine, rules, left_
     assert not inspect_facts(engine, case, gp.fact_program, rules, rule_text=gp.rule_program).issues
 
 
+#: tax_case_10's employer rules written the way tax_case_33's are: every property of a service or
+#: a payment stated by a rule that takes the event's id apart (``split_string`` needs the id
+#: bound), the tie between them by one that takes both apart.
+_ID_TAKING_RULES = '''service_(S) :- member(E,[bob,cameron,dan,emily,fred,george]), atom_concat('work_alice_',E,S).
+agent_(S,E) :- split_string(S,"_","",[X,_,Z]), X=="work", atom_string(E,Z).
+patient_(S,alice) :- split_string(S,"_","",[X,_,_]), X=="work".
+start_(S,"2017-09-09") :- split_string(S,"_","",[X,_,_]), X=="work".
+end_(S,"2017-10-01") :- split_string(S,"_","",[X,_,_]), X=="work".
+payment_(P) :- member(E,[bob,cameron,dan,emily,fred,george]), atom_concat('pay_alice_',E,P).
+agent_(P,alice) :- split_string(P,"_","",[X,_,_]), X=="pay".
+patient_(P,E) :- split_string(P,"_","",[X,_,Z]), X=="pay", atom_string(E,Z).
+start_(P,"2017-10-01") :- split_string(P,"_","",[X,_,_]), X=="pay".
+amount_(P,5012) :- split_string(P,"_","",[X,_,_]), X=="pay".
+purpose_(P,S) :- split_string(P,"_","",[Xp,Y,Z]), split_string(S,"_","",[Xs,Y,Z]), Xp=="pay", Xs=="work".
+purpose_(S,"agricultural labor") :- split_string(S,"_","",[X,_,_]), X=="work".
+'''
+
+
+@pytest.mark.parametrize("left_out", ["agent_", "patient_", "end_", "purpose_"])
+def test_property_rule_that_takes_the_id_apart_left_out_is_flagged(engine, rules, monkeypatch, left_out):
+    """A rule group left out of a program whose property rules take the event's id apart
+    (tax_case_10's employees rewritten in tax_case_33's shape, :data:`_ID_TAKING_RULES`): the
+    engine's materialisation lists none of their facts (an unbound id raises), the verifier's fact
+    view asks them per id (``tl_case_view/1``), and the families are held to what the statutes
+    read as with facts a rule lists. The whole program raises nothing; before the per-id view the
+    omission was not flagged (and the whole program was, wrongly)."""
+    import taxlogic.eval.faults.verifier as verifier
+    from taxlogic.eval.faults.corrupt import rule_groups
+
+    case = get_case("tax_case_10")
+    gp = gold_program(case)
+    text = "".join(r + "\n" for r in gp.rules if r.startswith("start_(alice_maintains_home")) + _ID_TAKING_RULES
+    whole = inspect_facts(engine, case, gp.fact_program, rules, rule_text=case.gold_program.derive(text, "test"))
+    assert whole.answer == case.expected and not whole.issues
+    (kept,) = [t for t, d in rule_groups(text) if d.startswith(f"left out the rules of {left_out} (")]
+    kept = case.gold_program.derive(kept, "omission omit_rules")
+    after = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
+    issues = [i for i in after.issues if i.kind == "unstated_clause"]
+    assert after.answer != case.expected and after.agent_answer is None
+    assert any(left_out in i.message and "the rules derive" in i.message for i in issues)
+    assert all(str(after.answer) not in i.message for i in issues)
+    # the view before (fact clauses after materialisation): nothing names the property left out,
+    # and the house payment's start_ (a rule of start_, unlisted) is a false alarm even on the whole
+    monkeypatch.setattr(verifier, "DERIVED_QUERY", "tl_case_ref(R), clause(H, true, R)")
+    before = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
+    assert not any(left_out in i.message and "the rules derive" in i.message for i in before.issues)
+    assert [i.kind for i in inspect_facts(engine, case, gp.fact_program, rules,
+                                          rule_text=case.gold_program.derive(text, "test")).issues] == ["event_unusable"]
+
+
 #: A rule group left out that no property of what remains shows: (case, group, words the issue
 #: quotes). A share ("40% of the costs") whose rest no payment holds; a household maintained
 #: "since" a day, read in the question's year; a stated payment whose yearly start a rule gave.
@@ -472,20 +522,23 @@ def test_share_or_lasting_state_left_out_is_flagged(engine, rules, case_id, grou
 
 
 #: Rule groups of SARA 2020's gold rule programs whose omission changes the answer and that the
-#: omission check does not flag, each with why it cannot honestly be (issue 33; the closing note
-#: gives the evidence). Keyed by (case, rule group); everything else that changes the answer must
+#: omission check does not flag (or not on a loaded machine), each with why (issue 33; the closing
+#: note gives the evidence). Keyed by (case, rule group); everything else that changes the answer must
 #: be flagged.
-_UNLISTED = ("the engine's materialisation lists no property of events whose rules take the id apart "
-             "(split_string on an unbound id): the derived facts hold type facts only, gold and variant alike")
 RULE_GROUP_EXCEPTIONS: dict[tuple[str, str], str] = {
-    **{("tax_case_33", g): _UNLISTED for g in ("agent_", "end_", "patient_", "purpose_", "service_", "start_")},
-    ("s3301_pos", "s3306_a"): "a statute conclusion the text states itself (\"Alice is an employer under section "
-                              "3306(a)\"), not an event: coverage_conclusion's, which skips a sentence that writes "
-                              "an amount anywhere",
+    ("tax_case_33", "patient_"): "the candidate that restores the answer (each payment's payee the worker of the "
+                                 "service it pays for) needs about 3 s of CPU time, the rules that take ids apart "
+                                 "being slow, over the 2 s a candidate's run gets (CANDIDATE_SECONDS); caught on v2",
+    ("tax_case_33", "agent_"): "caught on an idle machine (its candidate needs 1.7 s of CPU time of the 2 s "
+                               "CANDIDATE_SECONDS gives); slipped once in a full --every run on a loaded one",
+    ("tax_case_33", "service_"): "the services exist only as ids the payments' purpose_ rule takes apart: with their "
+                                 "type left out there is no event to hold to anything, and one service added by the "
+                                 "word \"work\" is not the 157 the payments pay for",
 }
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # ~6 min alone; 14.5 on a machine loaded to 7 (session 14)
 def test_every_rule_group_left_out_is_flagged(engine, rules):
     """Every rule group of every gold rule program (SARA 2020) left out in turn
     (:func:`~taxlogic.eval.faults.corrupt.rule_groups`, ``eval verifier --every --ops
@@ -503,8 +556,10 @@ def test_every_rule_group_left_out_is_flagged(engine, rules):
     assert slipped <= set(RULE_GROUP_EXCEPTIONS), sorted(slipped - set(RULE_GROUP_EXCEPTIONS))
     caught = sum(v["klass"] == "caught" for v in report["variants"])
     # SARA 2020: 87 before (issue 33, omit_rules every variant), 110 after; 112 once a worker kept
-    # nothing of an earlier job (tax_case_83 and tax_case_91's agricultural_service: session 13)
-    assert caught >= 112
+    # nothing of an earlier job (tax_case_83 and tax_case_91's agricultural_service: session 13);
+    # 117 once the fact view asks rules that take an event's id apart per id and a conclusion is
+    # judged in its clause (session 14; 116 on a loaded machine: tax_case_33's agent_ above)
+    assert caught >= 116
 
 
 def test_a_relative_named_by_a_possessive_is_whom_their_event_is_about(rules):

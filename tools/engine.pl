@@ -196,6 +196,49 @@ tl_derive(N/A, Facts) :-
     R \== inference_limit_exceeded,
     forall(member(F, Facts), ground(F)).
 
+%!  tl_case_view(-Fact) is nondet.
+%   The loaded case's facts as a checker reads them (never added to the program): every ground
+%   fact clause of the case (after materialisation), then what the rules that materialisation
+%   could not list state about each event. A rule that takes an event's id apart (split_string/4)
+%   needs the id bound: for each base predicate of arity 2 or more that a case rule still
+%   defines, its ground instances with the first argument bound to each id a type fact of the
+%   case names (a base predicate of arity 1); for a predicate of arity 2 whose call with the first
+%   argument bound raises an instantiation error (a tie between two events, purpose_/2, whose
+%   rule takes both ids apart), with both arguments bound to each pair of such ids. Each call
+%   runs under tl_view_limit/1 inferences; one that raises another error or exceeds its limit
+%   gives nothing. Not complete in general (an instance about an id no type fact names, a rule
+%   that needs another argument bound); a fact may come twice (a fact clause found again).
+tl_case_view(H) :- tl_case_ref(R), clause(H, true, R).
+tl_case_view(H) :-
+    findall(N/A, ( tl_case_ref(R), clause(H0, B, R), B \== true, functor(H0, N, A), A >= 2,
+                   tl_base_pred(N/A) ), PIs0),
+    sort(PIs0, PIs), PIs \== [],
+    findall(E, ( tl_case_ref(R), clause(T, true, R), functor(T, N, 1), tl_base_pred(N/1),
+                 arg(1, T, E), ground(E) ), Es0),
+    sort(Es0, Es),
+    member(N/A, PIs), member(E, Es),
+    functor(G, N, A), arg(1, G, E),
+    tl_view_call(G, Hs0),
+    (   Hs0 == instantiation, A =:= 2
+    ->  member(E2, Es), arg(2, G, E2), tl_view_call(G, Hs)
+    ;   Hs = Hs0
+    ),
+    is_list(Hs), member(H, Hs), ground(H).
+
+%!  tl_view_call(+Goal, -Sols) is det.
+%   Sols: the solutions of Goal (a list), or the atom instantiation (Goal raised an
+%   instantiation error), error (another error) or limit (over tl_view_limit/1 inferences).
+tl_view_call(G, Sols) :-
+    tl_view_limit(Limit),
+    catch(call_with_inference_limit(findall(G, G, Sols0), Limit, LR), error(E0, _), E = E0),
+    (   nonvar(E) -> ( E == instantiation_error -> Sols = instantiation ; Sols = error )
+    ;   LR == inference_limit_exceeded -> Sols = limit
+    ;   Sols = Sols0
+    ).
+
+%!  tl_view_limit(-Inferences) is det.  Inferences allowed to one call of tl_case_view/1.
+tl_view_limit(1000000).
+
 %!  tl_unload_case is det.
 %   Undo the case: erase its clauses, abolish the predicates it created (so that the next job
 %   finds them undefined, as a fresh worker would) and every table.

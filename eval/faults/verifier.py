@@ -38,8 +38,9 @@ answer-changing corruptions flagged. False alarms are issues on the untouched go
   conclusions for a range of years, ``s3306_c`` stated with a date test): the rules are trusted
   and kept verbatim; the fact clauses are the "translation". They are validated like LLM output;
   if they pass, facts + rules run as a trusted job (the gold method's, with materialisation) and
-  the inspector gets, as trusted context, every ground fact the program holds after
-  materialisation (:data:`DERIVED_QUERY`) and the rule text: it checks the written facts, with
+  the inspector gets, as trusted context, the program's fact view (:data:`DERIVED_QUERY`: every
+  ground fact it holds after materialisation, and what rules that take an event's id apart state
+  of each event, asked per id) and the rule text: it checks the written facts, with
   the derived events and the rules counting for coverage and references. Corruptions touch only
   the fact clauses.
 
@@ -79,9 +80,12 @@ from taxlogic.tools.engine import Engine, Job, Outcome
 from taxlogic.tools.facts import split_clauses
 from taxlogic.tools.trust import TrustedProgram
 
-#: Query (trusted jobs only) listing every ground fact clause of the loaded case, after the
-#: engine's materialisation of rule-defined event predicates: the "fact view" of a rule program.
-DERIVED_QUERY = "tl_case_ref(R), clause(H, true, R)"
+#: Query (trusted jobs only) listing the "fact view" of a rule program (``tl_case_view/1``,
+#: tools/engine.pl): every ground fact clause of the loaded case after the engine's
+#: materialisation of rule-defined event predicates, then what the rules materialisation could
+#: not list (they take an event's id apart) state of each event a type fact names, asked per id.
+#: The view is read by the checks only; the program keeps its rules.
+DERIVED_QUERY = "tl_case_view(H)"
 DERIVED_MAX = 200_000
 
 # ------------------------------------------------------------------------- gold programs

@@ -92,17 +92,22 @@ def legal_terms(rules) -> dict[str, str]:
 NEGATED = re.compile(r"\b(?:not|no|never|neither|nor)\b|n't\b", re.I)
 """A negation word: a clause with one states what is not so."""
 
+#: Where a sentence joins two clauses ("…, and she has paid $453009"; "…; …"): a conclusion is
+#: judged in its own clause, the amounts and negations of the other not its.
+_CLAUSES = re.compile(r",\s+and\s+(?=[A-Za-z])|;\s+")
+
 
 def _conclusion_issues(text: str, program: str, statutes: set[str], terms: dict[str, str]) -> list[Issue]:
     """A legal conclusion the text states affirmatively ("Bob counts as Alice's dependent under
     section 152(c)(1) for 2015", "Alice is a surviving spouse for 2017", with a term the statutes
     define) must be a statute fact of that section (or of a part or a parent of it). Negated
     conclusions (the rules' closed world) and computed values ("… of $600 under section 63", "…
-    is equal to 10%") are not facts; nor are sections the KB does not define."""
+    is equal to 10%") are not facts; nor are sections the KB does not define. Each is judged in
+    its clause (:data:`_CLAUSES`): "Alice is an employer under section 3306(a) for 2015, and she
+    has paid $453009 in total wages" states a conclusion beside an amount."""
     asserted = set(re.findall(r"(?m)^\s*(s\d\w*)\(", program))
     issues = []
-    for m in SENTENCE.finditer(text):
-        sentence = m.group()
+    for sentence in (c for m in SENTENCE.finditer(text) for c in _CLAUSES.split(m.group())):
         if NEGATED.search(sentence) or "$" in sentence or "%" in sentence:
             continue
         cited = citations(sentence)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Sequence
+from typing import Collection, Sequence
 
 from taxlogic.core import CaseInput
 from taxlogic.kb.sara.align import align
@@ -147,6 +147,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                and x not in role_fillers and ("_" in x or by_strings and x in links and x not in read
                                               and _words_in(x, case.text))]
     held = {plain_number(Number(x.value).canonical) for f in every for x in fact_args(f) if isinstance(x, Number)}
+    agents = {_val(f.args[1]) for f in every if f.name == "agent_" and len(f.args) == 2}  # people who act
     stated = {x.value for f in every for x in fact_args(f) if isinstance(x, Str)}  # the constants facts state
     out: list[Candidate] = []
     counter = itertools.count(1)
@@ -188,7 +189,8 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     # ^ a thing the clause names whose kind no constant it writes tells: each constant the statutes read
                     for way in sorted(ways, key=lambda w: (-sum(w.values()), sorted(w.items()))) or [None]:
                         for eid in list(dict.fromkeys(things[:1] + untyped[:1])) + [f"tl_unstated_{next(counter)}"]:
-                            mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid)
+                            mine += _fill(t, way, pool, len(own), ents, here_events, spans, free, item, eid,
+                                          agents=agents)
                     if (co or partners(item.clause, people)) and cue_table().durative(t) and not cue_table().parties(t):
                         # a state the clause gives its joint subjects ("he and Charlie lived"), or shares with
                         # someone ("Bob has lived with Alice"): one event, each an agent
@@ -374,11 +376,13 @@ def _subjects(clause: str, cues: Sequence[str], s, people: set[str], sex: dict[s
 
 
 def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[str], spans, amounts: list[str],
-          item: Item, eid: str) -> list[str]:
+          item: Item, eid: str, *, agents: Collection[str] = ()) -> list[str]:
     """Candidate fact texts for one new event of type ``t`` with the properties of ``way`` (a
     Counter of property -> count, from the schema; None: the type alone with an agent).
     ``pool``: the people to fill roles with, the clause's own ``own`` first (the others only
-    when the clause names fewer than the roles)."""
+    when the clause names fewer than the roles). A purpose is the first thing or event of the
+    sentence (``ents``, ``events``) that fills no role of it and is none of ``agents`` (the
+    agent of an event is a person, no purpose: an employee a rule names, not the work paid for)."""
     from collections import Counter
 
     way = Counter(way or {"agent_": 1})
@@ -402,7 +406,7 @@ def _fill(t: str, way, pool: list[str], own: int, ents: list[str], events: list[
         if way.get("amount_") and amounts:
             lines.append(f"amount_({e},{amounts[0]}).\n")
         if way.get("purpose_"):
-            targets = [x for x in ents + events if x not in fill][:1]
+            targets = [x for x in ents + events if x not in fill and x not in agents][:1]
             lines += [f"purpose_({e},{_quote(x)}).\n" for x in targets]
         out.append("".join(lines))
     return out

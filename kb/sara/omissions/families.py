@@ -14,11 +14,20 @@ What a family may lack, each decided like every other item by counterfactual run
   40 that no other payment completes; the statutes add amounts up).
 
 A family is one rule's events, alike in type facts and property names whatever their ids (by
-year, by person, by day). Left to other checks or documented as not catchable here (the closing
-note of issue 33, SARA 2020): properties the engine's materialisation cannot list (rules that
-take an event id apart with ``split_string``: the derived facts hold the types only), and a
-statute conclusion a rule states directly (``s3306_a(alice,Year,_)``: the text's own conclusion,
-``coverage_conclusion``'s)."""
+year, by person, by day). What the rules state of each event is read from the verifier's fact
+view (``tl_case_view/1`` in tools/engine.pl, :data:`taxlogic.eval.faults.verifier.DERIVED_QUERY`):
+the facts the engine's materialisation lists, and what rules it cannot list (rules that take an
+event id apart with ``split_string``: SARA's tax_case_33) state of each event a type fact names,
+asked per id (per pair of ids for a tie such as ``purpose_`` whose rule takes both apart); such a
+family is held to the statutes like any other. Left to other checks or documented as not
+catchable here (the closing note of issue 33, SARA 2020 and v2): a type whose events exist only
+as ids another rule takes apart (tax_case_33's ``service_`` left out: no event to hold to
+anything), and a property whose candidates restore the answer only after more CPU time than a
+candidate's run is given (tax_case_33's ``patient_``: the rules that take ids apart are slow,
+about 3 s for the whole program, :data:`~taxlogic.kb.sara.omissions.model.CANDIDATE_SECONDS`;
+its ``agent_`` candidate needs 1.7 s of the 2, a verdict a loaded machine may tip). A statute
+conclusion a rule states directly (``s3306_a(alice,Year,_)``) is the text's own conclusion,
+``coverage_conclusion``'s (:mod:`taxlogic.kb.sara.coverage`)."""
 
 from __future__ import annotations
 
@@ -81,9 +90,10 @@ def _family_items(stated: Sequence[Fact], derived: Sequence[Fact], schema, table
     first clause), ``family`` the events' ids; decided like every other by counterfactual runs.
 
     ``rule_text``: the trusted rules. A predicate a rule of it still defines is never lacking:
-    ``derived`` holds what the engine's materialisation could list, and a rule that takes an
-    event's id apart (``split_string``) gives its facts only when the query asks (SARA v2's
-    tax_case_33: the services' patient_); adding them again would count them twice."""
+    ``derived`` (the fact view, ``tl_case_view/1``) lists a rule's facts about each event a type
+    fact names, but not those a rule gives only with more bound than the id (and, for a tie of
+    two events, than both ids) or past the view's inference limit, nor any about an id no type
+    fact names; adding them again would count them twice."""
     fams = _families(stated, derived)
     if not fams or not rows:
         return []
