@@ -99,8 +99,8 @@ def _mask_terms(clause: str, terms: dict | None) -> str:
     return clause
 
 
-#: A possessive before a noun: "Bob's", "her", "his", "their".
-_POSSESSIVE = r"\b(?:[A-Z][a-z]+'s|her|his|their)"
+#: A possessive before a noun: "Bob's", "her", "his", "their" (case-sensitive inside a case-blind pattern).
+_POSSESSIVE = r"\b(?-i:[Hh]er|[Hh]is|[Tt]heir|[A-Z][a-z]+'s)"
 
 
 def _fact_lines(text: str) -> list[Fact]:
@@ -318,7 +318,7 @@ def partners(clause: str, people: set[str]) -> list[str]:
 
 #: A person the text knows only by their relation to someone (a possessive and a relation noun, no
 #: name after it: "her daughter", "his son", "Alice's husband"; not "her father Bob", who is Bob).
-_POSSESSIVE_RELATIVE = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir|[A-Z][a-z]+'s)\s+({RELATIVE_WORDS})\b(?!,?\s+[A-Z][a-z]+\b)")
+_POSSESSIVE_RELATIVE = re.compile(rf"{_POSSESSIVE}\s+({RELATIVE_WORDS})\b(?!,?\s+[A-Z][a-z]+\b)")
 
 
 def possessive_relatives(clause: str) -> list[str]:
