@@ -284,7 +284,6 @@ def test_left_out_by_clause_year_age_or_list_is_flagged(engine, rules, case_id, 
 #: an event's start from the clause its own goes on to after "and".
 SESSION_12 = [
     ("tax_case_77", "omit_role", "agent_(alice_maintains_house,alice).", "a house that she maintains"),
-    ("tax_case_98", "omit_role", "agent_(alice_maintains_house,alice).", "the house she maintains"),
     ("tax_case_26", "omit_role", "patient_(alice_pays_bob,bob).", "paying him $1513"),
     ("tax_case_26", "omit_role", "agent_(alice_pays_bob,alice).", "paying him $1513"),
     ("tax_case_99", "omit_event", "alice_residence (", "lived"),
@@ -332,6 +331,22 @@ def test_a_day_without_its_year_is_in_the_year_the_narrative_is_in():
 @pytest.mark.parametrize("case_id,op,left_out,words", SESSION_12)
 def test_left_out_by_class_is_flagged_session_12(engine, rules, case_id, op, left_out, words):
     _assert_flagged_now(engine, rules, case_id, op, left_out, words)
+
+
+def test_payer_a_pronoun_names_left_out_is_flagged_before_the_omission_check(engine, rules):
+    """tax_case_98 without the agent_ of "the house she maintains" (a SESSION_12 row until session
+    14): the direction check now reads the pronoun's payer (Alice) and flags it before the
+    omission check runs."""
+    from taxlogic.eval.faults.corrupt import every_omission
+
+    case = get_case("tax_case_98")
+    gp = gold_program(case)
+    (v,) = [c for c in every_omission(facts_of(gp.fact_text), "omit_role")
+            if c.detail.startswith("left out agent_(alice_maintains_house,alice).")]
+    got = inspect_facts(engine, case, gp.corruption(v.text, "omit_role"), rules, rule_text=gp.rule_program,
+                        omissions=False)
+    assert any(i.kind == "role_missing" and "gives alice" in i.message for i in got.issues), got.issues
+    assert got.agent_answer is None
 
 
 @pytest.mark.parametrize("case_id,op,left_out,words", SESSION_13)
