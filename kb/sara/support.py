@@ -16,6 +16,11 @@ Then:
   - roles by clause: in a sentence of clauses about different people ("Alice was paid $39212,
     and Bob had no income"), a person in a role of an event whose amount another person's
     clause states;
+  - a marriage or family tie its sentence states as someone's relation ("Bob's surviving
+    spouse", "Dorothy's son") without that person in its roles; an id that quotes a person's
+    possessive (SARA v2's ``"Alice's gross income"``) whose roles hold others and not them; a
+    SARA v2 role string (the text's words, "decree of divorce") that another sentence writes and
+    the fact's does not;
   - a date whose year its sentences do not name, when they name years (a sentence that names
     none takes the years of the text); for a lasting event, a start its sentence gives as an end
     ("until …") or an end it gives as a start ("since …", "from …"):
