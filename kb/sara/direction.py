@@ -48,7 +48,9 @@ _KINSHIP_PATTERNS = [  # h: whose relative; r: the relative the word names
 _PRONOUN_KIN = [re.compile(rf"\b(?P<p>[Hh]er|[Hh]is|[Tt]heir)\s+{_KIN_W},?\s+(?P<r>{NAME})\b"),
                 re.compile(rf"(?P<r>{NAME}),\s+(?P<p>her|his|their)\s+{_KIN_W}\b")]
 _INTRO = re.compile(r"^\s*(?:From|In|On|Since|Until|During|Over)\b[^,]*,")
-_PAYER = re.compile(rf"(?P<a>{NAME})\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?(?:paid|pays|pay|maintains|maintained|furnished|furnishes)\b"
+#: The verbs by which someone pays ("Alice paid", "a house she maintains", "Bob furnished the costs").
+_PAYS = r"(?:paid|pays|pay|maintains|maintained|furnished|furnishes)\b"
+_PAYER = re.compile(rf"(?P<a>{NAME})\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?{_PAYS}"
                     r"(?P<rest>[^.;]*)")
 #: "a house maintained by Alice", "the costs … furnished by Bob": the one who pays for it.
 _PAID_BY = re.compile(rf"\b(?:maintained|furnished|paid\s+for)\s+by\s+(?P<a>{NAME})\b")
@@ -187,7 +189,7 @@ _SIDES = {"payer_payee": ("payer", "payee"), "child_parent": ("child", "parent")
 
 
 #: "the house she maintains as her home": a pronoun that pays.
-_PRONOUN_PAYER = re.compile(r"\b(?P<p>she|he)\s+(?:also\s+)?(?:paid|pays|maintains|maintained|furnished|furnishes)\b")
+_PRONOUN_PAYER = re.compile(rf"\b(?P<p>she|he)\s+(?:also\s+)?{_PAYS}")
 
 
 def _pronoun_payers(sentence: str, sex: dict[str, str]) -> set[str]:
