@@ -507,6 +507,64 @@ def test_property_rule_that_takes_the_id_apart_left_out_is_flagged(engine, rules
                                           rule_text=case.gold_program.derive(text, "test")).issues] == ["event_unusable"]
 
 
+@pytest.mark.parametrize("left_out,words", [("patient_", "the patient_ of the events payment_#_#"),
+                                              ("service_", 'the word "employ"')])
+def test_rules_of_a_programs_pay_left_out_are_flagged(engine, rules, left_out, words):
+    """tax_case_33's rules that take ids apart, 87 employees paid for work done in 2015, with the
+    payments' payees (``patient_``) or the work they pay for (``service_``) left out: the facts
+    answer 0. A payee restored makes the run take about 3 s of CPU time, over a candidate's 2 s
+    floor: the run is tried once more under the answer job's limit (:func:`run_candidates`). The
+    work left out is the event each payment's ``purpose_`` is for: a candidate tied to a payment
+    of the sentence, its parties the payment's (section 3306(b): the payer employs the payee)."""
+    from taxlogic.eval.faults.corrupt import rule_groups
+
+    case = get_case("tax_case_33")
+    gp = gold_program(case)
+    (text,) = [t for t, d in rule_groups(gp.rule_text) if d.startswith(f"left out the rules of {left_out} (")]
+    kept = case.gold_program.derive(text, "omission omit_rules")
+    after = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
+    issues = [i for i in after.issues if i.kind == "unstated_clause"]
+    assert after.answer == 0 and after.agent_answer is None
+    assert any(words in i.message and "Alice paid each of her 87 employees $5207 for work done in 2015" in i.message
+               for i in issues), [i.message for i in issues]
+    assert all("27181" not in i.message for i in issues)
+
+
+def test_a_candidate_its_limit_stopped_runs_once_more_under_the_answer_jobs_limit(engine):
+    """:func:`run_candidates`: a candidate's run its (short) limit stopped runs once more under
+    the limits of the answer job it adds to; one that needs more than that stays limited (it
+    decides nothing, :func:`judge`)."""
+    from taxlogic.kb.sara.omissions import run_candidates
+    from taxlogic.tools.engine import Job
+
+    slow = Job(facts="", query="between(1, 3000000, X), X >= 3000000", time_limit=0.05)
+    endless = Job(facts="", query="repeat, fail", time_limit=0.05)
+    assert engine.run(slow).status == "time_limit"
+    outs = run_candidates(engine, [slow, endless], [Job(facts="", query="true", time_limit=5),
+                                                     Job(facts="", query="true", time_limit=0.3)])
+    assert [o.status for o in outs] == ["proved", "time_limit"]
+    assert 0.05 < outs[0].cpu_seconds < 5 and outs[1].cpu_seconds >= 0.3
+
+
+def test_the_work_payments_are_for_left_out_is_flagged(engine, rules):
+    """:data:`_ID_TAKING_RULES` with the services' type rule left out: each payment's ``purpose_``
+    names no event, and the work "Alice has employed Bob, …" states is a candidate tied to a
+    payment of the sentence (its payer the work's ``patient_``, its payee the ``agent_``; the
+    sentence's one full date, Oct 1st 2017, its end)."""
+    from taxlogic.eval.faults.corrupt import rule_groups
+
+    case = get_case("tax_case_10")
+    gp = gold_program(case)
+    text = "".join(r + "\n" for r in gp.rules if r.startswith("start_(alice_maintains_home")) + _ID_TAKING_RULES
+    (kept,) = [t for t, d in rule_groups(text) if d.startswith("left out the rules of service_ (")]
+    kept = case.gold_program.derive(kept, "omission omit_rules")
+    before = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept, omissions=False)
+    assert before.answer != case.expected and not before.issues
+    after = inspect_facts(engine, case, gp.fact_program, rules, rule_text=kept)
+    assert after.agent_answer is None
+    assert any('"Alice has employed Bob"' in i.message and "state it with service_" in i.message for i in after.issues)
+
+
 #: A rule group left out that no property of what remains shows: (case, group, words the issue
 #: quotes). A share ("40% of the costs") whose rest no payment holds; a household maintained
 #: "since" a day, read in the question's year; a stated payment whose yearly start a rule gave.
@@ -540,16 +598,11 @@ def test_share_or_lasting_state_left_out_is_flagged(engine, rules, case_id, grou
 #: omission check does not flag (or not on a loaded machine), each with why (issue 33; the closing
 #: note gives the evidence). Keyed by (case, rule group); everything else that changes the answer must
 #: be flagged.
-RULE_GROUP_EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("tax_case_33", "patient_"): "the candidate that restores the answer (each payment's payee the worker of the "
-                                 "service it pays for) needs about 3 s of CPU time, the rules that take ids apart "
-                                 "being slow, over the 2 s a candidate's run gets (CANDIDATE_SECONDS); caught on v2",
-    ("tax_case_33", "agent_"): "caught on an idle machine (its candidate needs 1.7 s of CPU time of the 2 s "
-                               "CANDIDATE_SECONDS gives); slipped once in a full --every run on a loaded one",
-    ("tax_case_33", "service_"): "the services exist only as ids the payments' purpose_ rule takes apart: with their "
-                                 "type left out there is no event to hold to anything, and one service added by the "
-                                 "word \"work\" is not the 157 the payments pay for",
-}
+RULE_GROUP_EXCEPTIONS: dict[tuple[str, str], str] = {}
+# Session 15 emptied it. tax_case_33's patient_ and agent_ rules: their candidates restore the
+# pay of 87 employees (about 3 s of CPU time, over the 2 s floor of CANDIDATE_SECONDS), now run
+# once more under the answer job's limit (run_candidates). Its service_ rules: the work each
+# payment's purpose_ is for, a candidate tied to a payment of the sentence (candidate_facts._tied).
 
 
 @pytest.mark.slow

@@ -360,11 +360,12 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     """The omission check (:mod:`taxlogic.kb.sara.omissions`) on every inspected set that nothing
     else flagged and that has an answer, as the agent's round runs it after the other checks:
     every candidate of every set in one batch on the engine (the answer job with the candidate's
-    facts added, the limits of :func:`~taxlogic.kb.sara.omissions.candidate_limits`; ``runs``: the
+    facts added, the limits of :func:`~taxlogic.kb.sara.omissions.candidate_limits`, a run they stop
+    once more under the answer job's, :func:`~taxlogic.kb.sara.omissions.run_candidates`; ``runs``: the
     answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
     from taxlogic.kb.sara.coverage import legal_terms
     from taxlogic.kb.sara.omissions import (answer_key, applies_to, candidate_limits, clause_table, decide,
-                                            plan as omission_plan)
+                                            plan as omission_plan, run_candidates)
 
     derived, runs = derived or {}, runs or {}
     todo = []  # (plan index, rows, candidates, run job, candidate limits)
@@ -377,7 +378,8 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
         todo.append((i, rows, cands, run, candidate_limits(run, runs.get(i))))
     jobs = [run.model_copy(update={"facts": _with_candidate(run.facts, c.facts), **limits})
             for _, _, cands, run, limits in todo for c in cands]
-    outs = iter(list(engine.run_many(jobs)) if jobs else [])
+    answer_jobs = [run for _, _, cands, run, _ in todo for _ in cands]
+    outs = iter(run_candidates(engine, jobs, answer_jobs))
     results = list(results)
     for i, rows, cands, _, _ in todo:
         answers = [answer_key(plans[i].case, next(outs)) for _ in cands]  # noqa: B023

@@ -59,12 +59,12 @@ from taxlogic.kb.sara.omissions.items import accounting
 from taxlogic.kb.sara.omissions.model import (CANDIDATE_SECONDS, MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow,
                                               Item, Verdict)
 from taxlogic.kb.sara.omissions.reading import case_people, name_key, respell, spellings
-from taxlogic.kb.sara.omissions.verdicts import answer_key, candidate_limits, issues_of, judge
+from taxlogic.kb.sara.omissions.verdicts import answer_key, candidate_limits, issues_of, judge, run_candidates
 
 __all__ = ["CANDIDATE_SECONDS", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "ClauseRow",
            "Item", "OmissionCheck", "Verdict", "accounting", "answer_key", "applies_to", "candidate_limits", "candidates",
            "case_people", "clause_table", "decide", "engine_check", "issues_of", "judge", "name_key", "omission_check", "plan",
-           "respell", "spellings"]
+           "respell", "run_candidates", "spellings"]
 
 
 #: The rule sets the omission check does not run on (none). It was measured on SARA 2020's
@@ -139,11 +139,11 @@ def engine_check(case: CaseInput, query: str | None, canonical: str, rules, outc
                  trusted: str = "", terms: dict | None = None) -> OmissionCheck:
     """:func:`omission_check` on the engine: ``job`` is the answer job of the facts (its facts
     the candidates are appended to, its limits kept), ``outcome`` its outcome; the candidates
-    run as one batch (``engine.run_many``)."""
+    run as one batch (:func:`run_candidates`)."""
     limits = candidate_limits(job, outcome)
 
     def run(extras: list[str]) -> list[object]:
         jobs = [job.model_copy(update={"facts": job.facts + e, **limits}) for e in extras]
-        return [answer_key(case, o) for o in engine.run_many(jobs)]
+        return [answer_key(case, o) for o in run_candidates(engine, jobs, [job] * len(jobs))]
 
     return omission_check(case, query, canonical, rules, answer_key(case, outcome), run, trusted=trusted, terms=terms)

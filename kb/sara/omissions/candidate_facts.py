@@ -196,6 +196,9 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                         # someone ("Bob has lived with Alice"): one event, each an agent
                         joint = [c for c in (_joint(m, [n for n in own if n in people]) for m in mine) if c]
                         mine = joint + mine
+                    # the event a link of an event of the sentence is for ("paid … for work done in
+                    # 2015": the work each payment is for, its parties the payment's)
+                    mine = _tied(t, f"tl_unstated_{next(counter)}", here_events, groups, schema, spans, event_ids) + mine
                     # a property besides the core one a statute reads of the type, valued by a thing
                     # of the sentence ("attending classes" at the university: location_)
                     mine = [c + f"{q}({c[len(t) + 1:c.index(')')]},{_quote(x)}).\n" for q in sorted(schema.qualifiers.get(t, ()))
@@ -276,6 +279,35 @@ def _with_constants(cands: Sequence[str], t: str, schema, clause: str, *, named_
             worded = tuple(v for v in loose.get(p, ()) if named_thing or _distinct_words(v) <= _distinct_words(clause))
             out += [put({p: v}) for v in typed.get(p, ()) + worded]
     return list(dict.fromkeys(out))
+
+
+def _tied(t: str, eid: str, events: Sequence[str], groups: dict[str, list[Fact]], schema, spans,
+          event_ids: Collection[str]) -> list[str]:
+    """Candidate fact texts for a new event ``eid`` of type ``t`` that an event of the sentence
+    (``events``) links to, as the statutes read the link (``schema.same_roles``:
+    ``"payment_:purpose_:service_"``: a payment for work, whose payer is the work's ``patient_`` and
+    whose payee its ``agent_``; section 3306(b)): the link fact, the type fact, the roles the link
+    carries over, and the span's dates a way of ``t`` reads (one day: its end too, when a way
+    reads only the end). Only for an event whose own link
+    names no event (the event it was for was left out, or the rules that make it). At most two."""
+    out = []
+    dated = {p for w in schema.ways.get(t, ()) for p in ("start_", "end_") if w.get(p)}
+    start, end = spans[0] if spans else (None, None)
+    for e in events:
+        facts = groups.get(e, [])
+        for key, pairs in schema.same_roles.items():
+            src, link, dst = key.split(":")
+            if dst != t or not any(f.name == src and is_type(f) for f in facts):
+                continue
+            if any(f.name == link and len(f.args) == 2 and _val(f.args[1]) in event_ids for f in facts):
+                continue  # its link names an event already
+            lines = [f"{t}({_quote(eid)}).\n", f"{link}({_quote(e)},{_quote(eid)}).\n"]
+            for mine, theirs in pairs:
+                lines += [f"{theirs}({_quote(eid)},{_quote(_val(f.args[1]))}).\n" for f in facts
+                          if f.name == mine and len(f.args) == 2]
+            lines += [f'{p}({_quote(eid)},"{d}").\n' for p, d in (("start_", start), ("end_", end or start)) if p in dated and d]
+            out.append("".join(dict.fromkeys(lines)))
+    return out[:2]
 
 
 def _distinct_words(text: str) -> set[str]:
