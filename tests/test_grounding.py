@@ -346,6 +346,29 @@ def test_a_person_known_by_a_relation_only_in_another_sentence(rules):
                for i in got), got
 
 
+@pytest.mark.parametrize("me, spouse", [("alice", "spouse"), ('"Alice"', '"Her husband"')])
+def test_a_pronoun_that_can_only_mean_a_relative(rules, me, spouse):
+    """"Her husband's income … and he takes itemized deductions of $4421": the clause that states the
+    deduction's amount is led by "he", and the only one its sentence speaks of before it whom "he" can
+    mean is the husband, whom the text knows only by that relation (SARA 2020's ``spouse``, v2's
+    ``"Her husband"``): the deduction given to Alice is flagged; with "she" (Alice, by "Her"), not."""
+    text = ("Alice got married on Dec 10th, 2009. Alice's gross income for the year 2016 is $554313. Alice files "
+            "separately. Her husband's income in 2016 is $56298 and he takes itemized deductions of $4421.")
+    inp = CaseInput(text=text, question="How much tax does Alice have to pay in 2016?", kind="numeric",
+                    query=f"tax({me},2016,Tax)")
+    good = (f'marriage_(m).\nagent_(m,{me}).\nagent_(m,{spouse}).\nstart_(m,"2009-12-10").\n'
+            f'income_(i).\nagent_(i,{me}).\namount_(i,554313).\nstart_(i,"2016-12-31").\n'
+            f'income_(j).\nagent_(j,{spouse}).\namount_(j,56298).\nstart_(j,"2016-12-31").\n'
+            f'deduction_(d).\nagent_(d,{spouse}).\namount_(d,4421).\nstart_(d,"2016-01-01").\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace(f"agent_(d,{spouse})", f"agent_(d,{me})"), rules=rules)
+    assert [i.kind for i in got] == ["unsupported_fact"] and 'its "he" can only be "Her husband"' in got[0].message, got
+    she = CaseInput(text=text.replace("and he takes", "and she takes"), question=inp.question, kind="numeric",
+                    query=inp.query)
+    hers = good.replace(f"agent_(d,{spouse})", f"agent_(d,{me})")
+    assert "unsupported_fact" not in kinds(static_issues(she, she.query, hers, rules=rules))
+
+
 def test_a_person_known_by_a_relation_in_sara_v2_strings(rules):
     """SARA v2 writes a person the text knows only by a relation as the text does ("her spouse"):
     judged like SARA 2020's atom ``spouse``, in a role of a payment whose sentence names Alice and
