@@ -614,3 +614,26 @@ def test_one_person_event_by_the_clause_of_its_words(rules):
     swapped = good.replace("agent_(a,alice)", "agent_(a,bob)")
     assert not [i for i in static_issues(inp, inp.query, swapped, rules=rules)
                 if i.kind == "unsupported_fact" and "agent_(a,bob)" in i.message and "the clause" in i.message]
+
+
+def test_one_person_status_by_its_clause_without_a_comma(rules):
+    """"Bob is an American citizen and Alice is an American employer": two clauses, each led by its
+    own subject, joined by "and" with no comma; the status words of an American employer ("American
+    employer", not "American" alone: ``cues.json``) stand in Alice's clause only, so the status given
+    to Bob is flagged; "Alice and Bob are married" stays one clause."""
+    from taxlogic.kb.sara.support import _split_clauses
+
+    text = ("Alice has paid $3200 to Bob for work done from Feb 1st, 2017 to Sep 2nd, 2017, in Caracas, Venezuela. "
+            "Bob is an American citizen and Alice is an American employer.")
+    inp = CaseInput(text=text, question="Does section 3306(c)(B) apply to Alice employing Bob for the year 2017?",
+                    kind="entailment", query="american_employer_(_)")
+    good = ('service_(w).\npatient_(w,alice).\nagent_(w,bob).\nstart_(w,"2017-02-01").\nend_(w,"2017-09-02").\n'
+            'payment_(p).\nagent_(p,alice).\npatient_(p,bob).\nstart_(p,"2017-09-02").\npurpose_(p,w).\namount_(p,3200).\n'
+            'american_employer_(e).\nagent_(e,alice).\n'
+            'citizenship_(c).\nagent_(c,bob).\npatient_(c,"usa").\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace("agent_(e,alice)", "agent_(e,bob)"), rules=rules)
+    assert any(i.kind == "unsupported_fact" and '"Alice is an American employer."' in i.message and "not Bob" in i.message
+               for i in got), got
+    assert _split_clauses("Alice and Bob are married and live together.") == ["Alice and Bob are married and live together."]
+    assert _split_clauses("Alice employs Bob and Charlie in her shop.") == ["Alice employs Bob and Charlie in her shop."]

@@ -268,6 +268,26 @@ _SUBJECT = re.compile(rf"\s*(?:(?:In|On|From|Since|During|After|Before|Until)\b[
 #: "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955": a clause that ends with a
 #: date or an amount, then "and" and a name (its own subject), splits there too.
 _AND_NAME = re.compile(rf"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?={NAME}\s+[a-z])")
+#: "Bob is an American citizen and Alice is an American employer": "and", a name and its verb (a
+#: word ending as a verb does, not "his", "as" …) after a clause led by its own subject.
+_AND_SUBJECT = re.compile(rf"\s+and\s+(?={NAME}\s+(?:also\s+)?(?!(?:his|its|as|us|plus|thus|across|less|unless)\b)"
+                          r"(?:is|was|are|were|has|had|[a-z]+(?:ed|id|s))\b)")
+
+
+def _split_clauses(text: str) -> list[str]:
+    """The clauses of a sentence for roles by clause: at ", and", ", but", ";" (:data:`_CLAUSES`),
+    at "and" after a date or an amount (:data:`_AND_NAME`), and at "and" before a name and its
+    verb when the clause before is led by its own subject (:data:`_AND_SUBJECT`)."""
+    out = []
+    for part in _CLAUSES.split(text):
+        for piece in _AND_NAME.split(part):
+            cut = 0
+            for m in _AND_SUBJECT.finditer(piece):
+                if _SUBJECT.match(piece[cut:m.start()]):
+                    out.append(piece[cut:m.start()])
+                    cut = m.end()
+            out.append(piece[cut:])
+    return out
 
 
 def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str, people: set[str],
@@ -283,7 +303,7 @@ def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str,
     date or a kind decides only in a clause led by its own subject and verb; None otherwise."""
     if not (amounts or dates or cues) or re.search(r"\brespectively\b", sentence.text, re.I):
         return None
-    clauses = [c for part in _CLAUSES.split(sentence.text) for c in _AND_NAME.split(part)]
+    clauses = _split_clauses(sentence.text)
     if len(clauses) < 2:
         return None
     for clause in clauses:
