@@ -637,3 +637,24 @@ def test_one_person_status_by_its_clause_without_a_comma(rules):
                for i in got), got
     assert _split_clauses("Alice and Bob are married and live together.") == ["Alice and Bob are married and live together."]
     assert _split_clauses("Alice employs Bob and Charlie in her shop.") == ["Alice employs Bob and Charlie in her shop."]
+
+
+def test_a_one_person_conclusion_is_its_clauses_subjects(rules):
+    """"Alice is entitled to … for herself and for Bob, under section 63(f)(1)(A) and 63(f)(1)(B),
+    respectively": both conclusions are Alice's (63(f)(1)(B) is the taxpayer's deduction for the
+    spouse); the one given to Bob is premise_unstated. A clause led by no single name decides nothing."""
+    text = ("In 2017, Alice was paid $33200. Alice and Bob have been married since Feb 3rd, 2017. Alice is entitled "
+            "to an additional standard deduction of $600 each for herself and for Bob, under section 63(f)(1)(A) "
+            "and 63(f)(1)(B), respectively.")
+    inp = CaseInput(text=text, question="Under section 63(c)(3), Alice's additional standard deduction in 2017 is "
+                    "equal to $1200.", kind="entailment", query="s63_c_3(alice,2017,1200)")
+    good = ('payment_(p).\npatient_(p,alice).\nstart_(p,"2017-12-31").\namount_(p,33200).\n'
+            'marriage_(m).\nagent_(m,alice).\nagent_(m,bob).\nstart_(m,"2017-02-03").\n'
+            's63_f_1_A(alice,2017).\ns63_f_1_B(alice,2017).\n')
+    assert "premise_unstated" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace("s63_f_1_B(alice,2017)", "s63_f_1_B(bob,2017)"), rules=rules)
+    assert [i.kind for i in got if i.kind == "premise_unstated"] == ["premise_unstated"] and "s63_f_1_B(bob,2017)" in got[0].message, got
+    both = CaseInput(text=text.replace("Alice is entitled", "Alice and Bob are entitled"), question=inp.question,
+                     kind="entailment", query=inp.query)
+    assert "premise_unstated" not in kinds(static_issues(both, both.query, good.replace("s63_f_1_B(alice,2017)",
+                                                                                        "s63_f_1_B(bob,2017)"), rules=rules))
