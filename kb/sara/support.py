@@ -265,29 +265,39 @@ _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|they|their|them|both|each)\b", r
 #: A clause led by its own subject and verb ("Alice was born …"; not "Bob the remaining 60%, since …",
 #: whose date may belong to the whole sentence).
 _SUBJECT = re.compile(rf"\s*(?:(?:In|On|From|Since|During|After|Before|Until)\b[^,]*,\s*)?{NAME}\s+(?!(?:the|a|an)\b)[a-z]+")
-#: "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955": a clause that ends with a
-#: date or an amount, then "and" and a name (its own subject), splits there too.
-_AND_NAME = re.compile(rf"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?={NAME}\s+[a-z])")
+#: "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955", "… is $56298 and he takes
+#: itemized deductions of $4421": a clause that ends with a date or an amount, then "and" and a name
+#: or "he"/"she" (its own subject), splits there too.
+_AND_NAME = re.compile(rf"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?=(?:{NAME}|he|she)\s+[a-z])")
 #: "Bob is an American citizen and Alice is an American employer": "and", a name and its verb (a
 #: word ending as a verb does, not "his", "as" …) after a clause led by its own subject.
 _AND_SUBJECT = re.compile(rf"\s+and\s+(?={NAME}\s+(?:also\s+)?(?!(?:his|its|as|us|plus|thus|across|less|unless)\b)"
                           r"(?:is|was|are|were|has|had|[a-z]+(?:ed|id|s))\b)")
 
 
+def _clause_spans(text: str) -> list[tuple[int, int]]:
+    """Where the clauses of a sentence are, for roles by clause ((start, end) offsets): cut at ",
+    and", ", but", ";" (:data:`_CLAUSES`), at "and" after a date or an amount (:data:`_AND_NAME`),
+    and at "and" before a name and its verb when the clause before is led by its own subject
+    (:data:`_AND_SUBJECT`)."""
+    cuts = sorted({m.span() for pat in (_CLAUSES, _AND_NAME) for m in pat.finditer(text)})
+    spans, start = [], 0
+    for a, b in cuts + [(len(text), len(text))]:
+        if a < start:
+            continue
+        piece_cut = start
+        for m in _AND_SUBJECT.finditer(text, start, a):
+            if _SUBJECT.match(text[piece_cut:m.start()]):
+                spans.append((piece_cut, m.start()))
+                piece_cut = m.end()
+        spans.append((piece_cut, a))
+        start = b
+    return spans
+
+
 def _split_clauses(text: str) -> list[str]:
-    """The clauses of a sentence for roles by clause: at ", and", ", but", ";" (:data:`_CLAUSES`),
-    at "and" after a date or an amount (:data:`_AND_NAME`), and at "and" before a name and its
-    verb when the clause before is led by its own subject (:data:`_AND_SUBJECT`)."""
-    out = []
-    for part in _CLAUSES.split(text):
-        for piece in _AND_NAME.split(part):
-            cut = 0
-            for m in _AND_SUBJECT.finditer(piece):
-                if _SUBJECT.match(piece[cut:m.start()]):
-                    out.append(piece[cut:m.start()])
-                    cut = m.end()
-            out.append(piece[cut:])
-    return out
+    """The clauses of a sentence (:func:`_clause_spans`)."""
+    return [text[a:b] for a, b in _clause_spans(text)]
 
 
 def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str, people: set[str],
@@ -324,8 +334,6 @@ def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str,
     return None
 
 
-#: A clause led by "he" or "she" after a value ("… is $56298 and he takes itemized deductions of $4421").
-_AND_PRONOUN = re.compile(r"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?=(?:he|she)\s+[a-z])")
 _PRONOUN_SUBJECT = re.compile(r"\s*(?P<p>[Hh]e|[Ss]he)\s+(?:also\s+)?[a-z]+")
 #: Someone the sentence speaks of by a relation and no name ("Her husband", "his wife", "Alice's
 #: son"; not "her husband Bob", "her son, Charlie"), and a possessive pronoun ("her", "his").
@@ -349,9 +357,7 @@ def _pronoun_for_relative(text: str, amounts: set[str], dates: set[str], relativ
     other than such a relation could be meant, or no such clause."""
     if not (amounts or dates) or not relatives:
         return None
-    cuts = sorted({0, len(text)} | {m.end() for m in _CLAUSES.finditer(text)} | {m.end() for m in _AND_NAME.finditer(text)}
-                  | {m.end() for m in _AND_PRONOUN.finditer(text)})
-    for start, end in zip(cuts, cuts[1:]):
+    for start, end in _clause_spans(text):
         clause = text[start:end]
         lead = _PRONOUN_SUBJECT.match(clause)
         if lead is None or not (any(written_date(m) in dates for m in _DATE.finditer(clause)) or
