@@ -49,8 +49,8 @@ from taxlogic.core import CaseInput, Issue, is_what_if
 from taxlogic.kb.sara.align import Alignment, Support, align, resolve
 from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.names import person_key
-from taxlogic.kb.sara.text import (_DATE, _MONTH_RE, _MONTHS, _TEXT_NUMBER, NAME, RELATIVE_WORDS, YEAR, date_roles,
-                                   iso_date, person_names, plain_number, sexes, written_date)
+from taxlogic.kb.sara.text import (_DATE, _FEMALE_W, _MALE_W, _MONTH_RE, _MONTHS, _TEXT_NUMBER, NAME, RELATIVE_WORDS,
+                                   YEAR, date_roles, iso_date, person_names, plain_number, sexes, written_date)
 from taxlogic.kb.sara.view import FactView, is_type
 from taxlogic.tools.facts import Atom, Number, Str
 
@@ -90,6 +90,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
     reported: set[str] = set()
     roles_people = {_person(f.args[1]) for _, f in v.facts if f.name in _ROLES and f.arity == 2} - {None}
     relatives = _relatives(v, people, table)
+    sex = sexes(case.text)
     for s in a.supports:
         f = s.fact
         if not f.name.endswith("_"):
@@ -131,7 +132,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                         if f.name == "agent_" and table.parties(t) == 1 and table.entry(t).pattern is not None]
                 clause = _clause_of_values(a.sentences[s.primary], amounts, dates, p, people & roles_people, cues)
                 meant = _pronoun_for_relative(a.sentences[s.primary].text, amounts, dates, relatives, table,
-                                              sexes(case.text)) if clause is None else None
+                                              sex) if clause is None else None
                 if meant is not None:
                     said, pronoun, phrase, who = meant
                     issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
@@ -339,8 +340,6 @@ _PRONOUN_SUBJECT = re.compile(r"\s*(?P<p>[Hh]e|[Ss]he)\s+(?:also\s+)?[a-z]+")
 #: son"; not "her husband Bob", "her son, Charlie"), and a possessive pronoun ("her", "his").
 _RELATION = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir|{NAME}'s)\s+(?P<w>{RELATIVE_WORDS})\b(?!,?\s+{NAME}\b)")
 _POSSESSIVE_PRONOUN = re.compile(r"\b(?P<p>[Hh]er|[Hh]is)\b")
-_MALE = re.compile(r"son|father|brother|husband")
-_FEMALE = re.compile(r"daughter|mother|sister|wife")
 
 
 def _pronoun_for_relative(text: str, amounts: set[str], dates: set[str], relatives: dict[str, set[str]], table,
@@ -369,7 +368,7 @@ def _pronoun_for_relative(text: str, amounts: set[str], dates: set[str], relativ
                 any((m.group("p").lower() == "his") == he for m in _POSSESSIVE_PRONOUN.finditer(before)):
             return None
         phrases = [m for m in _RELATION.finditer(before)
-                   if not (_FEMALE if he else _MALE).fullmatch(m.group("w").lower())]
+                   if not re.fullmatch(_FEMALE_W if he else _MALE_W, m.group("w").lower())]
         if not phrases:
             return None
         who = sorted(r for r, kin in relatives.items() if any(table.cue_in(t, m.group("w")) for t in kin for m in phrases))
