@@ -346,6 +346,29 @@ def test_a_person_known_by_a_relation_only_in_another_sentence(rules):
                for i in got), got
 
 
+@pytest.mark.parametrize("me, spouse", [("alice", "spouse"), ('"Alice"', '"Her husband"')])
+def test_a_pronoun_that_can_only_mean_a_relative(rules, me, spouse):
+    """"Her husband's income … and he takes itemized deductions of $4421": the clause that states the
+    deduction's amount is led by "he", and the only one its sentence speaks of before it whom "he" can
+    mean is the husband, whom the text knows only by that relation (SARA 2020's ``spouse``, v2's
+    ``"Her husband"``): the deduction given to Alice is flagged; with "she" (Alice, by "Her"), not."""
+    text = ("Alice got married on Dec 10th, 2009. Alice's gross income for the year 2016 is $554313. Alice files "
+            "separately. Her husband's income in 2016 is $56298 and he takes itemized deductions of $4421.")
+    inp = CaseInput(text=text, question="How much tax does Alice have to pay in 2016?", kind="numeric",
+                    query=f"tax({me},2016,Tax)")
+    good = (f'marriage_(m).\nagent_(m,{me}).\nagent_(m,{spouse}).\nstart_(m,"2009-12-10").\n'
+            f'income_(i).\nagent_(i,{me}).\namount_(i,554313).\nstart_(i,"2016-12-31").\n'
+            f'income_(j).\nagent_(j,{spouse}).\namount_(j,56298).\nstart_(j,"2016-12-31").\n'
+            f'deduction_(d).\nagent_(d,{spouse}).\namount_(d,4421).\nstart_(d,"2016-01-01").\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace(f"agent_(d,{spouse})", f"agent_(d,{me})"), rules=rules)
+    assert [i.kind for i in got] == ["unsupported_fact"] and 'its "he" can only be "Her husband"' in got[0].message, got
+    she = CaseInput(text=text.replace("and he takes", "and she takes"), question=inp.question, kind="numeric",
+                    query=inp.query)
+    hers = good.replace(f"agent_(d,{spouse})", f"agent_(d,{me})")
+    assert "unsupported_fact" not in kinds(static_issues(she, she.query, hers, rules=rules))
+
+
 def test_a_person_known_by_a_relation_in_sara_v2_strings(rules):
     """SARA v2 writes a person the text knows only by a relation as the text does ("her spouse"):
     judged like SARA 2020's atom ``spouse``, in a role of a payment whose sentence names Alice and
@@ -591,3 +614,47 @@ def test_one_person_event_by_the_clause_of_its_words(rules):
     swapped = good.replace("agent_(a,alice)", "agent_(a,bob)")
     assert not [i for i in static_issues(inp, inp.query, swapped, rules=rules)
                 if i.kind == "unsupported_fact" and "agent_(a,bob)" in i.message and "the clause" in i.message]
+
+
+def test_one_person_status_by_its_clause_without_a_comma(rules):
+    """"Bob is an American citizen and Alice is an American employer": two clauses, each led by its
+    own subject, joined by "and" with no comma; the status words of an American employer ("American
+    employer", not "American" alone: ``cues.json``) stand in Alice's clause only, so the status given
+    to Bob is flagged; "Alice and Bob are married" stays one clause."""
+    from taxlogic.kb.sara.support import _split_clauses
+
+    text = ("Alice has paid $3200 to Bob for work done from Feb 1st, 2017 to Sep 2nd, 2017, in Caracas, Venezuela. "
+            "Bob is an American citizen and Alice is an American employer.")
+    inp = CaseInput(text=text, question="Does section 3306(c)(B) apply to Alice employing Bob for the year 2017?",
+                    kind="entailment", query="american_employer_(_)")
+    good = ('service_(w).\npatient_(w,alice).\nagent_(w,bob).\nstart_(w,"2017-02-01").\nend_(w,"2017-09-02").\n'
+            'payment_(p).\nagent_(p,alice).\npatient_(p,bob).\nstart_(p,"2017-09-02").\npurpose_(p,w).\namount_(p,3200).\n'
+            'american_employer_(e).\nagent_(e,alice).\n'
+            'citizenship_(c).\nagent_(c,bob).\npatient_(c,"usa").\n')
+    assert "unsupported_fact" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace("agent_(e,alice)", "agent_(e,bob)"), rules=rules)
+    assert any(i.kind == "unsupported_fact" and '"Alice is an American employer."' in i.message and "not Bob" in i.message
+               for i in got), got
+    assert _split_clauses("Alice and Bob are married and live together.") == ["Alice and Bob are married and live together."]
+    assert _split_clauses("Alice employs Bob and Charlie in her shop.") == ["Alice employs Bob and Charlie in her shop."]
+
+
+def test_a_one_person_conclusion_is_its_clauses_subjects(rules):
+    """"Alice is entitled to … for herself and for Bob, under section 63(f)(1)(A) and 63(f)(1)(B),
+    respectively": both conclusions are Alice's (63(f)(1)(B) is the taxpayer's deduction for the
+    spouse); the one given to Bob is premise_unstated. A clause led by no single name decides nothing."""
+    text = ("In 2017, Alice was paid $33200. Alice and Bob have been married since Feb 3rd, 2017. Alice is entitled "
+            "to an additional standard deduction of $600 each for herself and for Bob, under section 63(f)(1)(A) "
+            "and 63(f)(1)(B), respectively.")
+    inp = CaseInput(text=text, question="Under section 63(c)(3), Alice's additional standard deduction in 2017 is "
+                    "equal to $1200.", kind="entailment", query="s63_c_3(alice,2017,1200)")
+    good = ('payment_(p).\npatient_(p,alice).\nstart_(p,"2017-12-31").\namount_(p,33200).\n'
+            'marriage_(m).\nagent_(m,alice).\nagent_(m,bob).\nstart_(m,"2017-02-03").\n'
+            's63_f_1_A(alice,2017).\ns63_f_1_B(alice,2017).\n')
+    assert "premise_unstated" not in kinds(static_issues(inp, inp.query, good, rules=rules))
+    got = static_issues(inp, inp.query, good.replace("s63_f_1_B(alice,2017)", "s63_f_1_B(bob,2017)"), rules=rules)
+    assert [i.kind for i in got if i.kind == "premise_unstated"] == ["premise_unstated"] and "s63_f_1_B(bob,2017)" in got[0].message, got
+    both = CaseInput(text=text.replace("Alice is entitled", "Alice and Bob are entitled"), question=inp.question,
+                     kind="entailment", query=inp.query)
+    assert "premise_unstated" not in kinds(static_issues(both, both.query, good.replace("s63_f_1_B(alice,2017)",
+                                                                                        "s63_f_1_B(bob,2017)"), rules=rules))

@@ -311,11 +311,19 @@ def test_hand_made_slipped(engine, rules, s2):
     spurious = facts + 'end_(alice_and_bob,"1992-02-03").\n'
     r = inspect_facts(engine, case, spurious, rules)
     assert [i.kind for i in r.issues] == ["unsupported_fact"] and r.answer == "Contradiction"
-    # "… for herself and for Bob, under section 63(f)(1)(A) and 63(f)(1)(B), respectively": the
-    # sentence names both people, so nothing shows that 63(f)(1)(B) is stated for Alice, not Bob
+    # "Alice is entitled to … for herself and for Bob, under section 63(f)(1)(A) and 63(f)(1)(B),
+    # respectively": a conclusion about one person is the clause's subject's (caught since session 15)
     case = get_case("s63_c_3_pos")
     facts = gold_program(case).fact_text
     wrong = facts.replace("s63_f_1_B(alice,2017).", "s63_f_1_B(bob,2017).")
+    assert wrong != facts
+    r = inspect_facts(engine, case, wrong, rules)
+    assert [i.kind for i in r.issues] == ["premise_unstated"] and classify(case.expected, r.answer, r.flagged) == "caught"
+    # "… using the disability plan set up for all of Alice's employees": no sentence names who set
+    # the plan up, so nothing shows that its maker (agent_) is Alice, not Bob, her employee
+    case = get_case("s3306_b_10_B_pos")
+    facts = gold_program(case).fact_text
+    wrong = facts.replace("agent_(disability_plan,alice).", "agent_(disability_plan,bob).")
     assert wrong != facts
     r = inspect_facts(engine, case, wrong, rules)
     assert r.issues == [] and classify(case.expected, r.answer, r.flagged) == "slipped"

@@ -19,7 +19,9 @@ and every value of the fact agrees with that sentence: the people it names (by n
 pronoun that refers to them), its amounts and its years ("for the years 2015 to 2020" covers
 2015 … 2020); the fact names every person of the facts that the sentence names (unless the
 sentence distributes a list, "… to Bob, Charlie and Dan respectively"), in the order the clause
-stating it names them ("Bob counts as Alice's dependent": ``s152_c_1(bob,alice,…)``). A negated clause states nothing ("Alice is not married under section
+stating it names them ("Bob counts as Alice's dependent": ``s152_c_1(bob,alice,…)``); a
+conclusion about one person is about the clause's subject ("Alice is entitled to … for herself
+and for Bob, under section 63(f)(1)(A) and 63(f)(1)(B), respectively": both Alice's). A negated clause states nothing ("Alice is not married under section
 7703"), except a zero ("no deduction under section 151" is ``s151(alice,0,…)``).
 
 So the question's own claim (``s1_a(alice,2017,_,2600)`` when the text only gives the taxable
@@ -162,7 +164,8 @@ def premise_licence(f: Fact, text: str, terms: dict[str, str], _view: _Text | No
             if said:
                 licences.append((f'says "{said}"', clause))
         for how, clause in licences:
-            if not values or (view.values_agree(f, i) is None and _in_order(f, clause)):
+            if not values or (view.values_agree(f, i) is None and _in_order(f, clause)
+                              and _of_subject(f, clause, view.all_persons)):
                 return Licence(sentence.strip(), how)
     return None
 
@@ -176,6 +179,24 @@ def _in_order(f: Fact, clause: str) -> bool:
         if m and m.start() not in at:
             at.append(m.start())
     return at == sorted(at)
+
+
+#: A clause led by a name and its verb, after an opening phrase ("Under section 63(f), Alice is …").
+_LED_BY = re.compile(r"\s*(?:(?:In|On|Under|For|From|Since|During|After|Before)\b[^,]*,\s*)?"
+                     r"(?P<n>[A-Z][a-z]+)\s+(?!(?:the|a|an|and|or|nor)\b)[a-z]+")
+
+
+def _of_subject(f: Fact, clause: str, persons: set[str]) -> bool:
+    """A conclusion about one person is about the subject of the clause that states it: "Alice is
+    entitled to an additional standard deduction of $600 each for herself and for Bob, under section
+    63(f)(1)(A) and 63(f)(1)(B), respectively" states ``s63_f_1_B(alice,…)`` (Alice's deduction for
+    her spouse), not one of Bob's. False when ``f`` names one person of ``persons`` (the facts'
+    people the text names) and the clause is led by another of them; True when the fact names
+    none or several, or the clause is led by no such name ("Alice and Bob …", "She …")."""
+    named = {a.value for a in fact_args(f) if isinstance(a, Atom) and a.value in persons}
+    lead = _LED_BY.match(clause)
+    subject = lead.group("n").lower() if lead else None
+    return len(named) != 1 or subject not in persons or subject in named
 
 
 def _terms_of(path: str | None, name: str, terms: dict[str, str]) -> list[str]:

@@ -15,7 +15,9 @@ Then:
     sentence does not name (a pronoun counts for the people of the two sentences before);
   - roles by clause: in a sentence of clauses about different people ("Alice was paid $39212,
     and Bob had no income"), a person in a role of an event whose amount another person's
-    clause states;
+    clause states; or whose amount or date a clause states that is led by a pronoun that can
+    only mean someone the text knows by a relation and no name ("Her husband's income … and he
+    takes itemized deductions of $4421": the husband's deduction, not Alice's);
   - a marriage or family tie its sentence states as someone's relation ("Bob's surviving
     spouse", "Dorothy's son") without that person in its roles; an id that quotes a person's
     possessive (SARA v2's ``"Alice's gross income"``) whose roles hold others and not them; a
@@ -47,8 +49,8 @@ from taxlogic.core import CaseInput, Issue, is_what_if
 from taxlogic.kb.sara.align import Alignment, Support, align, resolve
 from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.names import person_key
-from taxlogic.kb.sara.text import (_DATE, _MONTH_RE, _MONTHS, _TEXT_NUMBER, NAME, YEAR, date_roles, iso_date,
-                                   person_names, plain_number, written_date)
+from taxlogic.kb.sara.text import (_DATE, _FEMALE_W, _MALE_W, _MONTH_RE, _MONTHS, _TEXT_NUMBER, NAME, RELATIVE_WORDS,
+                                   YEAR, date_roles, iso_date, person_names, plain_number, sexes, written_date)
 from taxlogic.kb.sara.view import FactView, is_type
 from taxlogic.tools.facts import Atom, Number, Str
 
@@ -88,6 +90,7 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
     reported: set[str] = set()
     roles_people = {_person(f.args[1]) for _, f in v.facts if f.name in _ROLES and f.arity == 2} - {None}
     relatives = _relatives(v, people, table)
+    sex = sexes(case.text)
     for s in a.supports:
         f = s.fact
         if not f.name.endswith("_"):
@@ -128,7 +131,16 @@ def support_issues(case: CaseInput, canonical: str, trusted: str = "", *, terms:
                 cues = [table.entry(t).pattern for t in v.types.get(f.args[0].value, ())
                         if f.name == "agent_" and table.parties(t) == 1 and table.entry(t).pattern is not None]
                 clause = _clause_of_values(a.sentences[s.primary], amounts, dates, p, people & roles_people, cues)
-                if clause is not None:
+                meant = _pronoun_for_relative(a.sentences[s.primary].text, amounts, dates, relatives, table,
+                                              sex) if clause is None else None
+                if meant is not None:
+                    said, pronoun, phrase, who = meant
+                    issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
+                        f"{f}: {where(s)}, where the clause \"{said}\" states the "
+                        f"{'amount' if amounts else 'date'} of {f.args[0].value} and its \"{pronoun}\" can only be "
+                        f"\"{phrase}\" ({', '.join(who)}: the text knows them only by that relation), not "
+                        f"{p.capitalize()}: is {p} the right person for the {f.name[:-1]}?")))
+                elif clause is not None:
                     said, named, what = clause
                     issues.append(Issue(kind="unsupported_fact", line=s.line, message=(
                         f"{f}: {where(s)}, where the clause \"{said}\" states the {what} of {f.args[0].value} "
@@ -254,9 +266,39 @@ _PRONOUN = re.compile(r"\b(?:she|he|her|his|him|they|their|them|both|each)\b", r
 #: A clause led by its own subject and verb ("Alice was born …"; not "Bob the remaining 60%, since …",
 #: whose date may belong to the whole sentence).
 _SUBJECT = re.compile(rf"\s*(?:(?:In|On|From|Since|During|After|Before|Until)\b[^,]*,\s*)?{NAME}\s+(?!(?:the|a|an)\b)[a-z]+")
-#: "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955": a clause that ends with a
-#: date or an amount, then "and" and a name (its own subject), splits there too.
-_AND_NAME = re.compile(rf"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?={NAME}\s+[a-z])")
+#: "Alice was born March 2nd, 1950 and Bob was born March 3rd, 1955", "… is $56298 and he takes
+#: itemized deductions of $4421": a clause that ends with a date or an amount, then "and" and a name
+#: or "he"/"she" (its own subject), splits there too.
+_AND_NAME = re.compile(rf"(?<=\d)(?:st|nd|rd|th)?\s+and\s+(?=(?:{NAME}|he|she)\s+[a-z])")
+#: "Bob is an American citizen and Alice is an American employer": "and", a name and its verb (a
+#: word ending as a verb does, not "his", "as" …) after a clause led by its own subject.
+_AND_SUBJECT = re.compile(rf"\s+and\s+(?={NAME}\s+(?:also\s+)?(?!(?:his|its|as|us|plus|thus|across|less|unless)\b)"
+                          r"(?:is|was|are|were|has|had|[a-z]+(?:ed|id|s))\b)")
+
+
+def _clause_spans(text: str) -> list[tuple[int, int]]:
+    """Where the clauses of a sentence are, for roles by clause ((start, end) offsets): cut at ",
+    and", ", but", ";" (:data:`_CLAUSES`), at "and" after a date or an amount (:data:`_AND_NAME`),
+    and at "and" before a name and its verb when the clause before is led by its own subject
+    (:data:`_AND_SUBJECT`)."""
+    cuts = sorted({m.span() for pat in (_CLAUSES, _AND_NAME) for m in pat.finditer(text)})
+    spans, start = [], 0
+    for a, b in cuts + [(len(text), len(text))]:
+        if a < start:
+            continue
+        piece_cut = start
+        for m in _AND_SUBJECT.finditer(text, start, a):
+            if _SUBJECT.match(text[piece_cut:m.start()]):
+                spans.append((piece_cut, m.start()))
+                piece_cut = m.end()
+        spans.append((piece_cut, a))
+        start = b
+    return spans
+
+
+def _split_clauses(text: str) -> list[str]:
+    """The clauses of a sentence (:func:`_clause_spans`)."""
+    return [text[a:b] for a, b in _clause_spans(text)]
 
 
 def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str, people: set[str],
@@ -272,7 +314,7 @@ def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str,
     date or a kind decides only in a clause led by its own subject and verb; None otherwise."""
     if not (amounts or dates or cues) or re.search(r"\brespectively\b", sentence.text, re.I):
         return None
-    clauses = [c for part in _CLAUSES.split(sentence.text) for c in _AND_NAME.split(part)]
+    clauses = _split_clauses(sentence.text)
     if len(clauses) < 2:
         return None
     for clause in clauses:
@@ -290,6 +332,48 @@ def _clause_of_values(sentence, amounts: set[str], dates: set[str], person: str,
         if named and person not in named and not _PRONOUN.search(clause) and \
                 any(person in person_names(c) for c in clauses if c is not clause):
             return clause.strip(), named, at[0][1]
+    return None
+
+
+_PRONOUN_SUBJECT = re.compile(r"\s*(?P<p>[Hh]e|[Ss]he)\s+(?:also\s+)?[a-z]+")
+#: Someone the sentence speaks of by a relation and no name ("Her husband", "his wife", "Alice's
+#: son"; not "her husband Bob", "her son, Charlie"), and a possessive pronoun ("her", "his").
+_RELATION = re.compile(rf"\b(?:[Hh]er|[Hh]is|[Tt]heir|{NAME}'s)\s+(?P<w>{RELATIVE_WORDS})\b(?!,?\s+{NAME}\b)")
+_POSSESSIVE_PRONOUN = re.compile(r"\b(?P<p>[Hh]er|[Hh]is)\b")
+
+
+def _pronoun_for_relative(text: str, amounts: set[str], dates: set[str], relatives: dict[str, set[str]], table,
+                          sex: dict[str, str]) -> tuple[str, str, str, list[str]] | None:
+    """Roles by clause, a pronoun's: (the clause, its pronoun, the relation phrase, the relatives it
+    may be) when the clause of ``text`` (one sentence) that states one of an event's ``amounts`` or
+    ``dates`` (ISO) is led by "he" or "she", and the only ones the sentence speaks of before it whom
+    that pronoun can mean are people known by a relation and no name ("Her husband's income in 2016
+    is $56298 and he takes itemized deductions of $4421": the husband's deduction), of whom the
+    facts hold such a person (``relatives``: :func:`_relatives`, the relation's event types, whose
+    cue the word is). Candidates are the names before the clause whom ``sex`` (:func:`sexes` of the
+    whole text) does not give the other sex, the relation words of the pronoun's sex or none
+    ("spouse"), and a possessive "her"/"his" of its sex (someone named elsewhere); None when any
+    other than such a relation could be meant, or no such clause."""
+    if not (amounts or dates) or not relatives:
+        return None
+    for start, end in _clause_spans(text):
+        clause = text[start:end]
+        lead = _PRONOUN_SUBJECT.match(clause)
+        if lead is None or not (any(written_date(m) in dates for m in _DATE.finditer(clause)) or
+                                any(plain_number(m.group()) in amounts for m in _TEXT_NUMBER.finditer(clause))):
+            continue
+        he = lead.group("p").lower() == "he"
+        before = text[:start]
+        if any(sex.get(n) != ("f" if he else "m") for n in person_names(before)) or \
+                any((m.group("p").lower() == "his") == he for m in _POSSESSIVE_PRONOUN.finditer(before)):
+            return None
+        phrases = [m for m in _RELATION.finditer(before)
+                   if not re.fullmatch(_FEMALE_W if he else _MALE_W, m.group("w").lower())]
+        if not phrases:
+            return None
+        who = sorted(r for r, kin in relatives.items() if any(table.cue_in(t, m.group("w")) for t in kin for m in phrases))
+        if who:
+            return clause.strip(), lead.group("p"), phrases[-1].group().strip(), who
     return None
 
 
