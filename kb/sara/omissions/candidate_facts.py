@@ -196,15 +196,15 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                         # someone ("Bob has lived with Alice"): one event, each an agent
                         joint = [c for c in (_joint(m, [n for n in own if n in people]) for m in mine) if c]
                         mine = joint + mine
-                    # the event a link of an event of the sentence is for ("paid … for work done in
-                    # 2015": the work each payment is for, its parties the payment's)
-                    mine = _tied(t, f"tl_unstated_{next(counter)}", here_events, groups, schema, spans, event_ids) + mine
                     # a property besides the core one a statute reads of the type, valued by a thing
                     # of the sentence ("attending classes" at the university: location_)
                     mine = [c + f"{q}({c[len(t) + 1:c.index(')')]},{_quote(x)}).\n" for q in sorted(schema.qualifiers.get(t, ()))
                             for c in mine[:2] for x in ents[:2]] + mine
                     mine = _with_constants(mine[:2], t, schema, item.clause, named_thing=unworded) + mine
                     made += list(dict.fromkeys(mine))[:PER_TYPE]  # each type the word is a cue of gets its share
+                    # and the event a link of an event of the sentence is for ("paid … for work done
+                    # in 2015": the work each payment is for, its parties the payment's), beyond the share
+                    made += _tied(t, f"tl_unstated_{next(counter)}", here_events, groups, schema, spans, event_ids)
             elif item.kind == "rule":
                 made += _family_candidates(item, _fact_lines(canonical) + _fact_lines(trusted), own, query,
                                            sentence=s, schema=schema, rules=rules)
