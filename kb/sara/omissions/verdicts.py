@@ -83,8 +83,8 @@ def run_candidates(engine, jobs: Sequence, answer_jobs: Sequence) -> list:
     under the answer job's own limits (the settings' ``time_limit``, 10 s of CPU by default):
     a candidate may restore a computation the omission had cut short, whose run takes longer
     than the facts' own (the rules of a program's 87 employees' pay left out: the facts answer
-    0 at once, the candidate needs about 3 s). On SARA 2020's 376 gold sets one candidate of
-    about 1,400 hits the first limit. Returns one outcome per job, in order."""
+    0 at once, the candidate needs about 3 s). On SARA 2020's 376 gold sets one candidate run
+    hits the first limit (session 15). Returns one outcome per job, in order."""
     outs = list(engine.run_many(jobs)) if jobs else []
     again = [i for i, o in enumerate(outs) if o.status in LIMITED]
     if again:
