@@ -376,10 +376,9 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
         rows, cands = omission_plan(p.inp, p.inp.query, p.canonical, p.rules, trusted=_trusted(p, derived.get(i)),
                                     terms=legal_terms(p.rules))
         todo.append((i, rows, cands, run, candidate_limits(run, runs.get(i))))
-    jobs = [run.model_copy(update={"facts": _with_candidate(run.facts, c.facts), **limits})
-            for _, _, cands, run, limits in todo for c in cands]
-    answer_jobs = [run for _, _, cands, run, _ in todo for _ in cands]
-    outs = iter(run_candidates(engine, jobs, answer_jobs))
+    pairs = [(run.model_copy(update={"facts": _with_candidate(run.facts, c.facts), **limits}), run)
+             for _, _, cands, run, limits in todo for c in cands]  # (candidate job, its answer job)
+    outs = iter(run_candidates(engine, [j for j, _ in pairs], [a for _, a in pairs]))
     results = list(results)
     for i, rows, cands, _, _ in todo:
         answers = [answer_key(plans[i].case, next(outs)) for _ in cands]  # noqa: B023

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from taxlogic.core import Issue
 from taxlogic.kb.sara.names import person_key
-from taxlogic.kb.sara.text import NAME, SENTENCE, sexes
+from taxlogic.kb.sara.text import NAME, SENTENCE, pronoun_fits, sexes
 from taxlogic.kb.sara.view import FactView
 
 if TYPE_CHECKING:
@@ -198,8 +198,7 @@ def _pronoun_payers(sentence: str, sex: dict[str, str]) -> set[str]:
     :func:`~taxlogic.kb.sara.text.sexes`) does not give the other sex; none when two could be meant."""
     out = set()
     for m in _PRONOUN_PAYER.finditer(sentence):
-        other = "m" if m.group("p") == "she" else "f"
-        could = {n for n in _names_in(_INTRO.sub("", sentence[:m.start()])) if sex.get(n) != other}
+        could = {n for n in _names_in(_INTRO.sub("", sentence[:m.start()])) if pronoun_fits(m.group("p"), n, sex)}
         if len(could) == 1:
             out |= could
     return out

@@ -50,7 +50,8 @@ from taxlogic.kb.sara.align import Alignment, Support, align, resolve
 from taxlogic.kb.sara.cues import cue_table
 from taxlogic.kb.sara.names import person_key
 from taxlogic.kb.sara.text import (_DATE, _FEMALE_W, _MALE_W, _MONTH_RE, _MONTHS, _TEXT_NUMBER, NAME, RELATIVE_WORDS,
-                                   YEAR, date_roles, iso_date, person_names, plain_number, sexes, written_date)
+                                   YEAR, date_roles, iso_date, person_names, plain_number, pronoun_fits, sexes,
+                                   written_date)
 from taxlogic.kb.sara.view import FactView, is_type
 from taxlogic.tools.facts import Atom, Number, Str
 
@@ -364,7 +365,7 @@ def _pronoun_for_relative(text: str, amounts: set[str], dates: set[str], relativ
             continue
         he = lead.group("p").lower() == "he"
         before = text[:start]
-        if any(sex.get(n) != ("f" if he else "m") for n in person_names(before)) or \
+        if any(pronoun_fits(lead.group("p"), n, sex) for n in person_names(before)) or \
                 any((m.group("p").lower() == "his") == he for m in _POSSESSIVE_PRONOUN.finditer(before)):
             return None
         phrases = [m for m in _RELATION.finditer(before)

@@ -262,7 +262,17 @@ _NOT_PEOPLE = frozenset({"in", "on", "from", "since", "for", "during", "over", "
 _PLURAL = re.compile(r"\b(?:they|their|them|both)\b", re.I)
 
 
-_SHE = re.compile(r"^(?:she|her|herself)$", re.I)
+#: The sex a pronoun excludes ("she", "her": not a son or a brother); "they" and "their" exclude none.
+PRONOUN_EXCLUDES = {"she": "m", "her": "m", "herself": "m", "he": "f", "him": "f", "his": "f", "himself": "f"}
+
+
+def pronoun_fits(pronoun: str, name: str, sex: dict[str, str]) -> bool:
+    """Whether ``pronoun`` may stand for ``name``: unless ``sex`` (:func:`sexes`) gives them the sex
+    the pronoun excludes (:data:`PRONOUN_EXCLUDES`)."""
+    other = PRONOUN_EXCLUDES.get(pronoun.lower())
+    return other is None or sex.get(name) != other
+
+
 _MALE_W, _FEMALE_W = r"son|father|brother|husband", r"daughter|mother|sister|wife"
 _SPOUSE = re.compile(r"\b(?:husband|wife|spouse)\b", re.I)
 #: The words by which a text names a person by their relation to another ("her husband", "Bob's
@@ -295,11 +305,10 @@ def _referents(sentence: str, prev: "Sentence | None", sex: dict[str, str], spou
         return frozenset(out)
     if _PLURAL.match(m.group()):
         return frozenset(out | (set(person_names(prev.text)) or set(prev.referents)))
-    other = "m" if _SHE.match(m.group()) else "f"
-    if [n for n in person_names(sentence[:m.start()]) if sex.get(n) != other]:
+    if [n for n in person_names(sentence[:m.start()]) if pronoun_fits(m.group(), n, sex)]:
         return frozenset(out)  # a name before it: the pronoun refers back within the sentence
-    before = [n for n in person_names(prev.text) if sex.get(n) != other] or \
-        [n for n in sorted(prev.referents) if sex.get(n) != other]
+    before = [n for n in person_names(prev.text) if pronoun_fits(m.group(), n, sex)] or \
+        [n for n in sorted(prev.referents) if pronoun_fits(m.group(), n, sex)]
     return frozenset(out | set(before[:1]))
 
 

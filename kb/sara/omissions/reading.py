@@ -9,7 +9,7 @@ import re
 from typing import Sequence
 
 from taxlogic.core import CaseInput
-from taxlogic.kb.sara.text import ISO, RELATIVE_WORDS, YEAR, person_names, yearless_days
+from taxlogic.kb.sara.text import ISO, RELATIVE_WORDS, YEAR, person_names, pronoun_fits, yearless_days
 from taxlogic.kb.sara.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str, Term, parse_facts
 
@@ -254,8 +254,6 @@ def _entity_runs(text: str) -> list[str]:
     return list(dict.fromkeys(m.group().lower() for m in re.finditer(r"\b[A-Z][a-z]+(?:\s+(?:of\s+)?[A-Z][a-z]+)+", text)))
 
 
-#: The sex a pronoun excludes ("she", "her": not a son or a brother).
-_PRONOUN_EXCLUDES = {"she": "m", "her": "m", "herself": "m", "he": "f", "him": "f", "his": "f", "himself": "f"}
 
 
 def pronoun_people(pronoun: str, s, people: set[str], sex: dict[str, str]) -> list[str]:
@@ -263,9 +261,8 @@ def pronoun_people(pronoun: str, s, people: set[str], sex: dict[str, str]) -> li
     sentence that names no one refers back), else the people it names whom the pronoun's sex
     allows (``sex``: :func:`~taxlogic.kb.sara.text.sexes`; "she" is no son or brother, "they" any).
     Sorted, of ``people`` only."""
-    other = _PRONOUN_EXCLUDES.get(pronoun.lower())
     return sorted(r for r in s.referents if r in people) or \
-        sorted(n for n in s.names if n in people and (other is None or sex.get(n) != other))
+        sorted(n for n in s.names if n in people and pronoun_fits(pronoun, n, sex))
 
 
 def sentence_subject(s, people: set[str]) -> list[str]:
