@@ -395,13 +395,14 @@ def test_omission_check_runs_on_v2_with_names_as_the_text_writes_them(v2_data_di
 
 
 def test_candidate_facts_use_the_facts_spelling_of_names():
-    """name_key / spellings / respell: SARA v2's "Alice" is the text's alice, and a candidate fact
+    """person_key / spellings / respell: SARA v2's "Alice" is the text's alice, and a candidate fact
     names her as the facts do; SARA 2020's atoms need no respelling."""
-    from taxlogic.kb.sara.checks.omissions import name_key, respell, spellings
+    from taxlogic.kb.sara.checks.omissions import respell, spellings
+    from taxlogic.kb.sara.reading.names import person_key
     from taxlogic.tools.facts import Str, parse_facts
 
     v2 = parse_facts('agent_("married","Alice").\nagent_("married","her spouse").\nstart_("married","2005-01-06").\n')[0]
-    assert name_key("Alice") == "alice" and spellings(v2)["alice"] == Str("Alice")
+    assert person_key("Alice") == "alice" and spellings(v2)["alice"] == Str("Alice")
     assert spellings(v2)["married"] == Str("married")  # an event id as v2 writes it
     assert respell("start_(married,\"2015-01-01\").\nagent_(tl_unstated_1,alice).\n", spellings(v2)) == \
         'start_("married","2015-01-01").\nagent_(tl_unstated_1,"Alice").\n'

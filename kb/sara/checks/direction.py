@@ -48,8 +48,10 @@ _KINSHIP_PATTERNS = [  # h: whose relative; r: the relative the word names
 _PRONOUN_KIN = [re.compile(rf"\b(?P<p>[Hh]er|[Hh]is|[Tt]heir)\s+{_KIN_W},?\s+(?P<r>{NAME})\b"),
                 re.compile(rf"(?P<r>{NAME}),\s+(?P<p>her|his|their)\s+{_KIN_W}\b")]
 _INTRO = re.compile(r"^\s*(?:From|In|On|Since|Until|During|Over)\b[^,]*,")
-#: The verbs by which someone pays ("Alice paid", "a house she maintains", "Bob furnished the costs").
-_PAYS = r"(?:paid|pays|pay|maintains|maintained|furnished|furnishes)\b"
+#: The verbs by which someone pays ("Alice paid", "a house she maintains", "Bob furnished the costs"):
+#: the one list, read by the named payer, the pronoun payer and the one-payment sentence.
+PAYING_VERBS = ("paid", "pays", "pay", "maintains", "maintained", "maintain", "furnished", "furnishes", "furnish")
+_PAYS = rf"(?:{'|'.join(PAYING_VERBS)})\b"
 _PAYER = re.compile(rf"(?P<a>{NAME})\s+(?:has\s+|had\s+|have\s+)?(?:also\s+)?{_PAYS}"
                     r"(?P<rest>[^.;]*)")
 #: "a house maintained by Alice", "the costs … furnished by Bob": the one who pays for it.
@@ -66,7 +68,7 @@ _CHILD_PARENT = {"son_": ("agent_", "patient_"), "daughter_": ("agent_", "patien
                  "father_": ("patient_", "agent_"), "mother_": ("patient_", "agent_")}
 
 
-_PAYING = re.compile(r"\b(?:paid|pays|pay|maintains|maintained|maintain|furnished|furnishes|furnish)\b", re.I)
+_PAYING = re.compile(rf"\b{_PAYS}", re.I)
 
 
 def _coordinated(sentence: str, names: set[str]) -> set[str]:

@@ -8,13 +8,16 @@ from __future__ import annotations
 import re
 
 
-def person_key(canonical: str) -> str:
-    """A role filler as the text's names compare with it (:func:`taxlogic.kb.sara.reading.text.person_names`,
-    lower case): an atom as written (``bob``); a string, SARA v2's way of naming people
-    (``"Bob"``), as the atom of the same name (``bob``)."""
-    if len(canonical) >= 2 and canonical[0] == canonical[-1] == '"':
-        return "_".join(canonical[1:-1].lower().split())
-    return canonical
+def person_key(value: str) -> str:
+    """The one key of a person (or any constant) as the text's names compare with it
+    (:func:`taxlogic.kb.sara.reading.text.person_names`): lower case, words joined by ``_``.
+    ``value``: a constant's value (``alice``; SARA v2's ``Alice``, ``her spouse``) or its
+    canonical Prolog text (``"Bob"``, quotes stripped). SARA 2020 writes people as atoms
+    (``alice``), SARA v2 as strings in the case's own spelling, so ``alice``, ``Alice`` and
+    ``"Alice"`` share the key ``alice``, and ``her_spouse`` and ``"her spouse"`` the key ``her_spouse``."""
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    return "_".join(value.lower().split())
 
 
 #: Parts of a constant that add no meaning: a numbering suffix or a function word.

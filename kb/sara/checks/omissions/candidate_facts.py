@@ -14,9 +14,10 @@ from taxlogic.kb.sara.reading.cues import cue_table
 from taxlogic.kb.sara.checks.omissions.families import _family_candidates
 from taxlogic.kb.sara.checks.omissions.model import MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow, Item
 from taxlogic.kb.sara.checks.omissions.reading import (_OPENING, _ROLES, _SUBJECT_PRONOUN, _bare_names, _clause_dates, _entity_runs, _event_days,
-                                                _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in,
-                                                case_people, clause_relatives, co_subjects, name_key, narrative_years, partners, pronoun_people, relative_constants,
-                                                respell, sentence_subject, spellings)
+                                                       _fact_lines, _query_years, _quote, _standalone_names, _val, _words_in, case_people,
+                                                       clause_relatives, co_subjects, narrative_years, partners, pronoun_people, relative_constants,
+                                                       respell, sentence_subject, spellings)
+from taxlogic.kb.sara.reading.names import person_key
 from taxlogic.kb.sara.checks.omissions.years import year_candidates
 from taxlogic.kb.sara.reading.text import (ISO, PRONOUN, YEAR, person_names, plain_number, read_sentences, sexes, text_amounts,
                                    yearless_days)
@@ -125,7 +126,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                 events_in[i].append(sup.group)
             for arg in fact_args(sup.fact):
                 v = arg.value if isinstance(arg, (Atom, Str)) else None
-                if v and (v not in event_ids or v in things) and name_key(v) not in named and not ISO.match(v) \
+                if v and (v not in event_ids or v in things) and person_key(v) not in named and not ISO.match(v) \
                         and v not in entities_in.setdefault(i, []):
                     entities_in[i].append(v)
     # the things the facts hold anywhere, for a clause that names one by its words ("Alice shares a
@@ -133,7 +134,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
     held_things = list(dict.fromkeys(x for ents in entities_in.values() for x in ents))
     role_fillers = sorted({_val(f.args[1]) for f in every if f.name in _ROLES and len(f.args) == 2
                            and isinstance(f.args[1], (Atom, Str) if by_strings else Atom) and not ISO.match(f.args[1].value)
-                           and f.args[1].value not in event_ids and name_key(f.args[1].value) not in named})
+                           and f.args[1].value not in event_ids and person_key(f.args[1].value) not in named})
     # things a role names that no type fact introduces (an entity whose type fact was left out)
     unnamed = {x for x in role_fillers if x not in people} - event_ids
     # an event the query or a link names that no type fact introduces: the id a left-out event had
@@ -235,7 +236,7 @@ def candidates(case: CaseInput, query: str | None, canonical: str, rows: Sequenc
                     # a name a clause only lists, beside another of the case's people in a role they
                     # share ("Alice and Bob lived in the same home": one residence, two agents)
                     made += [f"{r}({_quote(e)},{_quote(item.what)}).\n" for r in _ROLES if _bare_names(item.clause, people)
-                             and any(f.name == r and len(f.args) == 2 and name_key(_val(f.args[1])) in people for f in facts)]
+                             and any(f.name == r and len(f.args) == 2 and person_key(_val(f.args[1])) in people for f in facts)]
             elif item.kind == "date":
                 d = item.what
                 for e in here_events:
@@ -355,7 +356,7 @@ def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: 
     table = cue_table()
     e, clause = item.event, item.clause
     facts = groups.get(e, [])
-    filled = {k for f in facts if f.name in _ROLES and len(f.args) == 2 for k in (_val(f.args[1]), name_key(_val(f.args[1])))}
+    filled = {k for f in facts if f.name in _ROLES and len(f.args) == 2 for k in (_val(f.args[1]), person_key(_val(f.args[1])))}
     linked = {e} | {_val(f.args[1]) for f in facts if f.name == "purpose_" and len(f.args) == 2}
     linked |= {g for g, fs in groups.items() if any(f.name == "purpose_" and _val(f.args[-1]) == e for f in fs)}
     written = set(text_amounts(clause))
@@ -369,7 +370,7 @@ def _role_candidates(item: Item, s, groups: dict[str, list[Fact]], here_events: 
             if any(is_type(f) and table.cue_in(f.name, clause) and table.entry(f.name).kind != "entity"
                    for f in groups.get(g, []))
             for f in groups.get(g, []) if f.name in _ROLES and len(f.args) == 2
-            for k in (_val(f.args[1]), name_key(_val(f.args[1])))}
+            for k in (_val(f.args[1]), person_key(_val(f.args[1])))}
     names = [n for n in _standalone_names(clause) if n in people] + co_subjects(clause, s, people, sex)
     for m in PRONOUN.finditer(clause):
         names += pronoun_people(m.group(), s, people, sex)

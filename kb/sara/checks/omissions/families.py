@@ -36,7 +36,8 @@ from typing import Sequence
 
 from taxlogic.kb.sara.reading.cues import TYPE_KINDS
 from taxlogic.kb.sara.checks.omissions.model import PROBE_AMOUNT, ClauseRow, Item
-from taxlogic.kb.sara.checks.omissions.reading import _ROLES, _query_years, _quote, _val, _words_in, name_key
+from taxlogic.kb.sara.checks.omissions.reading import _ROLES, _query_years, _quote, _val, _words_in
+from taxlogic.kb.sara.reading.names import person_key
 from taxlogic.kb.sara.reading.text import ISO, person_names
 from taxlogic.kb.sara.reading.view import is_type
 from taxlogic.tables import shared_table
@@ -284,10 +285,10 @@ def _family_candidates(item: Item, facts: Sequence[Fact], people: Sequence[str],
         # v2's "Bob" is a spouse): an atom (SARA 2020: alice_s_house) or a string (v2: "a home",
         # "Bob's house", the place and the residence's id at once), no date, no one the sentence names
         agents = {_val(f.args[1]) for f in facts if f.name == "agent_" and len(f.args) == 2}
-        named = {name_key(x) for x in person_names(sentence.text)} if sentence is not None else set()
+        named = {person_key(x) for x in person_names(sentence.text)} if sentence is not None else set()
         values = sorted({_val(f.args[1]) for f in facts if f.name in _ROLES and len(f.args) == 2
                          and isinstance(f.args[1], (Atom, Str)) and not ISO.match(f.args[1].value)
-                         and f.args[1].value not in agents and name_key(f.args[1].value) not in named})
+                         and f.args[1].value not in agents and person_key(f.args[1].value) not in named})
     elif p == "amount_":
         return first + ["".join(f"amount_({q(e)},{PROBE_AMOUNT}).\n" for e in ids)]
     else:

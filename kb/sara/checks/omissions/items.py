@@ -13,10 +13,10 @@ from taxlogic.kb.sara.reading.cues import _NEGATION, TYPE_KINDS, cue_table
 from taxlogic.kb.sara.checks.direction import sentence_kinship
 from taxlogic.kb.sara.checks.omissions.families import _family_items
 from taxlogic.kb.sara.checks.omissions.model import ClauseRow, Item
-from taxlogic.kb.sara.checks.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses,
-                                                _dates_of, _event_days, _fact_lines, _kin_ties, _mask_terms, _val, _words_in,
-                                                _years_of, case_people, clause_relatives, co_subjects, name_key, narrative_years, owners,
-                                                relative_constants)
+from taxlogic.kb.sara.checks.omissions.reading import (_KIN, _ROLES, _atoms, _bare_names, _clause_dates, _clause_people, _clauses, _dates_of, _event_days,
+                                                       _fact_lines, _kin_ties, _mask_terms, _val, _words_in, _years_of, case_people, clause_relatives,
+                                                       co_subjects, narrative_years, owners, relative_constants)
+from taxlogic.kb.sara.reading.names import person_key
 from taxlogic.kb.sara.checks.omissions.years import year_items
 from taxlogic.kb.sara.reading.text import (ISO, RELATIVE_WORDS, YEAR, citations, person_names, plain_number, query_atoms, sexes,
                                    text_amounts)
@@ -95,7 +95,7 @@ def accounting(case: CaseInput, canonical: str, trusted: str = "", *, terms: dic
                 continue
             joint = before | set(co_subjects(clause, s, people, sex))  # "the home where he and Charlie lived": he
             # and whom it names by a relation only, as the facts write them ("she and her daughter lived")
-            joint |= {name_key(x) for x in clause_relatives(clause, relatives)}
+            joint |= {person_key(x) for x in clause_relatives(clause, relatives)}
             words = _mask_terms(clause, terms)
             dated = _clause_dates(clause, s)
             own = {n for n in person_names(clause) if n in people} | before
@@ -264,8 +264,8 @@ def _held_thing(clause: str, s, people: set[str], before: set[str], kinds: Seque
     for g, ts in types_of.items():
         if not set(ts) & set(kinds):
             continue
-        ids = {name_key(x) for x in types_of}
-        things = {x for x in people_of[g] & here_atoms if name_key(x) not in people | ids and not ISO.match(x)}
+        ids = {person_key(x) for x in types_of}
+        things = {x for x in people_of[g] & here_atoms if person_key(x) not in people | ids and not ISO.match(x)}
         if things and who and who <= people_of[g]:
             return True
     return False
@@ -317,7 +317,7 @@ def _event_items(e: str, facts: Sequence[Fact], s, rows: Sequence[ClauseRow], sc
     # and Dan respectively for work done from Feb 1st, 2017 to Sep 2nd, 2017")
     when = clause if _event_days(clause, s, narrative=narrative) else next(
         (r.clause for r in rows if _event_days(r.clause, s, narrative=narrative) and (any(_words_in(w, r.clause) for w in whom) or (
-            _RESPECTIVELY.search(r.clause) and any(name_key(w) in s.names for w in whom)))), None)
+            _RESPECTIVELY.search(r.clause) and any(person_key(w) in s.names for w in whom)))), None)
     # ^ or the list clause of its sentence ("$6771, $6954, $6872 to Bob, Charlie and Dan respectively
     #   for work done from Feb 1st, 2017 to Sep 2nd, 2017")
     at = next((i for i, r in enumerate(rows) if r.clause == clause), None)

@@ -1,6 +1,6 @@
 """What the omission check reads of the text and the facts (issue 33): a sentence's clauses and whom
 each is about, the dates, years and constants facts hold, names as the text writes them
-(:func:`name_key`, :func:`spellings`, :func:`respell` for SARA v2's strings), the days an
+(:func:`person_key`, :func:`spellings`, :func:`respell` for SARA v2's strings), the days an
 event may start on."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Sequence
 
 from taxlogic.core import CaseInput
 from taxlogic.kb.sara.reading.text import ISO, RELATIVE_WORDS, YEAR, person_names, pronoun_fits, yearless_days
+from taxlogic.kb.sara.reading.names import person_key
 from taxlogic.kb.sara.reading.view import fact_args, is_type
 from taxlogic.tools.facts import Atom, Fact, Number, Str, Term, parse_facts
 
@@ -132,21 +133,14 @@ def _years_of(facts: Sequence[Fact]) -> set[int]:
 
 
 def _atoms(facts: Sequence[Fact]) -> set[str]:
-    """The constants of ``facts``, each also as the text's names are compared (:func:`name_key`:
+    """The constants of ``facts``, each also as the text's names are compared (:func:`person_key`:
     SARA v2's ``"Alice"`` is the text's ``alice``, as SARA 2020's atom ``alice`` is)."""
     values = {a.value for f in facts for a in fact_args(f) if isinstance(a, (Atom, Str))}
-    return values | {name_key(v) for v in values}
-
-
-def name_key(value: str) -> str:
-    """A constant as :func:`~taxlogic.kb.sara.reading.text.person_names` writes a name: lower case. SARA
-    2020 writes people as atoms (``alice``), SARA v2 as strings in the case's own spelling
-    (``"Alice"``, ``"her spouse"``); the omission check compares both with the text's names."""
-    return value.lower()
+    return values | {person_key(v) for v in values}
 
 
 def spellings(facts: Sequence[Fact]) -> dict[str, Term]:
-    """How ``facts`` write each constant that is not the plain atom of its :func:`name_key`
+    """How ``facts`` write each constant that is not the plain atom of its :func:`person_key`
     (SARA v2's strings: ``"Alice"`` for ``alice``, ``"married"`` for ``married``; none for SARA
     2020's atoms), by that key: the term a candidate fact must use for a name or an event id to
     be the same constant as the facts' (:func:`respell`). A key two constants share is left out
@@ -155,7 +149,7 @@ def spellings(facts: Sequence[Fact]) -> dict[str, Term]:
     for f in facts:
         for a in fact_args(f):
             if isinstance(a, (Atom, Str)) and not ISO.match(a.value):
-                seen.setdefault(name_key(a.value), set()).add(a)
+                seen.setdefault(person_key(a.value), set()).add(a)
     return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1 and next(iter(v)) != Atom(k)}
 
 
@@ -221,7 +215,7 @@ def _kin_ties(facts: Sequence[Fact]) -> set[tuple[str, str]]:
     roles: dict[str, dict[str, list[str]]] = {}
     for f in facts:
         if f.name in ("agent_", "patient_") and len(f.args) == 2 and _val(f.args[0]) in kin:
-            roles.setdefault(_val(f.args[0]), {}).setdefault(f.name, []).append(name_key(_val(f.args[1])))
+            roles.setdefault(_val(f.args[0]), {}).setdefault(f.name, []).append(person_key(_val(f.args[1])))
     out = set()
     for r in roles.values():
         for x in r.get("agent_", []):
@@ -236,7 +230,7 @@ def case_people(case: CaseInput, facts: Sequence[Fact]) -> set[str]:
     is one constant ("johns hopkins university" makes no person "johns")."""
     query = case.query or ""
     used = _atoms(facts) | set(re.findall(r"[a-z][A-Za-z0-9_]*", re.sub(r'"[^"]*"', " ", query))) \
-        | {name_key(x) for x in re.findall(r'"([^"]*)"', query)}
+        | {person_key(x) for x in re.findall(r'"([^"]*)"', query)}
     return {n for n in person_names(case.text) if n in used}
 
 
@@ -335,7 +329,7 @@ def relative_constants(facts: Sequence[Fact]) -> dict[str, list[str]]:
         if f.name not in _ROLES or len(f.args) != 2 or not isinstance(f.args[1], (Atom, Str)) or ISO.match(f.args[1].value):
             continue
         v = f.args[1].value
-        for w in re.split(r"[_\s]+", name_key(v)):
+        for w in re.split(r"[_\s]+", person_key(v)):
             if re.fullmatch(RELATIVE_WORDS, w):
                 out.setdefault(w, []).append(v)
         kind = types.get(_val(f.args[0]), "")
