@@ -110,3 +110,81 @@ def test_data_info_counts_deonticbench(deontic_data_dir):
     assert db["by_domain_and_split"]["housing"]["smoke"] == 5 and "whole" not in db["by_domain_and_split"]["housing"]
     res = runner.invoke(app, ["data", "info"])
     assert res.exit_code == 0 and "DeonticBench cases" in res.output
+
+
+# ------------------------------------------------------------------------------ benchmarks
+
+
+def test_score_rules_follow_the_benchmark(deontic_data_dir):
+    from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct, label_parser, macro_f1
+
+    # numeric: the README's ±1 rounding tolerance
+    assert is_correct("sara_numeric", "68844", "68844.74") and is_correct("airline", "949", 950)
+    assert not is_correct("sara_numeric", "68844", "68846") and not is_correct("airline", "949", None)
+    assert is_correct("sara_binary", "1", "1") and not is_correct("sara_binary", "1", "0")
+    # housing and USCIS: the installed label_utils.py decides the class; an abstention is never right
+    parse = label_parser("uscis-aao")
+    assert parse("Accepted") == 1 and parse("Dismissed") == -1 and parse("unknown") == 0
+    assert is_correct("uscis-aao", "Accepted", "accept") and not is_correct("uscis-aao", "Accepted", "abstain")
+    assert is_correct("housing", "yes", "Yes") and not is_correct("housing", "no", "yes")
+    # macro-F1 over the two classes; an abstention (0) misses its class and predicts none
+    assert macro_f1([1, -1], [1, -1]) == 1.0
+    assert macro_f1([1, 1, -1, -1], [1, 0, -1, 1]) == pytest.approx((1 / 2 + 2 / 3) / 2)  # F1(+1) 2/4, F1(-1) 2/3
+    with pytest.raises(ValueError):
+        label_parser("airline")
+
+
+@pytest.mark.parametrize("dataset", ["deonticbench-sara-numeric", "deonticbench-sara-binary", "deonticbench-airline",
+                                     "deonticbench-housing", "deonticbench-uscis"])
+def test_every_benchmark_runs_its_reference_programs(deontic_data_dir, tmp_path, dataset):
+    from taxlogic.eval.benchmarks import get_benchmark
+    from taxlogic.kb.statutes.data import cases
+
+    bench = get_benchmark(dataset)
+    out = tmp_path / "run"
+    res = runner.invoke(app, ["eval", "run", "--method", "gold", "--dataset", dataset, "--split", "smoke", "--out",
+                              str(out), "--workers", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines() if line.strip()]
+    smoke = cases(bench.domain, "smoke")
+    assert sorted(r["case_id"] for r in records) == sorted(c.id for c in smoke)
+    assert all(r["details"]["how"] in ("directive", "initialization", "entry") for r in records)
+    # every prediction is what the program printed, scored by the benchmark's rule against its label
+    from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct
+
+    by_id = {c.id: c for c in smoke}
+    for r in records:
+        c = by_id[r["case_id"]]
+        assert r["correct"] == (r["prediction"] is not None and is_correct(c.domain, c.label, r["prediction"]))
+    res = runner.invoke(app, ["eval", "report", str(out), "--out", str(tmp_path / "report")])
+    assert res.exit_code == 0, res.output
+    assert "DeonticBench: the benchmark's score" in res.output
+    md = (tmp_path / "report" / "report.md").read_text()
+    assert "## DeonticBench" in md
+    assert "no published figure" in md  # the paper's figures are of the hard split only
+
+
+def test_report_shows_a_hard_run_beside_the_paper():
+    from taxlogic.eval.benchmarks.deonticbench.published import published_figures, report_lines
+    from taxlogic.eval.reports.report import ReportRow
+
+    assert {(f["domain"], f["value"]) for f in published_figures(split="hard")} == {("sara_numeric", 44.4), ("housing", 46.6)}
+    row = ReportRow(method="agent", split="deonticbench-housing/hard", task="housing", n=78, acc=50.0,
+                    note="acc = macro-F1", run="runs/x")
+    header, lines, notes = report_lines([row])
+    assert lines[0][:5] == ["agent", "deonticbench-housing/hard", "78", "50.0", "macro-F1"]
+    assert lines[1][:5] == ["paper (best)", "housing/hard", "–", "46.6", "macro-F1"]
+    assert "arXiv 2604.04443 abstract" in notes[0]
+
+
+def test_reference_programs_never_run_their_label_directive(deontic_data_dir):
+    from taxlogic.kb.statutes.data import cases
+    from taxlogic.kb.statutes.data.reference import clauses_text, label_directives, reference_query
+
+    housing = cases("housing", "hard")
+    assert all(len(label_directives(c.reference_prolog)) == 1 for c in housing)  # each prints its label
+    for c in housing + cases("airline", "hard"):
+        q = reference_query(c)
+        assert "Label" not in q.goal and "Label:" not in clauses_text(c)
+    uscis = cases("uscis-aao", "hard")
+    assert {reference_query(c).how for c in uscis} == {"entry"}
