@@ -11,8 +11,14 @@ and the SARA and airline cases through taxlogic's own knowledge bases. Prints tw
    release, same text, same question, same label, and taxlogic's KB answer from the source's gold
    facts: agrees with the DeonticBench label (benchmark's rule) and exactly.
 
-Usage: ``python bench/deonticbench_reference.py [--split hard|smoke|whole] [--no-kb]`` (DeonticBench
-installed; for table 2 also SARA (2020 release), SARA v2 and RuleArena).
+3. ``--sandbox``: housing and USCIS, each reference program served as the model's whole program
+   through the protocol's sandbox (:mod:`taxlogic.eval.benchmarks.deonticbench.sandbox`, the
+   domain's answer predicate as entry): gives its label; does not and is a documented erratum;
+   refused or failed although the engine run gives the label (a false alarm: a right answer the
+   sandbox costs); other; seconds per program (one ``swipl`` process each).
+
+Usage: ``python bench/deonticbench_reference.py [--split hard|smoke|whole] [--no-kb] [--sandbox]``
+(DeonticBench installed; for table 2 also SARA (2020 release), SARA v2 and RuleArena).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", default="hard")
     ap.add_argument("--no-kb", action="store_true", help="skip table 2 (the source releases and KBs)")
+    ap.add_argument("--sandbox", action="store_true", help="also table 3 (reference programs through the sandbox)")
     args = ap.parse_args()
 
     from taxlogic.eval.benchmarks.deonticbench.reference import run_references
@@ -34,6 +41,7 @@ def main() -> None:
     from taxlogic.tools.engine import Engine
 
     known = errata()
+    engine_results = {}
     print(f"DeonticBench {args.split} split: reference programs through taxlogic's engine (own query, no label directive)")
     head = f"{'domain':<13}{'cases':>6}  {'states its answer by':<22}{'label':>6}{'erratum':>8}{'other':>6}{'s':>7}{'max s':>7}  errata classes"
     print(head)
@@ -44,6 +52,7 @@ def main() -> None:
             if args.split not in available_splits(d):
                 continue
             rs = run_references(engine, cases(d, args.split))
+            engine_results.update({r.case_id: r for r in rs})
             hows = ", ".join(f"{k} {v}" for k, v in collections.Counter(r.how for r in rs).items())
             wrong = [r for r in rs if not r.correct]
             documented = [r for r in wrong if r.case_id in known]
@@ -57,6 +66,8 @@ def main() -> None:
                 if r.case_id not in known:
                     print(f"   not documented: {r.case_id}: label {r.label}, gives {r.answer} ({r.reason or r.output[:80]})")
     print(f"{'all':<13}{totals['cases']:>6}  {'':<22}{totals['label']:>6}{totals['erratum']:>8}{totals['other']:>6}")
+    if args.sandbox:
+        _sandbox_table(args.split, engine_results, known)
     if args.no_kb:
         return
 
@@ -78,6 +89,45 @@ def main() -> None:
         for r in rows:
             if not r.kb_agrees:
                 print(f"   KB disagrees: {r.case_id}: label {r.label}, KB {r.kb_answer} ({r.reason})")
+
+
+def _sandbox_table(split, engine_results, known) -> None:
+    import time
+
+    from taxlogic.eval.benchmarks.deonticbench.protocol import ANSWER_GOALS
+    from taxlogic.eval.benchmarks.deonticbench.sandbox import run_program
+    from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct
+    from taxlogic.kb.statutes.data import available_splits, cases
+
+    print()
+    print(f"DeonticBench {split} split: each reference program as the model's program, through the protocol's sandbox")
+    head = f"{'domain':<13}{'cases':>6}{'label':>6}{'erratum':>8}{'false alarm':>12}{'other':>6}{'s/program':>10}"
+    print(head)
+    print("-" * len(head))
+    for d in ("housing", "uscis-aao"):
+        if split not in available_splits(d):
+            continue
+        counts = collections.Counter()
+        alarms = []
+        t0 = time.perf_counter()
+        cs = cases(d, split)
+        for c in cs:
+            run = run_program(c.reference_prolog, answer_goal=ANSWER_GOALS[d])
+            lines = [l.strip().strip("'") for l in run.output.splitlines() if l.strip()]
+            value = lines[-1] if run.status == "ok" and lines else None
+            if value is not None and is_correct(d, c.label, value):
+                counts["label"] += 1
+            elif c.id in known and not engine_results[c.id].correct:
+                counts["erratum"] += 1
+            elif engine_results.get(c.id) is not None and engine_results[c.id].correct:
+                counts["alarm"] += 1
+                alarms.append(f"{c.id}: {run.status} ({(run.problems or [''])[-1][:100]})")
+            else:
+                counts["other"] += 1
+        per = (time.perf_counter() - t0) / len(cs)
+        print(f"{d:<13}{len(cs):>6}{counts['label']:>6}{counts['erratum']:>8}{counts['alarm']:>12}{counts['other']:>6}{per:>10.2f}")
+        for a in alarms:
+            print(f"   false alarm: {a}")
 
 
 if __name__ == "__main__":

@@ -319,3 +319,22 @@ def test_protocol_methods_without_the_papers_prompt_are_refused(deontic_data_dir
     res = runner.invoke(app, ["eval", "run", "--method", "direct", "--dataset", "deonticbench-airline", "--split", "smoke",
                               "--out", str(tmp_path / "r")])
     assert res.exit_code != 0 and "housing and USCIS prompts only" in res.output and "Traceback" not in res.output
+
+
+def test_the_hubs_whole_split_is_installed_when_given_and_never_trusted(source, tmp_path):
+    from taxlogic.kb.datafiles import DataError
+    from taxlogic.kb.statutes.data import available_splits, cases, install
+    from taxlogic.kb.statutes.data.reference import reference_program
+
+    copy = tmp_path / "with-hub"
+    shutil.copytree(source, copy)
+    entries = json.loads((source / "data" / "housing" / "hard.json").read_text())
+    (copy / "data" / "housing" / "whole.json").write_text(json.dumps(entries[:7]))
+    record = install(str(copy), tmp_path / "data")
+    assert list(record["hub_files"]) == ["data/housing/whole.json"]
+    assert available_splits("housing", tmp_path / "data") == ("hard", "smoke", "whole")
+    assert available_splits("airline", tmp_path / "data") == ("hard", "smoke")
+    whole = cases("housing", "whole", tmp_path / "data")
+    assert len(whole) == 7 and {c.split for c in whole} == {"whole"}
+    with pytest.raises(DataError, match="not pinned"):  # no shipped checksum: its programs are not trusted
+        reference_program(whole[0], tmp_path / "data")

@@ -29,8 +29,8 @@ _ADDRESS_SPACE = 2 << 30
 @dataclass(frozen=True)
 class SandboxRun:
     """What a sandboxed program gave: ``status`` (``ok``: the entry succeeded; ``failed``,
-    ``unsafe`` (``safe_goal/1`` refused it: nothing ran), ``undefined`` (it calls a predicate
-    nothing defines: nothing ran), ``error``, ``time_limit``,
+    ``unsafe`` (``safe_goal/1`` refused it: nothing ran), ``error`` (a predicate nothing
+    defines was reached: it raises, never a closed-world "no"; or another error), ``time_limit``,
     ``inference_limit``, ``no_entry``, ``wall_limit``, ``crash``), ``entry`` (the goal run),
     ``output`` (what it printed), ``problems`` (terms dropped, directives not run, the sandbox's
     refusal)."""
