@@ -338,3 +338,21 @@ def test_the_hubs_whole_split_is_installed_when_given_and_never_trusted(source, 
     assert len(whole) == 7 and {c.split for c in whole} == {"whole"}
     with pytest.raises(DataError, match="not pinned"):  # no shipped checksum: its programs are not trusted
         reference_program(whole[0], tmp_path / "data")
+
+
+def test_gold_on_an_unpinned_split_runs_sandboxed_and_never_answers_otherwise(deontic_data_dir):
+    from taxlogic.eval.benchmarks.deonticbench.reference import run_references, sandboxed_reference
+    from taxlogic.kb.statutes.data import DOMAINS, cases
+    from taxlogic.kb.statutes.data.reference import reference_rules
+    from taxlogic.tools.engine import Engine
+
+    with Engine(reference_rules(), workers=1) as eng:
+        for d in DOMAINS:
+            smoke = cases(d, "smoke")
+            for trusted, c in zip(run_references(eng, smoke), smoke):
+                untrusted = sandboxed_reference(c)  # the same program as untrusted text
+                if untrusted.answer is not None and d in ("sara_numeric", "airline"):  # printed ~2f or ~w: the cent
+                    assert abs(float(untrusted.answer) - float(trusted.answer)) < 0.01, (c.id, untrusted, trusted)
+                else:
+                    assert untrusted.answer is None or untrusted.answer == trusted.answer, (c.id, untrusted, trusted)
+                assert untrusted.answer is not None or untrusted.reason

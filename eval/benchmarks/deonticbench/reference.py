@@ -14,6 +14,7 @@ runs. A program that does not give its label is listed with the domain's documen
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
@@ -116,11 +117,45 @@ def run_references(engine: Engine, cases: Iterable[DeonticCase]) -> list[Referen
     return out
 
 
+def sandboxed_reference(case: DeonticCase) -> ReferenceResult:
+    """``case``'s reference program run as untrusted text, in the protocol's sandbox
+    (:mod:`.sandbox`): for a split without a shipped checksum (the hub's ``whole``), whose
+    programs are never trusted. The entry is the domain's answer predicate (housing, USCIS) or the
+    program's own query, its first variable printed after it."""
+    from taxlogic.eval.benchmarks.deonticbench.protocol import ANSWER_GOALS
+    from taxlogic.eval.benchmarks.deonticbench.sandbox import run_program
+    from taxlogic.kb.statutes.data.reference import answer_of_output, reference_query
+
+    if case.domain in ANSWER_GOALS:
+        goal, how = ANSWER_GOALS[case.domain], "answer predicate (sandboxed)"
+    else:
+        goal, how = reference_query(case).goal, "directive (sandboxed)"
+    t0 = time.perf_counter()
+    run = run_program(case.reference_prolog, answer_goal=goal)
+    output = run.output
+    if case.domain == "housing" and run.status == "ok":
+        output = "".join(f"housing_answer({line.strip()})\n" for line in output.splitlines() if line.strip())
+    answer = answer_of_output(case.domain, output) if run.status == "ok" else None
+    reason = None if answer is not None else f"sandbox: {run.status}" + (f" ({run.problems[-1]})" if run.problems else "")
+    return ReferenceResult(case_id=case.id, domain=case.domain, label=case.label, answer=answer,
+                           correct=answer is not None and is_correct(case.domain, case.label, answer), how=how,
+                           output=output[:400], status=run.status, reason=reason, seconds=time.perf_counter() - t0,
+                           inferences=0, load_problems=tuple(run.problems))
+
+
 def reference_method(ds: "Dataset", opts: MethodOptions) -> Method:
-    """``--method gold`` on a DeonticBench benchmark: the case's reference program (module doc)."""
+    """``--method gold`` on a DeonticBench benchmark: the case's reference program (module doc);
+    on a split without shipped checksums (``whole``), run sandboxed (:func:`sandboxed_reference`)."""
     engines = opts.engines
 
     def run(item: DeonticCase) -> CaseRecord:
+        from taxlogic.kb.statutes.data import manifest
+
+        if f"data/{item.domain}/{item.split}.json" not in manifest():
+            r = sandboxed_reference(item)
+            return CaseRecord(**record_base(item, ds, "gold"), prediction=r.answer, invalid=r.answer is None,
+                              reason=r.reason, seconds=r.seconds,
+                              details={"how": r.how, "output": r.output, "load_problems": list(r.load_problems)})
         try:
             job, how = reference_job(item)
         except DataError as exc:

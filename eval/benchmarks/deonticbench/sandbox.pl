@@ -63,11 +63,14 @@ sandbox_main :-
     setup_call_cleanup(open(File, read, S), read_all(S, [], Entries), close(S)),
     (   Rest = [Spec|_], Spec \== ''
     ->  % the domain's answer predicate, e.g. housing_answer(X): run it, print X
-        term_to_atom(Template, Spec), term_variables(Template, [V|_]),
-        Entry = (Template, format("~w~n", [V]))
+        term_to_atom(Template, Spec),
+        (   term_variables(Template, [V|_])
+        ->  Entry = (Template, format("~w~n", [V]))
+        ;   Entry = Template
+        )
     ;   true
     ),
-    (   nonvar(Template), \+ defined(Template)
+    (   nonvar(Template), Template \= (_, _), Template \= (_ -> _ ; _), \+ defined(Template)
     ->  format("problem: the answer predicate ~q is not defined~nstatus: no_entry~noutput:~n", [Template])
     ;   ( nonvar(Entry) ; pick_entry(Entries, Entry) )
     ->  format("entry: ~q~n", [Entry]), run_entry(Entry, TL, IL)
