@@ -173,7 +173,7 @@ def test_report_shows_a_hard_run_beside_the_paper():
                     note="acc = macro-F1", run="runs/x")
     header, lines, notes = report_lines([row])
     assert lines[0][:5] == ["agent", "deonticbench-housing/hard", "78", "50.0", "macro-F1"]
-    assert lines[1][:5] == ["paper (best)", "housing/hard", "–", "46.6", "macro-F1"]
+    assert lines[1][:5] == ["paper (best)", "housing/hard", "–", "46.6", "macro-F1"] and len(lines[1]) == len(header)
     assert "arXiv 2604.04443 abstract" in notes[0]
 
 

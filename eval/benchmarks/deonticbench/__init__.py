@@ -75,13 +75,28 @@ class DeonticBenchmark(Benchmark):
         return {"acc": metrics.get("score"), "err": metrics.get("err_all"), "err_answered": metrics.get("err_answered"),
                 "abstain": metrics.get("abstention_rate")}
 
+    def has_erratum(self, record) -> bool:
+        """Does the record's case have a documented erratum that makes its reference program miss
+        its label (``kb/statutes/data/errata.json``: the program wrong, incomplete or at odds
+        with the label; not a mere text difference or an unreadable clause)?"""
+        from taxlogic.kb.statutes.data.errata import errata
+
+        entry = errata().get(record.case_id)
+        return entry is not None and any(k.startswith("reference_") for k in entry["class"].split("+"))
+
     def report_rows(self, cfg, records, summary, run_dir, label) -> list[dict[str, Any]]:
         """The default rows, with ``note`` naming the score (macro-F1 for housing and USCIS) and
-        the paper's published figure for this domain and split, when there is one."""
+        the paper's published figure for this domain and split, when there is one, and the score
+        on the cases without a documented reference-program erratum (``acc_clean``, ``n_clean``)."""
         from taxlogic.eval.benchmarks.deonticbench.published import published_note
 
         rows = super().report_rows(cfg, records, summary, run_dir, label)
+        clean = [r for r in records if not self.has_erratum(r)]
+        clean_summary = scoring.summary(clean) if clean else {}
         for row in rows:
+            m = clean_summary.get(row["task"])
+            row["acc_clean"] = None if m is None or m["score"] is None else 100 * m["score"]
+            row["n_clean"] = len(clean)
             notes = [f"acc = {scoring.SCORE_NAME[self.domain]}"]
             paper = published_note(self.domain, cfg.split)
             if paper:

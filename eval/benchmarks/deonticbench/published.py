@@ -47,21 +47,24 @@ def _fmt(x: float | None) -> str:
 
 def report_lines(rows: list) -> tuple[list[str], list[list[str]], list[str]]:
     """DeonticBench's report table: one line per run and domain (method, ``<dataset>/<split>``,
-    n, the benchmark's score in %, accuracy... as the row has them), then for each domain and
+    n, the benchmark's score in % and its name, the score without documented reference-program
+    errata and their n, wrong answers and abstentions among all cases in %, run), then for each domain and
     split of those runs the paper's published figure, marked ``paper``; notes give the sources.
     Returns (header, lines, notes)."""
-    header = ["method", "split", "n", "score %", "score", "err % (all)", "abstain %", "run"]
+    header = ["method", "split", "n", "score %", "score", "w/o errata (n)", "err % (all)", "abstain %", "run"]
     lines, seen = [], []
     for r in rows:
         score = (r.note or "").split(";")[0].removeprefix("acc = ").strip()
-        lines.append([r.method, r.split, str(r.n), _fmt(r.acc), score, _fmt(r.err), _fmt(r.abstain), r.run.rsplit("/", 1)[-1]])
+        clean = "–" if r.n_clean is None else f"{_fmt(r.acc_clean)} ({r.n_clean})"
+        lines.append([r.method, r.split, str(r.n), _fmt(r.acc), score, clean, _fmt(r.err), _fmt(r.abstain),
+                      r.run.rsplit("/", 1)[-1]])
         key = (r.task, r.split.rsplit("/", 1)[-1])
         if key not in seen:
             seen.append(key)
     notes = []
     for domain, split in seen:
         for f in published_figures(domain, split):
-            lines.append(["paper (best)", f"{domain}/{split}", "–", f"{f['value']:.1f}", f["metric"], "–", "–", "–"])
+            lines.append(["paper (best)", f"{domain}/{split}", "–", f"{f['value']:.1f}", f["metric"], "–", "–", "–", "–"])
             notes.append(f"paper (best) {domain}/{split}: {f['what']}; source: {f['source']}")
     if rows and not notes:
         notes.append("no published figure for these domains and splits (published.json holds the abstract's two only)")
