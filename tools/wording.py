@@ -66,6 +66,22 @@ def heading(c: Any, width: int = 70) -> str:
     return q if len(q) <= width else q[: width - 1].rsplit(" ", 1)[0].rstrip(",;:-") + " …"
 
 
+def title(c: Any) -> str:
+    """A section's heading, whole (never cut mid-phrase): the title before its first paragraph
+    ("Allowance of deductions"), or for a subsection without a title its first clause, up to
+    the first semicolon ("the determination of whether an individual is married shall be made as
+    of the close of his taxable year"); a trailing "and" / "or" dropped."""
+    q = " ".join((c.quote or "").split()).strip("“”\"")
+    if q.startswith("§"):
+        q = q.split(". ", 1)[-1]
+    head, sep, _ = q.partition(": ")
+    if sep and len(head) <= 80:
+        q = head
+    q = q.split("; ", 1)[0]
+    q = re.sub(r"[,;]?\s+(?:and|or)$", "", q.rstrip()).rstrip(",;:. ")
+    return q
+
+
 # ------------------------------------------------------------------ conditions in words
 
 
@@ -94,11 +110,15 @@ class Words:
     """Writes conditions in words for one tree: values named by the law (dates, durations),
     amounts as money, an amount of the chain by its label ("gross income of alice ($326,332)")."""
 
-    def __init__(self, root: Any, law=None):
+    def __init__(self, root: Any = None, law=None, names: dict[str, str] | None = None,
+                 happened: dict[str, str] | None = None):
         self.law = law
+        self.names = names or {}
+        self.happened = happened or {}
         self.money: dict[float, str | None] = {}
         self.named: dict[str, str] = {}
-        nodes = list(root.walk())
+        self.origin: dict[str, tuple[str, str]] = {}
+        nodes = list(root.walk()) if root is not None else []
         for n in reversed(nodes):  # the innermost computation names a value first
             if n.label and n.amount is not None and n.holds:
                 v = number_of(str(n.amount))
@@ -111,6 +131,11 @@ class Words:
                     if x not in (None, 0):
                         self.money.setdefault(x, None)
                 self.named.update(getattr(law, "names", lambda p, a: {})(n.predicate, n.args) or {})
+                self.origin.update(getattr(law, "date_origins", lambda p, a: {})(n.predicate, n.args) or {})
+
+    def constant(self, text: str) -> str | None:
+        """A constant of the case (an atom, a quoted string) in the case's words, if named."""
+        return self.names.get(text.strip())
 
     def value(self, text: str, label: bool = False) -> tuple[str, str]:
         """(kind, words) of a value: kind "date", "money", "number" or "term"."""
@@ -119,7 +144,7 @@ class Words:
             return "date", self.named[text]
         n = number_of(text)
         if n is None:
-            return "term", plain(text)
+            return "term", self.names.get(text) or plain(text)
         described = getattr(self.law, "value_text", lambda v: None)(text) if self.law is not None else None
         if described:
             return "date", described
@@ -222,16 +247,54 @@ class Words:
             return f"{_AGGREGATE_OF[f]} of {' + '.join(items) or 'nothing'} is {say(m.group(1))}, not {say(m.group(2))}"
         return None
 
+    def point(self, text: str, before: bool = False) -> str:
+        """A date of a proof named by where it comes from (:meth:`date_origins` of the law): the
+        start of a year ("the start of 2019"; just ``before`` it: "the close of 2018"), the close
+        of a year, the start or end of an event of the case ("the death of Bob, 16 Sep 2017")."""
+        day = self.value(text)[1] if self.value(text)[0] != "term" else term_words(text)
+        kind, what = self.origin.get(text.strip(), ("", ""))
+        if kind == "year_start" and what.isdigit():
+            return f"the close of {int(what) - 1}" if before else f"the start of {what} ({day})"
+        if kind == "year_end":
+            return f"the close of {what}"
+        if kind in ("start", "end") and what in self.names:
+            return f"the {kind} of {self.names[what]} ({day})"
+        return day
+
+    def relation(self, n: Any) -> str | None:
+        """A failing comparison of dates (``is_before(A, B)``: A is on or before B) read in the
+        statute's direction, what is true instead: "Bob died on 16 Sep 2017, before the close of
+        2018", never "1 Jan 2019 is before 16 Sep 2017" marked as failing."""
+        name = (n.predicate or "").rsplit("/", 1)[0]
+        if n.holds or name not in ("is_before", "is_after") or len(n.args) != 2:
+            return None
+        a, b = n.args if name == "is_before" else reversed(n.args)  # fails: b is strictly before a
+        kind, what = self.origin.get(b.strip(), ("", ""))
+        right = self.point(a, before=True)
+        if kind == "start" and what in self.happened:
+            day = self.value(b)[1] if self.value(b)[0] != "term" else term_words(b)
+            return f"{self.happened[what]} on {day}, before {right}"
+        return f"{self.point(b)} is before {right}"
+
     def aggregate(self, n: Any) -> str:
         """"3 results: $1,000, $2,000, $3,000" (the first values; "… k more")."""
         items = _split_list(n.value or "")
         count = n.count if n.count is not None else len(items)
         shown = [self.value(x)[1] for x in items[:3]]
-        found = called(n.goal.split(",[", 1)[0] if n.goal.startswith("findall") else n.goal)
-        what = ", ".join(dict.fromkeys(name_words(x) for x in found if x.endswith("_") or _SECTION_NAME.match(x)))
-        head = f"{count} result{'s' if count != 1 else ''}" + (f" of {what}" if what else "")
-        if not items:
-            return head if count else f"no results of {what}" if what else "no results"
+        goal = n.goal.split(",[", 1)[0] if n.goal.startswith("findall") else n.goal
+        found = called(goal)
+        kinds = [name_words(k) for k in re.findall(r"\b([a-z][a-zA-Z0-9_]*_)\(\s*[^,()]*\)", plain(goal))]
+        sections = list(dict.fromkeys(name_words(x) for x in found if _SECTION_NAME.match(x)))
+        if kinds:  # what was found is the event the goal looks for: "1 payment found"
+            noun = kinds[0]
+            head = f"{count} {noun}{'' if count == 1 or noun.endswith('s') else 's'} found"
+            if not items:
+                return head if count else f"no {noun} found"
+        else:
+            what = ", ".join(sections)
+            head = f"{count} result{'s' if count != 1 else ''}" + (f" of {what}" if what else "")
+            if not items:
+                return head if count else f"no results of {what}" if what else "no results"
         more = f", … {count - 3} more" if count > 3 else ""
         return f"{head}: {', '.join(shown)}{more}"
 
@@ -257,10 +320,11 @@ def _split_list(text: str) -> list[str]:
     return [x.strip() for x in out]
 
 
-def add_words(root: Any, law=None) -> None:
+def add_words(root: Any, law=None, names: dict[str, str] | None = None, happened: dict[str, str] | None = None) -> None:
     """Set ``words`` on the comparisons, computations, failing built-ins and aggregates of a tree
-    (children first, so computed amounts are money for their parents)."""
-    w = Words(root, law)
+    (children first, so computed amounts are money for their parents); ``names``: the case's
+    constants in its words (:class:`Words`)."""
+    w = Words(root, law, names, happened)
     nodes = list(root.walk())
     owner: dict[int, Any] = {}  # id(node) -> nearest labelled ancestor
     for n in nodes:
@@ -278,6 +342,8 @@ def add_words(root: Any, law=None) -> None:
             n.words = w.compare(n)
         elif n.kind == "builtin":
             n.words = w.builtin(n)
+        elif n.kind == "call" and not n.holds:
+            n.words = w.relation(n)
         elif n.kind == "aggregate":
             n.words = w.aggregate(n)
 
@@ -333,6 +399,9 @@ def term_words(text: str, value=None) -> str:
     a variable as "someone", a list item by item, a compound by :func:`goal_words`; ``value``
     (a :class:`Words` or None) writes numbers (money as money, durations, dates)."""
     t = text.strip()
+    named = getattr(value, "names", {}).get(t)
+    if named:
+        return named
     if not t or re.fullmatch(r"_[A-Z0-9_]*[0-9]*", t):
         return "someone"
     if re.fullmatch(r"_?[A-Z][A-Za-z0-9_]*", t):  # a named variable: its name ("Gross_income": the gross income)
