@@ -133,6 +133,17 @@ class Words:
                 self.named.update(getattr(law, "names", lambda p, a: {})(n.predicate, n.args) or {})
                 self.origin.update(getattr(law, "date_origins", lambda p, a: {})(n.predicate, n.args) or {})
 
+    def atom(self, name: str) -> str:
+        """An atom the case's facts do not name directly (one a rule of a gold program makes:
+        ``bob_maintains_household_2016``) in words, its people as the case writes them ("Bob
+        maintains household 2016")."""
+        words = name_words(name)
+        for key, written in self.names.items():
+            k = key.strip('"')
+            if written[:1].isupper() and k.lower() == written.lower() and re.fullmatch(r"[A-Za-z]+", written):
+                words = re.sub(rf"\b{re.escape(written.lower())}\b", written, words)
+        return words
+
     def constant(self, text: str) -> str | None:
         """A constant of the case (an atom, a quoted string) in the case's words, if named."""
         return self.names.get(text.strip())
@@ -144,6 +155,11 @@ class Words:
             return "date", self.named[text]
         n = number_of(text)
         if n is None:
+            if text.startswith("(") and text.endswith(")") and self.names:  # a tuple: (bob, 1760) -> Bob ($1,760)
+                items = [self.value(x, label) for x in _split_args(text[1:-1])]
+                if len(items) > 1 and items[0][0] == "term":
+                    return "term", f"{items[0][1]} ({', '.join(w for _, w in items[1:])})"
+                return "term", "(" + ", ".join(w for _, w in items) + ")"
             return "term", self.names.get(text) or plain(text)
         described = getattr(self.law, "value_text", lambda v: None)(text) if self.law is not None else None
         if described:
@@ -419,7 +435,7 @@ def term_words(text: str, value=None) -> str:
     if re.fullmatch(r"[a-z][a-zA-Z0-9_]*\(.*\)", t, re.S):
         return goal_words(t, value)
     if re.fullmatch(r"[a-z][a-zA-Z0-9_]*", t):
-        return name_words(t)
+        return value.atom(t) if hasattr(value, "atom") else name_words(t)
     return plain(t)
 
 
@@ -448,7 +464,8 @@ def goal_words(goal: str, value=None) -> str:
     if name in _RELATIONS and len(said) == 2:
         out = f"{said[0]} {_RELATIONS[name]} {said[1]}"
     elif name.endswith("_") and len(said) == 1:
-        out = f"a {what}" if said[0] == "someone" else f"{said[0]} is a {what}"
+        out = (f"a {what}" if said[0] == "someone" else said[0] if said[0].startswith(f"the {what}")
+               else f"{said[0]} is a {what}")
     elif name.endswith("_") and len(said) == 2:
         out = (f"a {what} of {said[0]}" if said[1] == "someone" else f"the {what} of {said[0]} is {said[1]}")
     else:
