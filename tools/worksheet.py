@@ -230,7 +230,7 @@ def _conditions(n: Node, subs: list[Node], people: set[str], say: Words) -> Iter
         yield Condition(text=_joined(absent) + (" do not apply" if len(absent) > 1 else " does not apply"), absent=True)
     unstated = [a for a in dict.fromkeys(unstated) if a]
     if unstated:
-        yield Condition(text="the case states no " + _joined(unstated, "or"), absent=True)
+        yield Condition(text="the case states " + _joined(["no " + u for u in unstated]), absent=True)
 
 
 _SECTION = re.compile(r"^s\d+")
