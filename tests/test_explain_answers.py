@@ -88,3 +88,17 @@ def test_an_abstention_says_what_could_not_be_established():
     assert "income_(" not in said and "output only" not in said
     assert abstention_words("LLM call failed: Request timed out") == \
         "No answer: the language model could not be reached (llm_error)."
+
+
+def test_a_long_subsection_is_named_by_its_first_phrase():
+    from taxlogic.tools.explain import Citation
+    from taxlogic.tools.wording import title
+
+    quote = ("who maintains as his home a household which constitutes for the taxable year the principal place of "
+             "abode (as a member of such household) of a dependent (i) who (within the meaning of section 152) is a "
+             "son, stepson, daughter, or stepdaughter of the taxpayer, and (ii) with respect to whom")
+    assert title(Citation(section="§2(a)(1)(B)", quote=quote)) == (
+        "who maintains as his home a household which constitutes for the taxable year the principal place of "
+        "abode (as a member of such household) of a dependent")
+    assert title(Citation(section="§151", quote="§151. Allowance of deductions for personal exemptions")) == \
+        "Allowance of deductions for personal exemptions"

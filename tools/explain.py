@@ -26,9 +26,11 @@ from typing import Any, Iterator, Literal, Protocol
 
 from pydantic import BaseModel, Field, model_validator
 
-SCHEMA_VERSION = "2.0"
+SCHEMA_VERSION = "2.1"
 """2.0: typed values (``value``, amounts: numbers), ``words`` on conditions, the worksheet layer
-(``worksheet``), ``level`` (the default view keeps a pruned tree; ``full`` the whole proof)."""
+(``worksheet``), ``level`` (the default view keeps a pruned tree; ``full`` the whole proof).
+2.1 (issue 51): ``verdict`` (the answer in the law's words), ``names`` and ``happened`` (the
+case's constants in its words); amount labels name people as the case does ("Alice")."""
 
 NodeKind = Literal["query", "rule", "fact", "arith", "compare", "aggregate", "solution", "negation",
                    "builtin", "call", "more", "alternative"]

@@ -70,7 +70,9 @@ def title(c: Any) -> str:
     """A section's heading, whole (never cut mid-phrase): the title before its first paragraph
     ("Allowance of deductions"), or for a subsection without a title its first clause, up to
     the first semicolon ("the determination of whether an individual is married shall be made as
-    of the close of his taxable year"); a trailing "and" / "or" dropped."""
+    of the close of his taxable year"), and past :data:`TITLE_ROOM` characters up to its first
+    list or clause ("who maintains as his home a household which … of a dependent", before
+    "(i) who"): a phrase that reads whole, never cut inside one; a trailing "and" / "or" dropped."""
     q = " ".join((c.quote or "").split()).strip("“”\"")
     if q.startswith("§"):
         q = q.split(". ", 1)[-1]
@@ -78,8 +80,17 @@ def title(c: Any) -> str:
     if sep and len(head) <= 80:
         q = head
     q = q.split("; ", 1)[0]
+    if len(q) > TITLE_ROOM:  # a long rule: its first sentence, then its phrase before a list or a clause
+        q = q.split(". ", 1)[0]
+        m = re.search(r"\s\((?:i|1|A)\)\s|,\s(?:and|or|if|except|unless|but|provided)\b|\.\s", q[40:])
+        if len(q) > TITLE_ROOM and m:
+            q = q[:40 + m.start()]
     q = re.sub(r"[,;]?\s+(?:and|or)$", "", q.rstrip()).rstrip(",;:. ")
     return q
+
+
+TITLE_ROOM = 110
+"""A subsection without a title longer than this is named by its first phrase (:func:`title`)."""
 
 
 # ------------------------------------------------------------------ conditions in words
