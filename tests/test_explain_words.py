@@ -155,7 +155,7 @@ def _sara(full: bool, release: str = "2020") -> dict[str, list[str]]:
         expl = explanation_for(inp, job, outcome, rules, anchors=fact_sentences("sara", inp, facts_only(case.gold_facts), rules))
         assert expl is not None, case.id
         shown = _render(to_rich(expl, width=80))
-        found = solver_words(shown) + case_leaks(shown, facts_only(case.gold_facts), case.text)
+        found = solver_words(shown) + case_leaks(shown, facts_only(case.gold_facts) + job.query + ".\n", case.text)
         if found:
             bad[case.id] = found
     return bad

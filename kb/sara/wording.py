@@ -115,8 +115,9 @@ def case_names(text: str, facts: str) -> dict[str, str]:
         if p == "agent_" and len(args) == 2 and args[0] in kinds:
             agents.setdefault(args[0], []).append(names.get(args[1], _unquoted(args[1])))
     for event, kind in kinds.items():
-        who = list(dict.fromkeys(agents.get(event, [])))
-        names[event] = f"the {kind.replace('_', ' ')}" + (f" of {_joined(who)}" if who else "")
+        what = kind.replace("_", " ")
+        who = [w for w in dict.fromkeys(agents.get(event, [])) if w != what]  # v2's "son" of "have a son": the son
+        names[event] = f"the {what}" + (f" of {_joined(who)}" if who else "")
     return names
 
 
