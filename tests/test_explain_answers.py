@@ -102,3 +102,12 @@ def test_a_long_subsection_is_named_by_its_first_phrase():
         "abode (as a member of such household) of a dependent")
     assert title(Citation(section="§151", quote="§151. Allowance of deductions for personal exemptions")) == \
         "Allowance of deductions for personal exemptions"
+
+
+def test_solve_gold_explain_answers_in_the_laws_words(sara_data_dir):
+    # make demo's last step: before, "answer: Contradiction   expected: Contradiction   correct"
+    res = CliRunner().invoke(app, ["solve", "--case", "s7703_a_1_neg", "--translator", "gold", "--explain"],
+                             env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.stdout.split())
+    assert "benchmark label: Contradiction, expected: Contradiction correct No: §7703(a)(1) does not apply to Alice in 2018" in said
