@@ -37,6 +37,13 @@ def test_a_failed_date_condition_reads_in_the_statutes_direction(engine):
     text = " ".join(render(explained(engine, get_case("s7703_a_1_neg"))).split())
     assert "deciding condition: §7703(a)(1): Bob died on 16 Sep 2017, before the close of 2018" in text
     assert "fails:" not in text
+    after = " ".join(render(explained(engine, get_case("s2_a_1_A_neg"))).split())
+    assert "deciding condition: §2(a)(1)(A): Alice died on 9 Jul 2014, after the close of 2013" in after
+    both = " ".join(render(explained(engine, get_case("s152_c_3_neg"))).split())
+    assert "Bob was born on 31 Jan 1984, before Alice was born on 10 Jan 1992" in both
+    # durations compare as amounts ("is less than"), never as dates ("121 days is before 182 days")
+    days = " ".join(render(explained(engine, get_case("s152_c_1_B_neg"))).split())
+    assert "deciding condition: §152(c)(1)(B): 121 days is less than 182 days" in days
 
 
 def test_claims_and_tax_answers_in_the_laws_words(engine):

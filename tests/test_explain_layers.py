@@ -69,13 +69,13 @@ def test_why_not_names_the_condition_on_the_path_that_got_furthest(engine):
 
 def test_dates_and_durations_in_words(engine):
     text = render(explained(engine, "tax_case_5"))
-    assert "67.8 years is on or after 65 years" in text  # Alice's age against §63(f)(1)(A)'s 65
+    assert "67.8 years is at least 65 years" in text  # Alice's age against §63(f)(1)(A)'s 65: durations as amounts, not dates
 
 
 def test_json_has_typed_values_and_the_worksheet(engine):
     expl = explained(engine, "tax_case_5")
     data = json.loads(json.dumps(dump(expl, full=False)))
-    assert data["schema_version"] == SCHEMA_VERSION == "2.0" and data["level"] == "default"
+    assert data["schema_version"] == SCHEMA_VERSION == "2.1" and data["level"] == "default"
     assert data["answer"] == data["value"] == 116066
     assert [a["value"] for a in data["worksheet"]["chain"]][-1] == 116066
     assert data["worksheet"]["steps"][0]["section"] == "§1 and §3301"

@@ -224,7 +224,8 @@ class Words:
             elif x is not None and abs(x) < 1:
                 ws_money = str(number_of(ma))
             wa, wb = (ws_money, ws_num) if ka == "money" else (ws_num, ws_money)
-        table = _SAYS_DATES if "date" in (ka, kb) and op in _SAYS_DATES else _SAYS
+        durations = bool(_DURATION.match(wa)) and bool(_DURATION.match(wb))  # "121 days is less than 182 days"
+        table = _SAYS_DATES if "date" in (ka, kb) and op in _SAYS_DATES and not durations else _SAYS
         return f"{wa} {table[op][0 if n.holds else 1]} {wb}"
 
     def arith(self, n: Any, owner: Any = None) -> str | None:
@@ -284,9 +285,15 @@ class Words:
             return f"the close of {int(what) - 1}" if before else f"the start of {what} ({day})"
         if kind == "year_end":
             return f"the close of {what}"
-        if kind in ("start", "end") and what in self.names:
-            return f"the {kind} of {self.names[what]} ({day})"
+        if kind == "start" and what in self.names:  # an event's start is the event: "the marriage of Alice and Bob"
+            return f"{self.names[what]} ({day})"
+        if kind == "end" and what in self.names:
+            return f"the end of {self.names[what]} ({day})"
         return day
+
+    def _day(self, text: str) -> str:
+        kind, words = self.value(text)
+        return words if kind != "term" else term_words(text)
 
     def relation(self, n: Any) -> str | None:
         """A failing comparison of dates (``is_before(A, B)``: A is on or before B) read in the
@@ -296,12 +303,15 @@ class Words:
         if n.holds or name not in ("is_before", "is_after") or len(n.args) != 2:
             return None
         a, b = n.args if name == "is_before" else reversed(n.args)  # fails: b is strictly before a
-        kind, what = self.origin.get(b.strip(), ("", ""))
-        right = self.point(a, before=True)
-        if kind == "start" and what in self.happened:
-            day = self.value(b)[1] if self.value(b)[0] != "term" else term_words(b)
-            return f"{self.happened[what]} on {day}, before {right}"
-        return f"{self.point(b)} is before {right}"
+        kb, eb = self.origin.get(b.strip(), ("", ""))
+        ka, ea = self.origin.get(a.strip(), ("", ""))
+        if kb == "start" and eb in self.happened:  # what happened is the subject: "Bob died on …, before …"
+            other = (f"{self.happened[ea]} on {self._day(a)}" if ka == "start" and ea in self.happened
+                     else self.point(a, before=True))
+            return f"{self.happened[eb]} on {self._day(b)}, before {other}"
+        if ka == "start" and ea in self.happened:
+            return f"{self.happened[ea]} on {self._day(a)}, after {self.point(b)}"
+        return f"{self.point(b)} is before {self.point(a, before=True)}"
 
     def aggregate(self, n: Any) -> str:
         """"3 results: $1,000, $2,000, $3,000" (the first values; "… k more")."""

@@ -186,6 +186,9 @@ def _conditions(n: Node, subs: list[Node], people: set[str], say: Words) -> Iter
             if line:
                 yield line
             return
+        if c.kind == "call" and not c.holds and c.words and not first:  # a failed date condition, in the statute's direction
+            yield Condition(holds=False, text=c.words)
+            return
         if c.kind in ("compare", "arith", "builtin") and not first:
             if c.words and not (c.kind == "arith" and c.holds and _restates(c.words)):
                 yield Condition(holds=c.holds, text=c.words)
