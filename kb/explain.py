@@ -60,7 +60,8 @@ def explanation_for(case: Any, job: Job, outcome: Outcome, rules: RuleSet, *, do
         return None
     dom = get_domain(domain)
     expl.case_id, expl.answer = case.case_id, dom.answer_of(case, outcome).value
-    return annotate(expl, law_for(domain, rules), anchors)
+    names, happened = case_words(domain, case, job.facts, job.query)
+    return annotate(expl, law_for(domain, rules), anchors, names, happened)
 
 
 def explain_case(engine: Engine, case: Any, facts: "str | TrustedProgram", *, domain: str = "sara",
@@ -86,6 +87,19 @@ def fact_sentences(domain: str, case: Any, facts: str, rules: RuleSet) -> dict[s
     if find is None or not text:
         return None
     return find(text, facts, rules)
+
+
+def case_words(domain: str, case: Any, facts: "str | TrustedProgram", query: str = "") -> tuple[dict[str, str], dict[str, str]]:
+    """(names, happened): each constant of the case's ``facts`` and ``query`` (a person the
+    question names may have no fact) in the words of its text ("alice" -> "Alice") and what each
+    dated event is ("bob_dies" -> "Bob died"), from the domain's ``case_words`` (SARA:
+    :mod:`taxlogic.kb.sara.explain.wording`); empty for a domain without one or a case without text."""
+    find = getattr(get_domain(domain), "case_words", None)
+    text = getattr(case, "text", None)
+    if find is None or not text:
+        return {}, {}
+    program = facts_only(facts.text) if isinstance(facts, TrustedProgram) else facts
+    return find(text, program + ("\n" + query.strip().rstrip(".") + ".\n" if query else ""))
 
 
 def check(expl: Explanation, answer: str | int | None) -> list[str]:

@@ -276,8 +276,8 @@ def test_why_and_whynot_after_an_answer(ctx_for):
     expl = session.explain()
     assert expl.holds and expl.value == result.answer == 4127
     chain = {a.label: a.value for a in expl.chain}
-    assert chain["gross income of alice (= adjusted gross income)"] == 30000
-    assert chain["tax owed by alice for 2017"] == 4127
+    assert chain["gross income of Alice (= adjusted gross income)"] == 30000
+    assert chain["tax owed by Alice for 2017"] == 4127
 
 
 def test_repl_why_and_whynot(cli):
@@ -287,7 +287,7 @@ def test_repl_why_and_whynot(cli):
     out = result.output
     assert result.exit_code == 0, out
     assert "no answer to explain yet" in out
-    assert "tax owed by alice for 2017" in out and "§1(c)" in out
+    assert "tax owed by Alice for 2017" in out and "§1(c)" in out  # named as the case writes them
     assert "nothing failed: the last answer holds" in out
     assert "answer: Contradiction" in out and "✗ §7703" in out
 

@@ -11,7 +11,7 @@ from fakes import trusted
 from taxlogic.core import CaseInput
 from taxlogic.kb.sara.data.cases import get_case
 from taxlogic.kb.explain import check, explain_case, law_for
-from taxlogic.kb.sara.explain import parse_predicate, parse_statute, section_label
+from taxlogic.kb.sara.explain.citations import parse_predicate, parse_statute, section_label
 from taxlogic.tools.engine import Job
 from taxlogic.tools.explain import (
     SCHEMA_VERSION,
@@ -42,17 +42,17 @@ def test_tax_case_5_chain_of_amounts_ends_in_the_answer(engine):
     assert expl.status == "explained" and expl.holds and expl.value == 116066
     assert expl.root.goal == "tax(alice,2017,116066)"
     chain = [(a.label, a.value, a.citation.section if a.citation else None) for a in expl.chain]
-    assert chain[0] == ("gross income of alice (= adjusted gross income)", 326332, None)
-    assert ("standard deduction of alice", 3600, "§63(c)") in chain
+    assert chain[0] == ("gross income of Alice (= adjusted gross income)", 326332, None)
+    assert ("standard deduction of Alice", 3600, "§63(c)") in chain
     # Bob has no gross income: Alice may take his exemption (§151(b)), which is zero (§151(d)(3)).
-    assert ("gross income of bob (= adjusted gross income)", 0, None) in chain
-    assert ("personal exemptions of alice", 0, "§151") in chain
-    assert ("taxable income of alice", 322732, "§63(b)") in chain
+    assert ("gross income of Bob (= adjusted gross income)", 0, None) in chain
+    assert ("personal exemptions of Alice", 0, "§151") in chain
+    assert ("taxable income of Alice", 322732, "§63(b)") in chain
     # Alice and Bob are married and file separately: the rate schedule of §1(d), bracket (v).
     assert ("tax from the rate schedule", 116066, "§1(d)(v)") in chain
-    assert chain[-1] == ("tax owed by alice for 2017", 116066, "§1 and §3301")
+    assert chain[-1] == ("tax owed by Alice for 2017", 116066, "§1 and §3301")
     steps = [c[0] for c in chain]
-    assert steps.index("taxable income of alice") < steps.index("tax from the rate schedule") < steps.index("income tax of alice")
+    assert steps.index("taxable income of Alice") < steps.index("tax from the rate schedule") < steps.index("income tax of Alice")
     # The bracket's computation is a leaf with its values; the income is a case fact.
     assert find(expl, kind="arith", goal="116066 is round(37764.25+(322732-125000)*0.396)")
     assert find(expl, kind="fact", goal="amount_(alice_is_paid,326332)", source="case")
@@ -139,8 +139,8 @@ def test_markdown_and_rich_render_the_chain_and_the_case_sentences(engine):
     sentence = "In 2017, Alice's gross income was $326332."
     annotate(expl, law_for("sara", engine.rules), {"amount_(alice_is_paid, 326332).": sentence})
     md = to_markdown(expl)
-    assert "| taxable income of alice | $322,732 | §63(b) |" in md
-    assert "| tax owed by alice for 2017 | $116,066 | §1 and §3301 |" in md
+    assert "| taxable income of Alice | $322,732 | §63(b) |" in md
+    assert "| tax owed by Alice for 2017 | $116,066 | §1 and §3301 |" in md
     assert f"“{sentence}”" in md
     assert "tax from the rate schedule ($116,066) = 37,764.25 + ($322,732 - 125,000) × 0.396, rounded" in md
     from rich.console import Console
@@ -157,7 +157,7 @@ def test_heaviest_cases_explain_within_the_limits(engine):
         outcome, expl = explained(engine, case_id)
         assert expl.status == "explained" and expl.answer == answer, (case_id, expl.message)
         assert check(expl, answer) == []
-        assert expl.chain[-1].label == f"tax owed by {case.person} for {case.year}"
+        assert expl.chain[-1].label == f"tax owed by {case.person.capitalize()} for {case.year}"  # as the case names them
         assert expl.chain[-1].value == answer
 
 
@@ -280,8 +280,8 @@ def test_explain_command_json_and_markdown_hold_the_same_tree(sara_data_dir):
     full = Explanation.model_validate_json(cli("explain", "--case", "tax_case_5", "--json", "--full").stdout)
     assert full.level == "full" and full.nodes == full.root.size() > expl.root.size()
     md = cli("explain", "--case", "tax_case_5", "--markdown")
-    assert md.exit_code == 0 and "| taxable income of alice | $322,732 | §63(b) |" in md.stdout
-    assert md.stdout.startswith("### Why tax_case_5: tax owed by alice for 2017: $116,066")
+    assert md.exit_code == 0 and "| taxable income of Alice | $322,732 | §63(b) |" in md.stdout
+    assert md.stdout.startswith("### Why tax_case_5: Alice owes $116,066 in tax for 2017")
     tree = cli("explain", "--case", "tax_case_5")
     assert tree.exit_code == 0 and "§1(d)(v)" in tree.stdout and "answer: $116,066" in tree.stdout
     assert len(cli("explain", "--case", "tax_case_5", "--full").stdout) > len(tree.stdout)
@@ -292,7 +292,7 @@ def test_explain_command_json_and_markdown_hold_the_same_tree(sara_data_dir):
 def test_explain_command_why_not(sara_data_dir):
     res = cli("explain", "--case", "s151_a_neg")
     assert res.exit_code == 0, res.output
-    assert "answer: Contradiction" in res.stdout
+    assert "benchmark label: Contradiction" in res.stdout
     assert "✗ deciding condition: §151: the sum of $2,000 + $2,000 is $4,000, not $6,000" in res.stdout
 
 

@@ -1,6 +1,8 @@
 """Explanations in words only, every domain: at the default level no predicate-shaped token
 (``marriage_(``, ``is_before(``, ``end_``), no proof term (``rdiv``, ``v(b,team_a,…)``), and every
-✓ comparison in one unit (days against days, dollars against dollars).
+✓ comparison in one unit (days against days, dollars against dollars); for SARA (2020 and v2)
+nothing of the case's facts as Prolog writes it (issue 51: no person's atom, ``alice``; no atom
+with an underscore; no quoted string, v2's ``"Alice"``; no predicate words as prose).
 
 The sweep over every gold program of every domain (376 SARA, 300 tax, 216 NBA, 300 airline) is
 marked ``slow``; the default run sweeps a stratified sample of each (every 8th program, all
@@ -49,6 +51,36 @@ def solver_words(text: str) -> list[str]:
     return bad
 
 
+_ARG_ATOM = re.compile(r"(?<=[(,])\s*([a-z][a-zA-Z0-9_]*)\s*(?=[,)])")
+_ARG_STRING = re.compile(r'(?<=[(,])\s*("[^"]*")\s*(?=[,)])')
+_FACT_NAME = re.compile(r"^\s*([a-z][a-zA-Z0-9_]*_)\(", re.M)
+
+
+def case_leaks(rendered: str, facts: str, text: str) -> list[str]:
+    """What of the case's facts an explanation should never show (issue 51): a person's atom
+    as the facts write it (``alice``: the case writes "Alice"), any atom with an underscore
+    (``alice_and_bob``, ``bob_dies``), a quoted string of the facts (SARA v2's ``"Alice"``), or
+    the facts' predicate words used as prose: a list of them ("payment, patient, amount, start")
+    or one alone after a colon ("no evidence of: end")."""
+    from taxlogic.kb.sara.reading.text import person_names
+
+    people = set(person_names(text))
+    atoms = {a for a in _ARG_ATOM.findall(facts)}
+    strings = {s for s in _ARG_STRING.findall(facts) if not re.fullmatch(r'"[\d\-]+"', s)}
+    words = sorted({name_words(p) for p in _FACT_NAME.findall(facts)}, key=len, reverse=True)
+    bad = []
+    for line in rendered.splitlines():
+        found = [a for a in atoms if ("_" in a or a in people) and re.search(rf"(?<![\w'’]){re.escape(a)}(?![\w'’])", line)]
+        found += [s for s in strings if s in line]
+        if words:
+            w = "|".join(re.escape(x) for x in words)
+            if re.search(rf"\b(?:{w}), (?:{w})\b", line) or re.search(rf":\s*(?:{w})\s*$", line):
+                found.append("predicate words")
+        if found:
+            bad.append(f"{line.strip()}  <- {', '.join(sorted(found))}")
+    return bad
+
+
 def _render(renderable) -> str:
     con = Console(width=80, record=True, file=open("/dev/null", "w"), color_system=None)
     con.print(renderable)
@@ -75,6 +107,18 @@ def test_names_in_words():
         "end", "joint return", "§7703", "§63(c)(5)(A)"]
 
 
+def test_the_leak_checker_finds_what_issue_51_found():
+    facts = 'marriage_(alice_and_bob).\nagent_(alice_and_bob,alice).\npayment_(p).\npatient_(p,bob).\namount_(p,5).\nstart_(p,"2017-01-01").\n'
+    text = "Alice and Bob got married. Alice paid Bob $5 in 2017."
+    assert case_leaks("  ✓ does not apply, or no evidence of: end\n", facts + "end_(alice_and_bob,\"2018-01-01\").\n", text)
+    assert case_leaks("  ✓ 1 result of payment, patient, amount, start: $5", facts, text)
+    assert case_leaks("holds for bob, charlie, 2017", facts, text)
+    assert case_leaks("the agent of alice_and_bob", facts, text)
+    assert case_leaks('gross income of "Alice"', 'agent_("e","Alice").\n', text)
+    assert not case_leaks("Yes: §7703(a)(1) applies to Alice and Bob in 2012\n  ✓ 1 payment found: $5\n"
+                          "  – the case states no end of the marriage of Alice and Bob", facts, text)
+
+
 def test_the_checker_finds_what_the_issue_found():
     assert solver_words("✗ deciding condition: §7703(a)(1): fails: is_before(\"2019-01-01\", \"2017-09-16\")")
     assert solver_words("  ✓ does not apply, or no evidence of: end_")
@@ -90,17 +134,18 @@ def _sample(items: list, full: bool) -> list:
     return items if full else items[::STEP]
 
 
-def _sara(full: bool) -> dict[str, list[str]]:
+def _sara(full: bool, release: str = "2020") -> dict[str, list[str]]:
     from taxlogic.core import CaseInput
     from taxlogic.kb.sara.data.cases import load_cases
     from taxlogic.kb.explain import case_explain_job, explanation_for, fact_sentences
     from taxlogic.kb.sara.data.install import sara_rules
+    from taxlogic.kb.sara.data.v2 import load_v2_cases, v2_rules
     from taxlogic.tools.engine import Engine
     from taxlogic.tools.facts import facts_only
     from taxlogic.tools.worksheet import to_rich
 
-    rules = sara_rules()
-    cases = _sample(load_cases(), full)
+    rules = sara_rules() if release == "2020" else v2_rules()
+    cases = _sample(load_cases() if release == "2020" else load_v2_cases(), full)
     inputs = [CaseInput.from_case(c) for c in cases]
     jobs = [case_explain_job(i, c.gold_program, rules, mode="first") for i, c in zip(inputs, cases)]
     with Engine(rules, workers=2) as engine:
@@ -109,10 +154,15 @@ def _sara(full: bool) -> dict[str, list[str]]:
     for case, inp, job, outcome in zip(cases, inputs, jobs, outcomes):
         expl = explanation_for(inp, job, outcome, rules, anchors=fact_sentences("sara", inp, facts_only(case.gold_facts), rules))
         assert expl is not None, case.id
-        found = solver_words(_render(to_rich(expl, width=80)))
+        shown = _render(to_rich(expl, width=80))
+        found = solver_words(shown) + case_leaks(shown, facts_only(case.gold_facts) + job.query + ".\n", case.text)
         if found:
             bad[case.id] = found
     return bad
+
+
+def _sara_v2(full: bool) -> dict[str, list[str]]:
+    return _sara(full, "v2")
 
 
 def _rulearena(domain: str, full: bool) -> list:
@@ -182,13 +232,19 @@ def _airline(full: bool) -> dict[str, list[str]]:
     return bad
 
 
-SWEEPS = {"sara": _sara, "tax": _tax, "nba": _nba, "airline": _airline}
+SWEEPS = {"sara": _sara, "sara-v2": _sara_v2, "tax": _tax, "nba": _nba, "airline": _airline}
+
+
+def _data_for(domain: str, request) -> None:
+    if domain == "sara-v2":
+        request.getfixturevalue("v2_data_dir")  # skipped without SARA v2
+    elif domain != "sara":
+        request.getfixturevalue("rulearena_data")  # skipped without RuleArena
 
 
 @pytest.mark.parametrize("domain", SWEEPS)
 def test_default_explanations_are_in_words_sample(domain, sara_data_dir, request):
-    if domain != "sara":
-        request.getfixturevalue("rulearena_data")  # skipped without RuleArena
+    _data_for(domain, request)
     bad = SWEEPS[domain](False)
     assert not bad, dict(list(bad.items())[:5])
 
@@ -196,7 +252,6 @@ def test_default_explanations_are_in_words_sample(domain, sara_data_dir, request
 @pytest.mark.slow
 @pytest.mark.parametrize("domain", SWEEPS)
 def test_default_explanations_are_in_words_every_gold_program(domain, sara_data_dir, request):
-    if domain != "sara":
-        request.getfixturevalue("rulearena_data")
+    _data_for(domain, request)
     bad = SWEEPS[domain](True)
     assert not bad, (len(bad), dict(list(bad.items())[:5]))

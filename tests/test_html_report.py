@@ -15,6 +15,7 @@ from taxlogic.eval.reports.html_report import embed_json, load_runs, render_html
 from taxlogic.eval.methods.registry import Engines, make_method
 from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore, read_records
 from taxlogic.eval.reports.report import collect
+from taxlogic.tools.explain import SCHEMA_VERSION
 from taxlogic.eval.harness.runner import run_eval
 from fakes import ScriptedChatModel
 
@@ -279,7 +280,7 @@ def test_gold_records_hold_their_explanation_without_explain(runs):
     recs = _records(runs, "gold")
     assert len(recs) == 6 and all(r.explanation for r in recs.values())
     ex = recs["s151_d_1_pos"].explanation
-    assert ex["schema_version"] == "2.0" and ex["level"] == "default" and ex["worksheet"]["steps"]
+    assert ex["schema_version"] == SCHEMA_VERSION and ex["level"] == "default" and ex["worksheet"]["steps"]
 
 
 @needs_browser

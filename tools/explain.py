@@ -26,9 +26,11 @@ from typing import Any, Iterator, Literal, Protocol
 
 from pydantic import BaseModel, Field, model_validator
 
-SCHEMA_VERSION = "2.0"
+SCHEMA_VERSION = "2.1"
 """2.0: typed values (``value``, amounts: numbers), ``words`` on conditions, the worksheet layer
-(``worksheet``), ``level`` (the default view keeps a pruned tree; ``full`` the whole proof)."""
+(``worksheet``), ``level`` (the default view keeps a pruned tree; ``full`` the whole proof).
+2.1 (issue 51): ``verdict`` (the answer in the law's words), ``names`` and ``happened`` (the
+case's constants in its words); amount labels name people as the case does ("Alice")."""
 
 NodeKind = Literal["query", "rule", "fact", "arith", "compare", "aggregate", "solution", "negation",
                    "builtin", "call", "more", "alternative"]
@@ -154,7 +156,11 @@ class Explanation(BaseModel):
     ``holds``: the query was proved (a proof tree) or not (a why-not tree); ``value``: the
     answer variable's binding (numeric queries); ``root``: the tree (None unless ``status`` is
     ``explained``); ``nodes``: its size; ``chain``: the amounts computed on the way, in order
-    (domain-defined, :func:`annotate`); costs of recording (``cpu_seconds``, ``inferences``)
+    (domain-defined, :func:`annotate`); ``verdict``: the answer in the law's words ("No: §7703(a)(1)
+    does not apply to Alice in 2018", "Alice owes $116,066 in tax for 2017"; from the domain's law,
+    None if it has none); ``names``: each constant of the case's facts -> its words in the case
+    ("alice" -> "Alice"), ``happened``: an event -> what happened ("bob_dies" -> "Bob died");
+    costs of recording (``cpu_seconds``, ``inferences``)
     and of the plain query (``query_cpu_seconds``, ``query_inferences``)."""
 
     schema_version: str = SCHEMA_VERSION
@@ -170,6 +176,9 @@ class Explanation(BaseModel):
     root: Node | None = None
     nodes: int = 0
     chain: list[Amount] = Field(default_factory=list)
+    verdict: str | None = None
+    names: dict[str, str] = Field(default_factory=dict)
+    happened: dict[str, str] = Field(default_factory=dict)
     cpu_seconds: float = 0.0
     inferences: int = 0
     query_cpu_seconds: float = 0.0
@@ -272,25 +281,39 @@ def fact_key(text: str) -> str:
     return "".join(text.split()).rstrip(".")
 
 
-def annotate(expl: Explanation, law: Law | None = None, anchors: dict[str, str] | None = None) -> Explanation:
+def annotate(expl: Explanation, law: Law | None = None, anchors: dict[str, str] | None = None,
+             names: dict[str, str] | None = None, happened: dict[str, str] | None = None) -> Explanation:
     """Add citations, amount labels and the chain of amounts (from ``law``) and the sentences of
     the case stating its facts (``anchors``: fact text -> sentence, e.g. from the grounding
-    aligner; keys are compared without spaces or final period). Returns ``expl``, modified."""
+    aligner; keys are compared without spaces or final period); ``names`` and ``happened``: the
+    case's constants in its words (:attr:`Explanation.names`), used wherever a constant is
+    written; the verdict from the law's optional ``verdict(expl, words)``. Returns ``expl``,
+    modified."""
+    if names is not None:
+        expl.names = dict(names)
+    if happened is not None:
+        expl.happened = dict(happened)
     if expl.root is None:
         return expl
     keyed = {fact_key(k): v for k, v in (anchors or {}).items()}
     for n in expl.root.walk():
         if law is not None and n.predicate:
             n.citation = law.cite(n.predicate)
-            spec = law.amount(n.predicate, n.args) if n.kind in ("rule", "fact", "call") and n.holds else None
+            said = [expl.names.get(a, a) for a in n.args]  # a label names people as the case does
+            spec = law.amount(n.predicate, said) if n.kind in ("rule", "fact", "call") and n.holds else None
             if spec:
                 n.label, n.amount = spec[0], typed(spec[1])
         if n.kind == "fact" and keyed:
             n.sentence = keyed.get(fact_key(n.goal))
     from taxlogic.tools.wording import add_words
 
-    add_words(expl.root, law)
+    from taxlogic.tools.wording import Words
+
+    add_words(expl.root, law, expl.names, expl.happened)
     expl.chain = chain_of(expl.root) if expl.holds else []
+    verdict = getattr(law, "verdict", None)
+    if verdict is not None:
+        expl.verdict = verdict(expl, Words(None, law, expl.names, expl.happened))
     return expl
 
 

@@ -66,6 +66,33 @@ def heading(c: Any, width: int = 70) -> str:
     return q if len(q) <= width else q[: width - 1].rsplit(" ", 1)[0].rstrip(",;:-") + " …"
 
 
+def title(c: Any) -> str:
+    """A section's heading, whole (never cut mid-phrase): the title before its first paragraph
+    ("Allowance of deductions"), or for a subsection without a title its first clause, up to
+    the first semicolon ("the determination of whether an individual is married shall be made as
+    of the close of his taxable year"), and past :data:`TITLE_ROOM` characters up to its first
+    list or clause ("who maintains as his home a household which … of a dependent", before
+    "(i) who"): a phrase that reads whole, never cut inside one; a trailing "and" / "or" dropped."""
+    q = " ".join((c.quote or "").split()).strip("“”\"")
+    if q.startswith("§"):
+        q = q.split(". ", 1)[-1]
+    head, sep, _ = q.partition(": ")
+    if sep and len(head) <= 80:
+        q = head
+    q = q.split("; ", 1)[0]
+    if len(q) > TITLE_ROOM:  # a long rule: its first sentence, then its phrase before a list or a clause
+        q = q.split(". ", 1)[0]
+        m = re.search(r"\s\((?:i|1|A)\)\s|,\s(?:and|or|if|except|unless|but|provided)\b|\.\s", q[40:])
+        if len(q) > TITLE_ROOM and m:
+            q = q[:40 + m.start()]
+    q = re.sub(r"[,;]?\s+(?:and|or)$", "", q.rstrip()).rstrip(",;:. ")
+    return q
+
+
+TITLE_ROOM = 110
+"""A subsection without a title longer than this is named by its first phrase (:func:`title`)."""
+
+
 # ------------------------------------------------------------------ conditions in words
 
 
@@ -94,11 +121,15 @@ class Words:
     """Writes conditions in words for one tree: values named by the law (dates, durations),
     amounts as money, an amount of the chain by its label ("gross income of alice ($326,332)")."""
 
-    def __init__(self, root: Any, law=None):
+    def __init__(self, root: Any = None, law=None, names: dict[str, str] | None = None,
+                 happened: dict[str, str] | None = None):
         self.law = law
+        self.names = names or {}
+        self.happened = happened or {}
         self.money: dict[float, str | None] = {}
         self.named: dict[str, str] = {}
-        nodes = list(root.walk())
+        self.origin: dict[str, tuple[str, str]] = {}
+        nodes = list(root.walk()) if root is not None else []
         for n in reversed(nodes):  # the innermost computation names a value first
             if n.label and n.amount is not None and n.holds:
                 v = number_of(str(n.amount))
@@ -111,6 +142,22 @@ class Words:
                     if x not in (None, 0):
                         self.money.setdefault(x, None)
                 self.named.update(getattr(law, "names", lambda p, a: {})(n.predicate, n.args) or {})
+                self.origin.update(getattr(law, "date_origins", lambda p, a: {})(n.predicate, n.args) or {})
+
+    def atom(self, name: str) -> str:
+        """An atom the case's facts do not name directly (one a rule of a gold program makes:
+        ``bob_maintains_household_2016``) in words, its people as the case writes them ("Bob
+        maintains household 2016")."""
+        words = name_words(name)
+        for key, written in self.names.items():
+            k = key.strip('"')
+            if written[:1].isupper() and k.lower() == written.lower() and re.fullmatch(r"[A-Za-z]+", written):
+                words = re.sub(rf"\b{re.escape(written.lower())}\b", written, words)
+        return words
+
+    def constant(self, text: str) -> str | None:
+        """A constant of the case (an atom, a quoted string) in the case's words, if named."""
+        return self.names.get(text.strip())
 
     def value(self, text: str, label: bool = False) -> tuple[str, str]:
         """(kind, words) of a value: kind "date", "money", "number" or "term"."""
@@ -119,7 +166,12 @@ class Words:
             return "date", self.named[text]
         n = number_of(text)
         if n is None:
-            return "term", plain(text)
+            if text.startswith("(") and text.endswith(")") and self.names:  # a tuple: (bob, 1760) -> Bob ($1,760)
+                items = [self.value(x, label) for x in _split_args(text[1:-1])]
+                if len(items) > 1 and items[0][0] == "term":
+                    return "term", f"{items[0][1]} ({', '.join(w for _, w in items[1:])})"
+                return "term", "(" + ", ".join(w for _, w in items) + ")"
+            return "term", self.names.get(text) or plain(text)
         described = getattr(self.law, "value_text", lambda v: None)(text) if self.law is not None else None
         if described:
             return "date", described
@@ -172,7 +224,8 @@ class Words:
             elif x is not None and abs(x) < 1:
                 ws_money = str(number_of(ma))
             wa, wb = (ws_money, ws_num) if ka == "money" else (ws_num, ws_money)
-        table = _SAYS_DATES if "date" in (ka, kb) and op in _SAYS_DATES else _SAYS
+        durations = bool(_DURATION.match(wa)) and bool(_DURATION.match(wb))  # "121 days is less than 182 days"
+        table = _SAYS_DATES if "date" in (ka, kb) and op in _SAYS_DATES and not durations else _SAYS
         return f"{wa} {table[op][0 if n.holds else 1]} {wb}"
 
     def arith(self, n: Any, owner: Any = None) -> str | None:
@@ -222,16 +275,63 @@ class Words:
             return f"{_AGGREGATE_OF[f]} of {' + '.join(items) or 'nothing'} is {say(m.group(1))}, not {say(m.group(2))}"
         return None
 
+    def point(self, text: str, before: bool = False) -> str:
+        """A date of a proof named by where it comes from (:meth:`date_origins` of the law): the
+        start of a year ("the start of 2019"; just ``before`` it: "the close of 2018"), the close
+        of a year, the start or end of an event of the case ("the death of Bob, 16 Sep 2017")."""
+        day = self.value(text)[1] if self.value(text)[0] != "term" else term_words(text)
+        kind, what = self.origin.get(text.strip(), ("", ""))
+        if kind == "year_start" and what.isdigit():
+            return f"the close of {int(what) - 1}" if before else f"the start of {what} ({day})"
+        if kind == "year_end":
+            return f"the close of {what}"
+        if kind == "start" and what in self.names:  # an event's start is the event: "the marriage of Alice and Bob"
+            return f"{self.names[what]} ({day})"
+        if kind == "end" and what in self.names:
+            return f"the end of {self.names[what]} ({day})"
+        return day
+
+    def _day(self, text: str) -> str:
+        kind, words = self.value(text)
+        return words if kind != "term" else term_words(text)
+
+    def relation(self, n: Any) -> str | None:
+        """A failing comparison of dates (``is_before(A, B)``: A is on or before B) read in the
+        statute's direction, what is true instead: "Bob died on 16 Sep 2017, before the close of
+        2018", never "1 Jan 2019 is before 16 Sep 2017" marked as failing."""
+        name = (n.predicate or "").rsplit("/", 1)[0]
+        if n.holds or name not in ("is_before", "is_after") or len(n.args) != 2:
+            return None
+        a, b = n.args if name == "is_before" else reversed(n.args)  # fails: b is strictly before a
+        kb, eb = self.origin.get(b.strip(), ("", ""))
+        ka, ea = self.origin.get(a.strip(), ("", ""))
+        if kb == "start" and eb in self.happened:  # what happened is the subject: "Bob died on …, before …"
+            other = (f"{self.happened[ea]} on {self._day(a)}" if ka == "start" and ea in self.happened
+                     else self.point(a, before=True))
+            return f"{self.happened[eb]} on {self._day(b)}, before {other}"
+        if ka == "start" and ea in self.happened:
+            return f"{self.happened[ea]} on {self._day(a)}, after {self.point(b)}"
+        return f"{self.point(b)} is before {self.point(a, before=True)}"
+
     def aggregate(self, n: Any) -> str:
         """"3 results: $1,000, $2,000, $3,000" (the first values; "… k more")."""
         items = _split_list(n.value or "")
         count = n.count if n.count is not None else len(items)
         shown = [self.value(x)[1] for x in items[:3]]
-        found = called(n.goal.split(",[", 1)[0] if n.goal.startswith("findall") else n.goal)
-        what = ", ".join(dict.fromkeys(name_words(x) for x in found if x.endswith("_") or _SECTION_NAME.match(x)))
-        head = f"{count} result{'s' if count != 1 else ''}" + (f" of {what}" if what else "")
-        if not items:
-            return head if count else f"no results of {what}" if what else "no results"
+        goal = n.goal.split(",[", 1)[0] if n.goal.startswith("findall") else n.goal
+        found = called(goal)
+        kinds = [name_words(k) for k in re.findall(r"\b([a-z][a-zA-Z0-9_]*_)\(\s*[^,()]*\)", plain(goal))]
+        sections = list(dict.fromkeys(name_words(x) for x in found if _SECTION_NAME.match(x)))
+        if kinds:  # what was found is the event the goal looks for: "1 payment found"
+            noun = kinds[0]
+            head = f"{count} {noun}{'' if count == 1 or noun.endswith('s') else 's'} found"
+            if not items:
+                return head if count else f"no {noun} found"
+        else:
+            what = ", ".join(sections)
+            head = f"{count} result{'s' if count != 1 else ''}" + (f" of {what}" if what else "")
+            if not items:
+                return head if count else f"no results of {what}" if what else "no results"
         more = f", … {count - 3} more" if count > 3 else ""
         return f"{head}: {', '.join(shown)}{more}"
 
@@ -257,10 +357,11 @@ def _split_list(text: str) -> list[str]:
     return [x.strip() for x in out]
 
 
-def add_words(root: Any, law=None) -> None:
+def add_words(root: Any, law=None, names: dict[str, str] | None = None, happened: dict[str, str] | None = None) -> None:
     """Set ``words`` on the comparisons, computations, failing built-ins and aggregates of a tree
-    (children first, so computed amounts are money for their parents)."""
-    w = Words(root, law)
+    (children first, so computed amounts are money for their parents); ``names``: the case's
+    constants in its words (:class:`Words`)."""
+    w = Words(root, law, names, happened)
     nodes = list(root.walk())
     owner: dict[int, Any] = {}  # id(node) -> nearest labelled ancestor
     for n in nodes:
@@ -278,6 +379,8 @@ def add_words(root: Any, law=None) -> None:
             n.words = w.compare(n)
         elif n.kind == "builtin":
             n.words = w.builtin(n)
+        elif n.kind == "call" and not n.holds:
+            n.words = w.relation(n)
         elif n.kind == "aggregate":
             n.words = w.aggregate(n)
 
@@ -333,6 +436,9 @@ def term_words(text: str, value=None) -> str:
     a variable as "someone", a list item by item, a compound by :func:`goal_words`; ``value``
     (a :class:`Words` or None) writes numbers (money as money, durations, dates)."""
     t = text.strip()
+    named = getattr(value, "names", {}).get(t)
+    if named:
+        return named
     if not t or re.fullmatch(r"_[A-Z0-9_]*[0-9]*", t):
         return "someone"
     if re.fullmatch(r"_?[A-Z][A-Za-z0-9_]*", t):  # a named variable: its name ("Gross_income": the gross income)
@@ -350,7 +456,7 @@ def term_words(text: str, value=None) -> str:
     if re.fullmatch(r"[a-z][a-zA-Z0-9_]*\(.*\)", t, re.S):
         return goal_words(t, value)
     if re.fullmatch(r"[a-z][a-zA-Z0-9_]*", t):
-        return name_words(t)
+        return value.atom(t) if hasattr(value, "atom") else name_words(t)
     return plain(t)
 
 
@@ -379,7 +485,8 @@ def goal_words(goal: str, value=None) -> str:
     if name in _RELATIONS and len(said) == 2:
         out = f"{said[0]} {_RELATIONS[name]} {said[1]}"
     elif name.endswith("_") and len(said) == 1:
-        out = f"a {what}" if said[0] == "someone" else f"{said[0]} is a {what}"
+        out = (f"a {what}" if said[0] == "someone" else said[0] if said[0].startswith(f"the {what}")
+               else f"{said[0]} is a {what}")
     elif name.endswith("_") and len(said) == 2:
         out = (f"a {what} of {said[0]}" if said[1] == "someone" else f"the {what} of {said[0]} is {said[1]}")
     else:

@@ -28,8 +28,8 @@ from typing import Iterator
 from pydantic import BaseModel, Field
 
 from taxlogic.tools.explain import Amount, Explanation, Node, prune, tree_markdown, tree_rich
-from taxlogic.tools.wording import (called, as_number, goal_words, heading, money, name_words, number_of, plain,
-                                    term_words)
+from taxlogic.tools.wording import (Words, called, as_number, goal_words, money, name_words, number_of, plain,
+                                    term_words, title)
 
 #: Conditions listed per step before "… k more" (the tree holds all of them).
 MAX_CONDITIONS = 8
@@ -101,18 +101,21 @@ def _why_path(n: Node) -> list[Node]:
 
 def build(expl: Explanation, people: set[str] | None = None) -> Worksheet:
     """The worksheet of an (annotated) explanation. ``people``: the atoms of the question
-    (default: the query's); chain rows about anyone else are left out unless non-zero."""
+    (default: the query's), not repeated in the references to sub-sections; the chain keeps
+    every amount the proof computed (a spouse's $0 gross income too, in both SARA releases)."""
     ws = Worksheet(holds=expl.holds)
     if expl.root is None:
         return ws
     people = people if people is not None else query_atoms(expl.query)
-    ws.chain = [a for a in expl.chain if _about(a, people)]
+    say = Words(None, None, expl.names, expl.happened)
+    ws.chain = list(expl.chain)  # every amount the proof computed: a spouse's $0 gross income too (SARA 2020 as v2)
     steps: dict[str, Step] = {}          # section key -> its step
     done: set[str] = set()               # goals written
     order: list[str] = []
 
-    def key(n: Node) -> str:
-        return (n.citation.section if n.citation else "") + "|" + (n.predicate or n.goal) + "|" + str(n.holds)
+    def key(n: Node) -> str:  # a section is one step (its predicates' clauses read together), an amount one per label
+        what = n.label or (n.predicate or n.goal) if not n.citation or n.label else ""
+        return (n.citation.section if n.citation else "") + "|" + what + "|" + str(n.holds)
 
     def visit(n: Node) -> None:
         k = key(n)
@@ -122,11 +125,11 @@ def build(expl: Explanation, people: set[str] | None = None) -> Worksheet:
         if k in steps:
             steps[k].repeats += 1
             return
-        step = Step(section=n.citation.section if n.citation else None, title=_title(n), goal=n.goal,
+        step = Step(section=n.citation.section if n.citation else None, title=_title(n, say), goal=n.goal,
                     holds=n.holds, amount=as_number(n.amount))
         steps[k] = step
         subs: list[Node] = []
-        conds = list(_conditions(n, subs, people))
+        conds = list(_conditions(n, subs, people, say))
         step.conditions = conds[:MAX_CONDITIONS]
         step.more = len(conds) - len(step.conditions)
         if not order or not n.holds or any(c.section is None and not c.absent for c in conds):
@@ -135,22 +138,23 @@ def build(expl: Explanation, people: set[str] | None = None) -> Worksheet:
             visit(s)
 
     if expl.holds is False:
-        ws.deciding, ws.other_routes = _deciding(expl.root)
-    visit(expl.root) if _is_step(expl.root) else [visit(s) for s in _top_steps(expl.root)]
+        ws.deciding, ws.other_routes = _deciding(expl.root, say)
+    visit(expl.root) if _is_step(expl.root) else [visit(s) for s in _top_steps(expl.root, say)]
     ws.steps = [steps[k] for k in order[:MAX_STEPS]]
     ws.more_steps = max(0, len(order) - MAX_STEPS)
     return ws
 
 
-def _top_steps(root: Node) -> list[Node]:
+def _top_steps(root: Node, say: Words) -> list[Node]:
     subs: list[Node] = []
-    list(_conditions(root, subs, set()))
+    list(_conditions(root, subs, set(), say))
     return subs
 
 
-def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Condition]:
+def _conditions(n: Node, subs: list[Node], people: set[str], say: Words) -> Iterator[Condition]:
     """The conditions of step ``n`` (its frontier below plumbing), appending the sub-steps to
-    ``subs`` (each referenced here, explained in its own step)."""
+    ``subs`` (each referenced here, explained in its own step); ``say``: the case's constants in
+    its words."""
     facts: dict[str, list[str]] = {}     # sentence -> fact predicates, written once per step
 
     def fact_line(c: Node) -> Condition | None:
@@ -160,26 +164,30 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
                 return None
             names.append(c.name or "")
             return Condition(holds=c.holds, text=f"case: “{c.sentence}”", sentence=c.sentence)
-        return Condition(holds=c.holds, text=("case fact: " if c.source != "kb" else "fact: ") + (c.words or goal_words(c.goal))
+        return Condition(holds=c.holds, text=("case fact: " if c.source != "kb" else "fact: ") + (c.words or goal_words(c.goal, say))
                          + (f" ({_note(c.note)})" if c.note and not c.holds else ""))
 
     def walk(c: Node, first: bool) -> Iterator[Condition]:
         if c.kind == "more":
             return
-        if not first and _is_step(c):
+        if not first and _is_step(c) and not (c.citation and n.citation and not c.label and not n.label
+                                                and c.citation.section == n.citation.section):
             if (c.holds and c.citation and not c.label and c.args and number_of(c.args[-1]) == 0
                     and not any(d.kind == "fact" or (d is not c and _is_step(d)) for d in c.walk())):
                 # a section that computes nothing here (no one is blind: 0) is not ticked as applying
                 yield Condition(holds=True, absent=True, section=c.citation.section,
-                                text=f"{c.citation.section} {heading(c.citation, 44)}: 0 here, it adds nothing")
+                                text=f"{c.citation.section} {title(c.citation)}: 0 here, it adds nothing")
                 return
             subs.append(c)
-            yield Condition(holds=c.holds, text=_ref(c, people), section=c.citation.section if c.citation else None)
+            yield Condition(holds=c.holds, text=_ref(c, people, say), section=c.citation.section if c.citation else None)
             return
         if c.kind == "fact" and not first:
             line = fact_line(c)
             if line:
                 yield line
+            return
+        if c.kind == "call" and not c.holds and c.words and not first:  # a failed date condition, in the statute's direction
+            yield Condition(holds=False, text=c.words)
             return
         if c.kind in ("compare", "arith", "builtin") and not first:
             if c.words and not (c.kind == "arith" and c.holds and _restates(c.words)):
@@ -188,21 +196,25 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
                 if floor:
                     yield floor
             elif not c.holds:
-                yield Condition(holds=False, text="a condition fails: " + goal_words(c.goal))
+                yield Condition(holds=False, text="a condition fails: " + goal_words(c.goal, say))
             return
         if c.kind == "negation" and not first:
             if c.holds:
-                names = list(dict.fromkeys(called(c.goal)))
-                absent.append(c.citation.section if c.citation else (name_words(names[0]) + (" …" if len(names) > 1 else "")) if names else "")
+                if c.citation:
+                    absent.append(c.citation.section)
+                elif any(x.endswith("_") for x in called(c.goal)):  # the case's facts: what it does not state
+                    unstated.append(absence(c.goal, say))
+                else:
+                    absent.extend(name_words(x) for x in called(c.goal) if _SECTION.match(x))
                 return
-            yield Condition(holds=c.holds, text=_negation(c))
+            yield Condition(holds=c.holds, text=_negation(c, say))
             for k in c.children:  # what holds, so the negation fails
                 yield from walk(k, False)
             return
         if c.kind == "aggregate" and not first:
             if c.holds and (not c.count or not called(c.goal)):
                 return  # nothing found, or a list handled in memory: the values appear where used
-            yield Condition(holds=c.holds, text=c.words or goal_words(c.goal))
+            yield Condition(holds=c.holds, text=c.words or goal_words(c.goal, say))
             for i, k in enumerate(c.children):
                 if i < SHOWN_SOLUTIONS:
                     yield from walk(k, True)
@@ -214,10 +226,35 @@ def _conditions(n: Node, subs: list[Node], people: set[str]) -> Iterator[Conditi
             yield from walk(k, False)
 
     absent: list[str] = []
+    unstated: list[str] = []
     yield from walk(n, True)
     absent = [a for a in dict.fromkeys(absent) if a]
     if absent:
-        yield Condition(text="does not apply, or no evidence of: " + ", ".join(absent), absent=True)
+        yield Condition(text=_joined(absent) + (" do not apply" if len(absent) > 1 else " does not apply"), absent=True)
+    unstated = [a for a in dict.fromkeys(unstated) if a]
+    if unstated:
+        yield Condition(text="the case states " + _joined(["no " + u for u in unstated]), absent=True)
+
+
+_SECTION = re.compile(r"^s\d+")
+
+
+def _joined(items: list[str], word: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def absence(goal: str, say: Words) -> str:
+    """What a negation of the case's facts says is not stated, in words: ``\\+ end_(m, _)`` ->
+    "end of the marriage of Alice and Bob"; ``\\+ (blindness_(E), agent_(E, alice))`` ->
+    "blindness of Alice" (the event's kind, then the constants its roles name)."""
+    calls = re.findall(r"([a-z][a-zA-Z0-9_]*)\(((?:[^()]|\([^()]*\))*)\)", plain(goal))
+    calls = [(p, [a.strip() for a in args.split(",")]) for p, args in calls if p not in ("nonvar", "var")]
+    kinds = [p for p, args in calls if p.endswith("_") and len(args) == 1 and not say.constant(args[0])]
+    consts = [say.constant(a) or term_words(a, say) for p, args in calls for a in args
+              if not re.fullmatch(r"_?[A-Z_][A-Za-z0-9_]*|_", a) and (say.constant(a) or not re.fullmatch(r"[\d.\"\-]+", a))]
+    first = kinds[0] if kinds else calls[0][0] if calls else ""
+    what = name_words(first) if first else plain(goal)
+    return what + (" of " + _joined(list(dict.fromkeys(consts))) if consts else "")
 
 
 def _floor(step: Node, c: Node) -> Condition | None:
@@ -237,7 +274,7 @@ def _restates(words: str) -> bool:
     return not re.search(r"[-+×/]|max|min|rounded", rhs)
 
 
-def _deciding(root: Node) -> tuple[list[Condition], int]:
+def _deciding(root: Node, say: Words) -> tuple[list[Condition], int]:
     """The condition that failed on the path that got furthest, and how many other routes
     (alternatives) failed on the way."""
     others = 0
@@ -256,57 +293,61 @@ def _deciding(root: Node) -> tuple[list[Condition], int]:
             break
     where = f"{cite.section}: " if cite and not n.citation else ""
     if n.kind == "negation":
-        text = _negation(n)
+        text = _negation(n, say)
     elif n.kind in ("rule", "call") and (n.citation or n.label):
-        text = _ref(n) + (f" ({n.note})" if n.note else "")
+        text = _ref(n, say=say) + (f" ({n.note})" if n.note else "")
     elif n.kind == "fact":
-        text = "no fact of the case states " + goal_words(n.goal)
+        text = "no fact of the case states " + goal_words(n.goal, say)
     else:
-        text = n.words or ("fails: " + goal_words(n.goal) + (f" ({_note(n.note)})" if n.note else ""))
+        text = n.words or ("fails: " + goal_words(n.goal, say) + (f" ({_note(n.note, say)})" if n.note else ""))
     return [Condition(holds=False, text=where + text, section=cite.section if cite else None)], others
 
 
 # ---------------------------------------------------------------------------------- words
 
 
-def _title(n: Node) -> str:
+def _title(n: Node, say: Words | None = None) -> str:
     if n.label:
         return n.label
-    return heading(n.citation) if n.citation else goal_words(n.goal)
+    return title(n.citation) if n.citation else goal_words(n.goal, say)
 
 
-def _ref(n: Node, people: set[str] | frozenset = frozenset()) -> str:
+def _ref(n: Node, people: set[str] | frozenset = frozenset(), say: Words | None = None) -> str:
     """A sub-step as a condition: section, its amount or heading, the arguments it holds for."""
     sec = n.citation.section + " " if n.citation else ""
     if n.label and n.amount is not None:
         return f"{sec}{n.label}: {money(n.amount)}"
-    what = heading(n.citation, 44) if n.citation else goal_words(n.goal)
-    args = ", ".join(term_words(a) for a in n.args if a != "_" and a not in people and re.fullmatch(r"[a-z][a-zA-Z0-9_]*", a))
+    what = title(n.citation) if n.citation else goal_words(n.goal, say)
+    args = ", ".join(term_words(a, say) for a in n.args if a != "_" and a not in people and re.fullmatch(r"[a-z][a-zA-Z0-9_]*", a))
     return f"{sec}{what}" + (f" ({args})" if args and n.citation else "")
 
 
-def _negation(n: Node) -> str:
+def _negation(n: Node, say: Words | None = None) -> str:
     """``\\+ G`` in words: a cited G "does not apply", else "no evidence that …"."""
     if n.citation:
-        h = heading(n.citation, 50)
+        h = title(n.citation)
         return (f"{n.citation.section} does not apply ({h})" if n.holds
                 else f"{n.citation.section} applies ({h}), so this condition fails")
-    what = ", ".join(dict.fromkeys(name_words(x) for x in called(n.goal))) or goal_words(n.goal)
-    return (f"no evidence that {what} hold" if n.holds else f"{what} hold, so this condition fails")
+    sections = [name_words(x) for x in called(n.goal) if _SECTION.match(x)]
+    if sections and not any(x.endswith("_") for x in called(n.goal)):
+        what = _joined(list(dict.fromkeys(sections)))
+        return f"{what} does not apply" if n.holds else f"{what} applies, so this condition fails"
+    what = absence(n.goal, say or Words())
+    return f"the case states no {what}" if n.holds else f"the case states {what}, so this condition fails"
 
 
-def _arg(text: str) -> str:
+def _arg(text: str, say: Words | None = None) -> str:
     """A statute predicate's argument in the headline: a whole number from $1,000 up that is not
-    a year (1900-2100) as money (SARA's amounts: "for alice, $6,000, 2015"), else in words."""
+    a year (1900-2100) as money (SARA's amounts: "for Alice, $6,000, 2015"), else in words."""
     n = as_number(text.strip())
     if isinstance(n, int) and abs(n) >= 1000 and not 1900 <= n <= 2100:
         return money(n)
-    return term_words(text)
+    return term_words(text, say)
 
 
-def _note(note: str) -> str:
+def _note(note: str, say: Words | None = None) -> str:
     """A recorder's note about a goal, with any Prolog goal in it in words."""
-    return re.sub(r"[a-z][a-zA-Z0-9_]*\([^()]*\)", lambda m: goal_words(m.group(0)), note)
+    return re.sub(r"[a-z][a-zA-Z0-9_]*\([^()]*\)", lambda m: goal_words(m.group(0), say), note)
 
 
 def query_atoms(query: str) -> set[str]:
@@ -314,28 +355,17 @@ def query_atoms(query: str) -> set[str]:
     return {a for a in re.findall(r"(?<![A-Za-z0-9_])([a-z][a-zA-Z0-9_]*)(?!\s*\()", query)}
 
 
-def _about(a: Amount, people: set[str]) -> bool:
-    """A chain row is about the question's people, or about no one (a rate schedule), or
-    non-zero (a spouse's income on a joint return)."""
-    m = re.match(r"[a-z][a-zA-Z0-9_]*\((.*)\)$", a.goal or "")
-    first = m.group(1).split(",")[0] if m else ""
-    if not people or not re.fullmatch(r"[a-z][a-zA-Z0-9_]*", first) or first in people:
-        return True
-    return as_number(a.value) not in (0, None)
-
-
 # ------------------------------------------------------------------------------- rendering
 
 
 def step_head(s: Step, width: int = 76) -> str:
-    """A step's first line: section, title (cut to fit one line), amount, repeats."""
+    """A step's first line: section, title (whole: a long one wraps, never cut mid-phrase),
+    amount, repeats. ``width`` is kept for callers; wrapping is :func:`lines`' job."""
     tail = f" = {money(s.amount)}" if s.amount is not None else ""
     if s.repeats:
         tail += f" (+{s.repeats} more with other values)"
     sec = f"{s.section} " if s.section else ""
-    room = max(20, width - len(sec) - len(tail) - 2)
-    title = s.title if len(s.title) <= room else s.title[: room - 1].rsplit(" ", 1)[0].rstrip(",;:-") + " …"
-    return sec + title + tail
+    return sec + s.title + tail
 
 
 
@@ -378,20 +408,38 @@ SCREEN_LINES = 58
 
 
 def headline(expl: Explanation) -> str:
-    """The answer in words: "tax owed by alice for 2017: $116,066", "§151(a) (Allowance of
-    deductions) does not hold for alice, 6000, 2015"."""
+    """The answer in the law's words: the domain's verdict when it has one ("Alice owes $116,066
+    in tax for 2017"); a statute's claim as "Yes: §7703(a)(1) applies to Alice in 2012" / "No:
+    §151(a) does not apply to Alice in 2015, for $6,000 (it applies with $4,000 in place of
+    $6,000)" (constants in the case's words, a year as "in", amounts as money); an amount as
+    "total cost: $2,207"."""
+    if expl.verdict:
+        return expl.verdict
+    say = Words(None, None, expl.names, expl.happened)
     r = expl.root
     if r is not None and r.label and expl.holds and expl.value is not None:
         return f"{r.label}: {money(expl.value)}"
-    verdict = "holds" if expl.holds else "does not hold"
     if r is not None and r.citation:
-        args = ", ".join(_arg(a) for a in r.args if a != "_")
-        instead = "; ".join(f"it holds with {_arg(a.value)} in place of {_arg(r.args[a.position - 1])}"
+        who, years, other = [], [], []
+        for a in r.args:
+            n = as_number(a.strip())
+            if a.strip() in ("_", "") or re.fullmatch(r"_?[A-Z_][A-Za-z0-9_]*", a.strip()):
+                continue
+            if isinstance(n, int) and 1900 <= n <= 2100:
+                years.append(str(n))
+            elif n is not None:
+                other.append(_arg(a, say))
+            else:
+                who.append(term_words(a, say))
+        instead = "; ".join(f"it applies with {_arg(a.value, say)} in place of {_arg(r.args[a.position - 1], say)}"
                             for a in r.actual if 0 < a.position <= len(r.args))
-        return (f"{r.citation.section} ({heading(r.citation, 48)}) {verdict}" + (f" for {args}" if args else "")
-                + (f" ({instead})" if instead and not expl.holds else ""))
+        verb = "applies" if expl.holds else "does not apply"
+        return (f"{'Yes' if expl.holds else 'No'}: {r.citation.section} {verb}"
+                + (f" to {_joined(who)}" if who else "") + (f" in {_joined(years)}" if years else "")
+                + (f", for {_joined(other)}" if other else "") + (f" ({instead})" if instead and not expl.holds else ""))
+    verdict = "holds" if expl.holds else "does not hold"
     value = f": {money(expl.value) if expl.chain else expl.value}" if expl.value is not None and expl.holds else ""
-    return f"{goal_words(expl.query)} {verdict}{value}"
+    return f"{goal_words(expl.query, say)} {verdict}{value}"
 
 
 def _chain_rows(ws) -> list[tuple[str, str, str]]:
@@ -413,8 +461,10 @@ def to_rich(expl: Explanation, full: bool = False, title: str | None = None, wid
     if full or expl.root is None:
         return tree_rich(expl, full, title)
     ws = build(expl)
-    parts: list[Any] = [Text.from_markup(f"[bold]{escape(title or 'why')}[/]: " + escape(headline(expl))
-                                         + ("" if expl.holds else " [red](does not hold)[/]" if "does not hold" not in headline(expl) else ""))]
+    head = headline(expl)
+    said = "does not hold" in head or "does not apply" in head or head.startswith("No:")
+    parts: list[Any] = [Text.from_markup((f"[bold]{escape(title)}[/]: " if title else "") + f"[bold]{escape(head)}[/]"
+                                         + ("" if expl.holds or said else " [red](does not hold)[/]"))]
     for c in ws.deciding:
         parts.append(Text.from_markup(f"[red]✗ deciding condition[/]: {escape(c.text)}"))
     if ws.other_routes:

@@ -98,6 +98,15 @@ class SaraDomain:
 
         return supporting_sentences(case_text, facts, terms=legal_terms(rules))
 
+    def case_words(self, case_text: str, facts: str) -> tuple[dict[str, str], dict[str, str]]:
+        """(names, happened) of a case's facts for explanations: each constant in the case's words
+        ("alice" -> "Alice", v2's "\"Alice\"" -> "Alice", "alice_and_bob" -> "the marriage of
+        Alice and Bob") and each dated event's clause ("bob_dies" -> "Bob died"):
+        :mod:`taxlogic.kb.sara.explain.wording`."""
+        from taxlogic.kb.sara.explain.wording import case_names, happenings
+
+        return case_names(case_text, facts), happenings(case_text, facts)
+
     def rule_query(self, case, rules):
         """The query of a standard question form, by rule (:mod:`.questions`); None otherwise."""
         from taxlogic.kb.sara.reading.questions import rule_query

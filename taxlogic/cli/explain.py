@@ -81,6 +81,7 @@ def explain(
         def shown(v):
             return money(v) if isinstance(v, (int, float)) and expl.chain else str(v)
 
-        console.print(f"[bold]{case.id}[/] ({case.kind})  answer: [bold]{shown(expl.answer)}[/]   "
-                      f"expected: {shown(case.expected)}", highlight=False)
+        label = "benchmark label" if case.kind == "entailment" else "benchmark answer"
+        console.print(f"[bold]{case.id}[/] ({case.kind})  [dim]{label}: {shown(expl.answer)}, "
+                      f"expected: {shown(case.expected)}[/]", highlight=False)
     print_explanation(expl, full=full, as_json=as_json, markdown=markdown)

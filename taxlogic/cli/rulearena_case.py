@@ -11,6 +11,7 @@ validation, the engine job, the domain's checks. RuleArena tax problems (``tax-0
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -246,11 +247,17 @@ def explain_problem(case_id: str, facts_file: Path | None, *, full: bool, as_jso
 
             out = engine.run(Job(facts=facts, query=DETAILS_QUERY, mode="first", var="X"))
             return None, out.values[0] if out.status == "values" and out.values else "[]"
+        from taxlogic.kb.airline.explain.worksheet import WORKSHEET_QUERY, parse
         from taxlogic.kb.explain import explain_case
 
-        return explain_case(engine, problem_input(item), facts, domain="airline", mode="first")[1], None
+        expl = explain_case(engine, problem_input(item), facts, domain="airline", mode="first")[1]
+        out = engine.run(Job(facts=facts, query=WORKSHEET_QUERY, mode="first", var="X"))
+        return expl, parse(out.values[0]) if out.status == "values" and out.values else None
 
     item, value, outcome, (expl, details) = _answered(case_id, facts_file, why)
+    sheet = None
+    if item.domain == "airline":  # the fee worksheet: the bags, the allowances, the rows that sum to the total
+        sheet, details = details, None
     if value is None:
         fail(f"{item.id}: the facts give no answer to explain ({outcome.summary()})")
     if as_json:
@@ -266,6 +273,8 @@ def explain_problem(case_id: str, facts_file: Path | None, *, full: bool, as_jso
 
             ops = {p.id: p for p in problem_texts()}[item.id].operations
             data["operations"] = [asdict(o) for o in explain_operations(ops, details)]
+        if sheet is not None:
+            data["worksheet"] = sheet.model_dump(mode="json")
         if expl is not None:
             data["explanation"] = dump(expl, full=full)
         print_json(data)
@@ -279,9 +288,15 @@ def explain_problem(case_id: str, facts_file: Path | None, *, full: bool, as_jso
         console.print(note, highlight=False)
     if details is not None:
         print_nba_why(item, details)
-    elif expl is not None:  # the worksheet (as taxlogic.cli.explain prints one; not imported: no cycle)
-        import sys
+    elif sheet is not None and not full:
+        from taxlogic.kb.airline.explain.worksheet import to_markdown as sheet_markdown, to_rich as sheet_rich
 
+        if markdown:
+            sys.stdout.write(sheet_markdown(sheet, title=f"Why {item.id}"))
+        else:
+            console.print(sheet_rich(sheet, width=console.width))
+            console.print("[dim]--full: the Prolog proof[/]")
+    elif expl is not None:  # the worksheet (as taxlogic.cli.explain prints one; not imported: no cycle)
         from taxlogic.tools.worksheet import to_markdown, to_rich
 
         if markdown:

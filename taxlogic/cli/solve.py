@@ -102,9 +102,13 @@ def solve(
                            | ({"explanation": why.dump() if why else None} if explain else {}))
             else:
                 console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
-                console.print(f"[bold green]answer[/]: {answer_text(ans.value)}   expected: {answer_text(case.expected)}   "
-                              + ("[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"),
-                              highlight=False)
+                verdict = "[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"
+                if why is not None and why.root is not None:  # the explanation's first line is the answer in the law's words
+                    console.print(f"[dim]benchmark label: {answer_text(ans.value)}, expected: "
+                                  f"{answer_text(case.expected)}[/]   {verdict}", highlight=False)
+                else:
+                    console.print(f"[bold green]answer[/]: {answer_text(ans.value)}   expected: {answer_text(case.expected)}   "
+                                  + verdict, highlight=False)
                 if why:
                     print_explanation(why)
             if ans.value is None:

@@ -258,7 +258,11 @@ def print_result(console: Console, result: AgentResult, expected=None, kind: str
 
     cost = f"{len(result.rounds)} round(s), {result.input_tokens}→{result.output_tokens} tokens, {result.seconds:.1f} s"
     if result.abstained:
-        console.print(f"[bold red]abstained[/]: {escape(result.reason or '')}  ({cost})", highlight=False, soft_wrap=True)
+        from taxlogic.agent.finish import abstention_words
+
+        last = result.rounds[-1].issues if result.rounds else []
+        console.print(f"[bold red]abstained[/]: {escape(abstention_words(result.reason, last, len(result.rounds)))}  ({cost})",
+                      highlight=False)
     else:
         console.print(f"[bold green]answer[/]: {escape(answer_text(result.answer, kind))}  ({cost})", highlight=False)
     if expected is not None:

@@ -260,3 +260,27 @@ unpriced(no_base_fee(Id, N, Region, Direction, Class)) :-
     checked_bags(Ids), nth1(N, Ids, Id), \+ base_fee(N, _).
 unpriced(overweight_not_accepted(Id, Wt)) :- checked_bag(Id), item_weight(Id, Wt), Wt > 100.
 unpriced(oversize_not_accepted(Id, S)) :- checked_bag(Id), linear_size(Id, S), S > 115.
+
+% ============================================================================ the worksheet
+
+%!  fee_worksheet(-Ticket, -Rows, -Total) is semidet.
+%   The fee worksheet of a trip (kb/airline/explain/worksheet.py): the ticket price, one row per item
+%   in list order, and the total cost. A row is carried(Id, Kind, As) for an item taken into
+%   the cabin (As = personal_item or carry_on: no fee), exempt(Id, Kind) for an item that is
+%   not a bag, or checked(Id, Kind, N, Status, Allowance, Size, Weight, Base, Oversize,
+%   Overweight, Fee) for a checked bag: its number, complimentary or charged, the weight
+%   allowance it used (lbs), its size (in) and weight (lbs), its base, oversize and overweight
+%   fees and what it costs (Base + max(Oversize, Overweight), as checked_bag_fee/6).
+fee_worksheet(Ticket, Rows, Total) :-
+    ticket_price(Ticket),
+    total_cost(Total),
+    findall(Id, item(Id, _, _, _, _, _), Ids),
+    findall(Row, ( member(Id, Ids), worksheet_row(Id, Row) ), Rows).
+
+worksheet_row(Id, exempt(Id, Kind)) :- item(Id, Kind, _, _, _, _), not_a_bag(Kind), !.
+worksheet_row(Id, carried(Id, Kind, As)) :- carried_on(Id, As), !, item(Id, Kind, _, _, _, _).
+worksheet_row(Id, checked(Id, Kind, N, Status, Allowance, Size, Weight, Base, Oversize, Overweight, Fee)) :-
+    checked_bag_fee(Id, N, Base, Oversize, Overweight, Fee), !,
+    item(Id, Kind, _, _, _, _),
+    bag_status(N, Status), weight_allowance(Status, Allowance),
+    linear_size(Id, Size), item_weight(Id, Weight).

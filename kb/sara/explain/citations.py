@@ -184,6 +184,30 @@ class SaraLaw:
             return {args[2]: days} if days else {}
         return {}
 
+    def date_origins(self, predicate: str, args: list[str]) -> dict[str, tuple[str, str]]:
+        """Where a date of a proof comes from, for conditions read in the statute's direction:
+        ``first_day_year(2019, "2019-01-01")`` -> {"2019-01-01": ("year_start", "2019")},
+        ``last_day_year`` -> ("year_end", year), a case's ``start_(e, D)`` / ``end_(e, D)`` ->
+        ("start" / "end", e). Keys are the date's Prolog text."""
+        if len(args) != 2:
+            return {}
+        kind = {"first_day_year/2": "year_start", "last_day_year/2": "year_end", "start_/2": "start",
+                "end_/2": "end"}.get(predicate)
+        if kind is None or not re.fullmatch(r'"\d{4}-\d{2}-\d{2}"', args[1].strip()):
+            return {}
+        return {args[1].strip(): (kind, args[0].strip())}
+
+    def verdict(self, expl, say) -> str | None:
+        """SARA's tax question in the law's words: ``tax(alice, 2017, 116066)`` -> "Alice owes
+        $116,066 in tax for 2017" (the tax of §1 and §3301; SARA's ``tax/3``); None for a claim
+        (:func:`taxlogic.tools.worksheet.headline` words it from its section)."""
+        from taxlogic.tools.wording import money, term_words
+
+        r = expl.root
+        if r is None or r.predicate != "tax/3" or not expl.holds or expl.value is None or len(r.args) != 3:
+            return None
+        return f"{term_words(r.args[0], say)} owes {money(expl.value)} in tax for {r.args[1]}"
+
     def value_text(self, text: str) -> str | None:
         """A number as SARA's date utilities make them, in words: a time stamp (a float of at
         least 10^8 seconds: ``day_to_stamp`` gives the start of the next day, in the engine's
