@@ -194,9 +194,9 @@ tl_meta(findall(*, 0, *, *)).  tl_meta(aggregate_all(*, 0, *)).  tl_meta(aggrega
 tl_meta(bagof(*, ^, *)). tl_meta(setof(*, ^, *)). tl_meta(catch(0, *, 0)).
 tl_meta(with_output_to(*, 0)). tl_meta(limit(*, 0)).
 
-%!  tl_body_calls(+Body, -Calls) is det.  "N/A" strings of the goals Body calls (through the
-%   meta-predicates above); a goal unknown until run time is left out.
-tl_body_calls(G, []) :- var(G), !.
+%!  tl_body_calls(+Body, -Calls) is det.  N/A of the goals Body calls (through the
+%   meta-predicates above); a goal unknown until run time is call/1 (a dynamic call).
+tl_body_calls(G, [call/1]) :- var(G), !.
 tl_body_calls(G, Calls) :-
     tl_meta_spec(G, Spec), !,
     G =.. [_|As], Spec =.. [_|Ss],
@@ -263,11 +263,17 @@ tl_bind_vn(N=V) :- ( var(V) -> V = '$VAR'(N) ; true ).
 %   "N/A" strings of the predicates reachable from Goal through the program's clauses (the
 %   goals their bodies call) that nothing defines: no clause of the program, no declaration,
 %   no built-in or library predicate. Each is a closed-world "no" (or an existence error)
-%   that no rule decided.
+%   that no rule decided. Where a reachable clause calls a goal unknown until run time
+%   (call(Goal)), every predicate of the program counts as reachable.
 tl_sandbox_undefined(Goal, Undefined) :-
     tl_sandbox_module(M),
     functor(Goal, N, A),
-    tl_reach([N/A], [], Seen),
+    tl_reach([N/A], [], Seen0),
+    (   memberchk(call/1, Seen0)   % a dynamic call: any predicate of the program may be called
+    ->  findall(PI, ( tl_program_pred(M, H), functor(H, PN, PA), PI = PN/PA ), Heads),
+        tl_reach(Heads, Seen0, Seen)
+    ;   Seen = Seen0
+    ),
     findall(S, ( member(N1/A1, Seen), functor(H, N1, A1), tl_undefined(M, H),
                  format(string(S), "~w/~w", [N1, A1]) ), Undefined0),
     sort(Undefined0, Undefined).

@@ -14,7 +14,8 @@ from taxlogic.core import Issue
 
 
 def reachable(program: dict, start: str) -> set[str]:
-    """Predicates ("name/arity") reachable from ``start`` through the clauses' calls."""
+    """Predicates ("name/arity") reachable from ``start`` through the clauses' calls; through a
+    dynamic call (``call/1``: a goal unknown until run time) every predicate of the program."""
     calls: dict[str, set[str]] = {}
     for cl in program.get("clauses", []):
         calls.setdefault(cl["head"], set()).update(cl.get("calls", []))
@@ -24,6 +25,8 @@ def reachable(program: dict, start: str) -> set[str]:
         if pi not in seen:
             seen.add(pi)
             todo.extend(calls.get(pi, ()))
+            if pi == "call/1":  # a goal unknown until run time: any predicate may be called
+                todo.extend(calls)
     return seen
 
 
