@@ -2,20 +2,16 @@
 corrupted by each operator of ``eval/faults/program_corrupt.py``, through the agent with a
 perfect repair (``eval/faults/program_faults.py``): caught / slipped / abstained per operator.
 
-    python scripts/statutes_faults.py [--split hard] [--k 1] [--seed 0] [--data ../shared/deonticbench]
+    python scripts/statutes_faults.py [--split hard] [--k 1] [--seed 0]
 
 Cases documented as errata (``kb/statutes/errata.json``) are left out (their reference program
-is no right translation). Reads the JSON files of the DeonticBench copy given by ``--data``.
+is no right translation). Reads the installed DeonticBench (``taxlogic data install-deonticbench``).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import time
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
@@ -23,17 +19,14 @@ def main() -> None:
     ap.add_argument("--split", default="hard", choices=["hard", "smoke"])
     ap.add_argument("--k", type=int, default=1, help="variants per case and operator")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--data", default=str(REPO.parent / "shared" / "deonticbench"))
     args = ap.parse_args()
 
     from taxlogic.eval.faults.program_faults import run_variants, table
+    from taxlogic.kb.statutes.data import cases as deontic_cases
     from taxlogic.kb.statutes.errata import errata_ids
 
     skip = errata_ids()
-    cases = []
-    for dom in ("housing", "uscis-aao"):
-        path = Path(args.data) / "data" / dom / f"{args.split}.json"
-        cases += [c for c in json.loads(path.read_text()) if c["id"] not in skip]
+    cases = [c for dom in ("housing", "uscis-aao") for c in deontic_cases(dom, args.split) if c.id not in skip]
     t0 = time.perf_counter()
     results, base = run_variants(cases, seed=args.seed, k=args.k)
     print(f"DeonticBench {args.split} (housing + USCIS-AAO), {base['cases']} cases not errata "

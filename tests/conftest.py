@@ -119,3 +119,20 @@ def v2_data_dir(sara_data_dir):
             pytest.skip(f"SARA v2 is not installed and no source at {v2_source()}")
         install_v2(str(v2_source()), sara_data_dir)
     return sara_data_dir
+
+
+def deonticbench_source() -> Path:
+    """Where DeonticBench is installed from: ``TAXLOGIC_DEONTICBENCH_SOURCE`` or ``../shared/deonticbench``."""
+    return Path(os.environ.get("TAXLOGIC_DEONTICBENCH_SOURCE") or REPO.parent / "shared" / "deonticbench")
+
+
+@pytest.fixture(scope="session")
+def deontic_data_dir(sara_data_dir):
+    """The session's data directory with DeonticBench installed beside SARA; skipped without a source."""
+    from taxlogic.kb.statutes.data import install, install_record
+
+    if install_record(sara_data_dir) is None:
+        if not deonticbench_source().exists():
+            pytest.skip(f"DeonticBench is not installed and no source at {deonticbench_source()}")
+        install(str(deonticbench_source()), sara_data_dir)
+    return sara_data_dir

@@ -1,38 +1,37 @@
 """The statutes domain (issue 47): DeonticBench housing and USCIS-AAO, where the model writes the
 rules from the statutes given with the case. Real SWI-Prolog, scripted translators, the
-benchmark's own hard and smoke files (``../shared/deonticbench``; skipped where absent)."""
+benchmark's own hard and smoke files (installed from ``../shared/deonticbench`` by the session's
+``deontic_data_dir`` fixture; skipped where absent)."""
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from pathlib import Path
 
 import pytest
 
 from fakes import scripted
 
-REPO = Path(__file__).resolve().parents[1]
-DATA = Path(os.environ.get("TAXLOGIC_DEONTICBENCH_SOURCE") or REPO.parent / "shared" / "deonticbench")
+_DATA_DIR: list = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _deontic(deontic_data_dir):
+    """DeonticBench installed (``kb/statutes/data``) for this module's helpers."""
+    _DATA_DIR[:] = [deontic_data_dir]
+    yield
 
 
 def deontic_cases(domain: str, split: str) -> list[dict]:
-    """The JSON cases of one DeonticBench domain and split (a throw-away test helper until the
-    package's loader, ``kb/statutes/data``, is merged)."""
-    path = DATA / "data" / domain / f"{split}.json"
-    if not path.is_file():
-        pytest.skip(f"DeonticBench data not found at {path}")
-    return json.loads(path.read_text())
+    """The cases of one DeonticBench domain and split as dicts, read by the package's loader."""
+    from taxlogic.kb.statutes.data import cases
+
+    return [c.model_dump() for c in cases(domain, split, _DATA_DIR[0])]
 
 
 def case_by_id(case_id: str) -> dict:
-    dom = "housing" if case_id.startswith("housing") else "uscis-aao"
-    for split in ("smoke", "hard"):
-        for c in deontic_cases(dom, split):
-            if c["id"] == case_id:
-                return c
-    raise KeyError(case_id)
+    from taxlogic.kb.statutes.data import case
+
+    return case(case_id, _DATA_DIR[0]).model_dump()
 
 
 @pytest.fixture(scope="module")
@@ -228,6 +227,7 @@ def _has(case_id: str) -> bool:
         return True
     except KeyError:
         return False
+
 
 
 @pytest.mark.parametrize("domain, fixture", [("housing", "housing"), ("uscis-aao", "uscis")])

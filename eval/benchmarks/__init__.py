@@ -46,6 +46,7 @@ BUILTINS: tuple[str, ...] = (
     "taxlogic.eval.benchmarks.sara_plus.benchmark",
     "taxlogic.eval.benchmarks.sara_v2",
     "taxlogic.eval.benchmarks.rulearena",
+    "taxlogic.eval.benchmarks.deonticbench",
 )
 
 _REGISTRY: dict[str, "Benchmark"] = {}

@@ -1,4 +1,4 @@
-"""``taxlogic data``: install SARA and RuleArena into the data directory, show it, and generate
+"""``taxlogic data``: install SARA, RuleArena and DeonticBench into the data directory, show it, and generate
 SARA⁺ from it (``data plus``, a thin command over :mod:`taxlogic.eval.benchmarks.sara_plus`)."""
 
 from __future__ import annotations
@@ -115,6 +115,10 @@ def info(
     ra_root, ra = _rulearena_counts()
     out["rulearena"] = {"root": ra_root, "problems": sum(n for d in ra.values() for n in d.values()),
                         "by_domain_and_level": ra}
+    with friendly_errors():
+        db_root, db = _deonticbench_counts(data_dir)
+    out["deonticbench"] = {"root": db_root, "cases": sum(n for d in db.values() for n in d.values()),
+                           "by_domain_and_split": db}
     if as_json:
         print_json({**out, "releases": releases})
         return
@@ -133,6 +137,7 @@ def info(
         console.print(f"{V2_RELEASE}: not installed (taxlogic data install --release v2 --from PATH)", highlight=False)
     if cases is None:
         console.print(f"{SARA_RELEASE}: not installed (taxlogic data install)", highlight=False)
+    _print_deonticbench(db_root, db)
     if ra_root is None:
         console.print("RuleArena (tax, NBA, airline): not installed; taxlogic data install-rulearena --from PATH",
                       highlight=False)
@@ -146,6 +151,21 @@ def info(
     console.print(fit(rt, console))
     console.print(f"problem ids: DOMAIN-LEVEL-INDEX ({', '.join(f'{d}-0-5' for d in ra)})", highlight=False)
     console.print(f"read from {ra_root}", highlight=False)
+
+
+def _print_deonticbench(root: str | None, counts: dict[str, dict[str, int]]) -> None:
+    """``data info``'s DeonticBench table: cases per domain and split."""
+    if root is None:
+        console.print("DeonticBench (SARA numeric/binary, airline, housing, USCIS-AAO): not installed; "
+                      "taxlogic data install-deonticbench --from PATH", highlight=False)
+        return
+    table = Table(title="DeonticBench cases (--dataset deonticbench-<domain>)", title_justify="left")
+    for col in ("domain", "hard", "smoke", "whole"):
+        table.add_column(col, justify="left" if col == "domain" else "right")
+    for domain, splits in counts.items():
+        table.add_row(domain, *(str(splits[s]) if s in splits else "-" for s in ("hard", "smoke", "whole")))
+    console.print(fit(table, console))
+    console.print(f"installed in {root}; whole: from the dataset hub only (gydou/DeonticBench)", highlight=False)
 
 
 _ERRATA_TITLES = {"sara": "SARA gold errata", "sara-v2": "SARA v2 gold errata", "nba": "RuleArena NBA annotation errata",
@@ -308,6 +328,48 @@ def install_rulearena(
         return
     console.print(f"RuleArena installed in [bold]{root}[/] from {record['source']} "
                   f"({record['files']} files verified, commit {record['commit'][:8]})")
+
+
+def install_deonticbench(
+    source: Optional[str] = typer.Option(
+        None, "--from", help="A DeonticBench copy (folder holding data/ and label_utils.py, e.g. ../shared/deonticbench), a .tar.gz/.zip archive or a URL. Default: the public repository guangyaodou/DeonticBench at the pinned commit."),
+    data_dir: Optional[Path] = typer.Option(None, help=DATA_DIR_HELP),
+    force: bool = typer.Option(False, "--force", help="Reinstall even if already installed."),
+    as_json: bool = typer.Option(False, "--json", help="Print the install record as JSON."),
+) -> None:
+    """Install DeonticBench (Dou et al. 2026: SARA numeric and binary, airline, housing, USCIS-AAO;
+    hard and smoke splits, statutes, the benchmark's prompts and label parsing) into
+    <data>/deonticbench, verifying every file's SHA-256 against the shipped manifest."""
+    from taxlogic.kb.statutes.data import INSTALL_RECORD, RELEASE, install, target_root
+
+    if source is not None and not _is_url(source) and not Path(source).expanduser().exists():
+        usage_error(f"--from {source}: no such file or folder (give a DeonticBench folder holding data/ and "
+                    "label_utils.py, a .tar.gz/.zip archive or an http(s) URL); nothing was installed")
+    root = target_root(data_dir)
+    already = (root / INSTALL_RECORD).is_file() and not force
+    with friendly_errors():
+        with console.status(f"installing {RELEASE} …"):
+            record = install(source, data_dir, force=force)
+    if as_json:
+        print_json(record)
+        return
+    if already:
+        console.print(f"{RELEASE} is already installed in [bold]{root}[/] (from {record['source']}); nothing was "
+                      "copied (--force reinstalls)", highlight=False)
+        return
+    hub = f", hub files: {', '.join(record['hub_files'])}" if record["hub_files"] else ""
+    console.print(f"{RELEASE} installed in [bold]{root}[/] from {record['source']} "
+                  f"({record['files']} files verified, commit {record['commit'][:8]}{hub})", highlight=False)
+
+
+def _deonticbench_counts(data_dir: Path | None) -> tuple[str | None, dict[str, dict[str, int]]]:
+    """(DeonticBench's root or None when not installed, domain -> split -> cases)."""
+    from taxlogic.kb.statutes.data import DOMAINS, available_splits, cases, install_record, target_root
+
+    if install_record(data_dir) is None:
+        return None, {}
+    counts = {d: {s: len(cases(d, s, data_dir)) for s in available_splits(d, data_dir)} for d in DOMAINS}
+    return str(target_root(data_dir)), counts
 
 
 _STAGES = {

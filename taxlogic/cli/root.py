@@ -37,6 +37,7 @@ COMMANDS: tuple[tuple[str, Callable[..., None]], ...] = (
     ("data install", data.install),
     ("data info", data.info),
     ("data install-rulearena", data.install_rulearena),
+    ("data install-deonticbench", data.install_deonticbench),
     ("data plus", data.plus),
     ("data errata", data.errata),
     ("eval gold", evaluate.gold),

@@ -1,0 +1,190 @@
+"""DeonticBench (Dou et al. 2026, arXiv 2604.04443) as data: install with checksums from a local
+copy (the pinned repository's URL gives a clear error offline), the typed cases of every domain
+and split, and the CLI's install and info."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import deonticbench_source
+from taxlogic.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def source():
+    if not deonticbench_source().exists():
+        pytest.skip("no DeonticBench source")
+    return deonticbench_source()
+
+
+def test_install_verifies_every_file_and_refuses_a_changed_one(source, tmp_path):
+    from taxlogic.kb.datafiles import DataError
+    from taxlogic.kb.statutes.data import COMMIT, RELEASE, install, installed_root, manifest
+
+    with pytest.raises(DataError, match="install-deonticbench"):
+        installed_root(tmp_path)
+    files = manifest()
+    assert {f"data/{d}/{s}.json" for d in ("sara_numeric", "housing", "uscis-aao") for s in ("hard", "smoke")} <= set(files)
+    assert "label_utils.py" in files and "prompts/dataset_prompts.py" in files
+    record = install(str(source), tmp_path)
+    assert record["release"] == RELEASE and record["commit"] == COMMIT and record["files"] == len(files)
+    root = installed_root(tmp_path)
+    assert root == tmp_path / "deonticbench" and (root / "INSTALL.json").is_file()
+    assert not (root / "SOURCE").exists()  # exactly the pinned commit's files
+
+    tampered = tmp_path / "copy"
+    shutil.copytree(source, tampered)
+    path = tampered / "data" / "housing" / "hard.json"
+    path.write_text(path.read_text().replace('"label": "yes"', '"label": "no"', 1))
+    with pytest.raises(DataError, match="checksum mismatch: data/housing/hard.json"):
+        install(str(tampered), tmp_path / "other")
+    assert not (tmp_path / "other" / "deonticbench").exists()
+
+
+def test_the_public_repository_offline_is_a_clear_error(tmp_path, monkeypatch):
+    import urllib.request
+
+    from taxlogic.kb.datafiles import DataError
+    from taxlogic.kb.statutes import data
+
+    def offline(url, dest):
+        raise OSError("no network")
+
+    monkeypatch.setattr(urllib.request, "urlretrieve", offline)
+    with pytest.raises(DataError, match=r"could not download https://github.com/guangyaodou/DeonticBench/archive/2b4e4ea1.*--from PATH"):
+        data.install(None, tmp_path)
+    assert not (tmp_path / "deonticbench").exists()
+
+
+def test_cases_of_every_domain_are_typed(source, tmp_path):
+    from taxlogic.kb.datafiles import DataError
+    from taxlogic.kb.statutes.data import DOMAINS, case, cases, install, shared_statutes
+
+    install(str(source), tmp_path)
+    sizes = {d: len(cases(d, "hard", tmp_path)) for d in DOMAINS}
+    raw = {d: len(json.loads((source / "data" / d / "hard.json").read_text())) for d in DOMAINS}
+    assert sizes == raw
+    for d in DOMAINS:
+        smoke = cases(d, "smoke", tmp_path)
+        assert len(smoke) == 5 and {c.split for c in smoke} == {"smoke"} and {c.domain for c in smoke} == {d}
+        assert all(c.label and c.question and c.reference_prolog for c in smoke)
+    housing = cases("housing", "hard", tmp_path)
+    assert all(c.text == "" and c.statutes and c.state for c in housing)
+    assert {c.label for c in housing} == {"yes", "no"}
+    uscis = cases("uscis-aao", "hard", tmp_path)
+    assert all(c.case_number and c.statutes and c.text for c in uscis)
+    numeric = cases("sara_numeric", "hard", tmp_path)
+    assert all(c.label.lstrip("-").isdigit() and c.statutes == "" for c in numeric)
+    first = numeric[0]
+    assert case(first.id, tmp_path) == first
+    with pytest.raises(KeyError, match="did you mean"):
+        case(first.id + "x", tmp_path)
+    with pytest.raises(DataError, match="dataset hub"):
+        cases("housing", "whole", tmp_path)
+    with pytest.raises(ValueError, match="known: sara_numeric"):
+        cases("tax", "hard", tmp_path)
+    assert "section1" in shared_statutes("sara_numeric", tmp_path) and shared_statutes("housing", tmp_path) == {}
+
+
+def test_cli_install_and_info(source, tmp_path):
+    res = runner.invoke(app, ["data", "install-deonticbench", "--from", str(tmp_path / "nowhere")])
+    assert res.exit_code == 2 and "no such file or folder" in res.output
+    res = runner.invoke(app, ["data", "install-deonticbench", "--from", str(source), "--data-dir", str(tmp_path), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["repository"] == "guangyaodou/DeonticBench"
+    res = runner.invoke(app, ["data", "install-deonticbench", "--from", str(source), "--data-dir", str(tmp_path)])
+    assert res.exit_code == 0 and "already installed" in res.output
+
+
+def test_data_info_counts_deonticbench(deontic_data_dir):
+    res = runner.invoke(app, ["data", "info", "--json"])
+    assert res.exit_code == 0, res.output
+    db = json.loads(res.output)["deonticbench"]
+    assert db["root"].endswith("deonticbench")
+    assert db["by_domain_and_split"]["housing"]["smoke"] == 5 and "whole" not in db["by_domain_and_split"]["housing"]
+    res = runner.invoke(app, ["data", "info"])
+    assert res.exit_code == 0 and "DeonticBench cases" in res.output
+
+
+# ------------------------------------------------------------------------------ benchmarks
+
+
+def test_score_rules_follow_the_benchmark(deontic_data_dir):
+    from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct, label_parser, macro_f1
+
+    # numeric: the README's ±1 rounding tolerance
+    assert is_correct("sara_numeric", "68844", "68844.74") and is_correct("airline", "949", 950)
+    assert not is_correct("sara_numeric", "68844", "68846") and not is_correct("airline", "949", None)
+    assert is_correct("sara_binary", "1", "1") and not is_correct("sara_binary", "1", "0")
+    # housing and USCIS: the installed label_utils.py decides the class; an abstention is never right
+    parse = label_parser("uscis-aao")
+    assert parse("Accepted") == 1 and parse("Dismissed") == -1 and parse("unknown") == 0
+    assert is_correct("uscis-aao", "Accepted", "accept") and not is_correct("uscis-aao", "Accepted", "abstain")
+    assert is_correct("housing", "yes", "Yes") and not is_correct("housing", "no", "yes")
+    # macro-F1 over the two classes; an abstention (0) misses its class and predicts none
+    assert macro_f1([1, -1], [1, -1]) == 1.0
+    assert macro_f1([1, 1, -1, -1], [1, 0, -1, 1]) == pytest.approx((1 / 2 + 2 / 3) / 2)  # F1(+1) 2/4, F1(-1) 2/3
+    with pytest.raises(ValueError):
+        label_parser("airline")
+
+
+@pytest.mark.parametrize("dataset", ["deonticbench-sara-numeric", "deonticbench-sara-binary", "deonticbench-airline",
+                                     "deonticbench-housing", "deonticbench-uscis"])
+def test_every_benchmark_runs_its_reference_programs(deontic_data_dir, tmp_path, dataset):
+    from taxlogic.eval.benchmarks import get_benchmark
+    from taxlogic.kb.statutes.data import cases
+
+    bench = get_benchmark(dataset)
+    out = tmp_path / "run"
+    res = runner.invoke(app, ["eval", "run", "--method", "gold", "--dataset", dataset, "--split", "smoke", "--out",
+                              str(out), "--workers", "1", "--json"])
+    assert res.exit_code == 0, res.output
+    records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines() if line.strip()]
+    smoke = cases(bench.domain, "smoke")
+    assert sorted(r["case_id"] for r in records) == sorted(c.id for c in smoke)
+    assert all(r["details"]["how"] in ("directive", "initialization", "entry") for r in records)
+    # every prediction is what the program printed, scored by the benchmark's rule against its label
+    from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct
+
+    by_id = {c.id: c for c in smoke}
+    for r in records:
+        c = by_id[r["case_id"]]
+        assert r["correct"] == (r["prediction"] is not None and is_correct(c.domain, c.label, r["prediction"]))
+    res = runner.invoke(app, ["eval", "report", str(out), "--out", str(tmp_path / "report")])
+    assert res.exit_code == 0, res.output
+    assert "DeonticBench: the benchmark's score" in res.output
+    md = (tmp_path / "report" / "report.md").read_text()
+    assert "## DeonticBench" in md
+    assert "no published figure" in md  # the paper's figures are of the hard split only
+
+
+def test_report_shows_a_hard_run_beside_the_paper():
+    from taxlogic.eval.benchmarks.deonticbench.published import published_figures, report_lines
+    from taxlogic.eval.reports.report import ReportRow
+
+    assert {(f["domain"], f["value"]) for f in published_figures(split="hard")} == {("sara_numeric", 44.4), ("housing", 46.6)}
+    row = ReportRow(method="agent", split="deonticbench-housing/hard", task="housing", n=78, acc=50.0,
+                    note="acc = macro-F1", run="runs/x")
+    header, lines, notes = report_lines([row])
+    assert lines[0][:5] == ["agent", "deonticbench-housing/hard", "78", "50.0", "macro-F1"]
+    assert lines[1][:5] == ["paper (best)", "housing/hard", "–", "46.6", "macro-F1"]
+    assert "arXiv 2604.04443 abstract" in notes[0]
+
+
+def test_reference_programs_never_run_their_label_directive(deontic_data_dir):
+    from taxlogic.kb.statutes.data import cases
+    from taxlogic.kb.statutes.data.reference import clauses_text, label_directives, reference_query
+
+    housing = cases("housing", "hard")
+    assert all(len(label_directives(c.reference_prolog)) == 1 for c in housing)  # each prints its label
+    for c in housing + cases("airline", "hard"):
+        q = reference_query(c)
+        assert "Label" not in q.goal and "Label:" not in clauses_text(c)
+    uscis = cases("uscis-aao", "hard")
+    assert {reference_query(c).how for c in uscis} == {"entry"}
