@@ -1,0 +1,103 @@
+"""``taxlogic solve`` for a domain without a knowledge base (issue 47): a DeonticBench housing or
+USCIS-AAO case (``--case housing_9adc1ed4``), or a user's own statutes, facts and question
+(``--statutes FILE --text T --question Q``). The model writes the rules from the statutes and
+the facts from the case; the program runs sandboxed (``kb/statutes``), and the answer comes with
+the statute paragraph each step came from (``--explain``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+
+from taxlogic.cli.common import EXIT_ABSTAINED, console, friendly_errors, print_json, usage_error
+
+_ID = re.compile(r"^(housing|uscis)_[0-9a-f]{6,}$")
+
+
+def is_statutes_case(case_id: str | None) -> bool:
+    """Does ``case_id`` name a DeonticBench housing or USCIS-AAO case (``housing_9adc1ed4``)?"""
+    return bool(case_id) and bool(_ID.match(case_id or ""))
+
+
+def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | None, question: str | None,
+                   domain: str, translator: str, budget: int, samples: int, model: str | None, trace: Path | None,
+                   quiet: bool, verbose: bool, as_json: bool, explain: bool) -> None:
+    """Solve one case of the statutes domain (module doc) and print it as ``solve`` does. Exit code
+    3 when the agent abstains."""
+    from taxlogic.agent.context import make_context
+    from taxlogic.agent.solve import solve as run_agent
+    from taxlogic.cli.trace import Tracer, model_label, print_result
+    from taxlogic.core import CaseInput
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.kb.statutes.explain import explain_program
+    from taxlogic.tools.engine import Engine
+
+    if translator not in ("llm", "gold"):
+        usage_error("--translator must be llm or gold")
+    expected = None
+    with friendly_errors():
+        if case_id is not None:
+            if statutes is not None:
+                usage_error("--statutes goes with --text and --question (a --case id brings its own statutes)")
+            from taxlogic.kb.statutes.data import case as deontic_case
+
+            case = deontic_case(case_id)
+            dom = get_domain(domain_name(case))
+            inp, expected = case_input(case), case.label
+        else:
+            if translator == "gold":
+                usage_error("--translator gold needs --case (your own statutes have no reference program)")
+            if not question or not question.strip():
+                usage_error("--statutes needs --question (a yes/no question about --text under those statutes)")
+            law = Path(statutes).read_text(encoding="utf-8") if statutes else ""
+            if not law.strip():
+                usage_error(f"--statutes {statutes}: the file is empty: give the statutes' text")
+            dom = get_domain(domain if domain in ("housing", "uscis") else "housing")
+            case, inp = None, CaseInput(case_id=None, text=text or "", question=question, kind="entailment",
+                                        query=dom.query, answer_var=dom.answer_var, statutes=law)
+        rules = dom.rule_set()
+        tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)
+        with Engine(rules, workers=1) as engine:
+            if translator == "gold":
+                from langchain_core.language_models.fake_chat_models import FakeListChatModel
+
+                from taxlogic.agent.context import AgentContext
+                from taxlogic.eval.faults.program_endpoint import served_program
+
+                reply = served_program(case.reference_prolog)
+                ctx = AgentContext(model=FakeListChatModel(responses=[reply]), engine=engine, rules=rules,
+                                   domain=dom, budget=0, llm_retries=0)
+            else:
+                ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=False, domain=dom)
+            if not (quiet or as_json):
+                who = "the reference program" if translator == "gold" else escape(model_label(ctx.model))
+                console.print(f"[bold]{inp.case_id or 'your statutes'}[/] ({dom.name})  translator: {who}  "
+                              f"budget: {ctx.budget}  query: {inp.query}", highlight=False)
+            try:
+                result = run_agent(inp, ctx, samples=samples if translator == "llm" else 1, on_event=tracer)
+            finally:
+                tracer.close()
+            why = None
+            if explain and not result.abstained:
+                issues, program = dom.check_program(result.facts)
+                outcome = engine.run(dom.query_job(inp, inp.query, program))
+                why = explain_program(dom, inp, program, outcome, engine)
+    if as_json:
+        data = result.model_dump()
+        if expected is not None:
+            data.update(expected=expected, correct=result.answer == expected)
+        if explain:
+            data["explanation"] = why.dump() if why else None
+        print_json(data)
+    else:
+        print_result(console, result, expected)
+        if why:
+            console.print("[bold]why[/]:", highlight=False)
+            for line in why.lines():
+                console.print(escape(line), highlight=False, soft_wrap=True)
+    if result.abstained:
+        raise typer.Exit(EXIT_ABSTAINED)
