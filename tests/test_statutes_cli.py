@@ -118,3 +118,25 @@ def test_bad_input_is_one_line_not_a_traceback(env, tmp_path, args, words):
         res = CliRunner().invoke(app, ["solve"] + [a.format(law=law, empty=empty) for a in args])
     assert res.exit_code in (1, 2) and words in res.output and "Traceback" not in res.output
     assert ep.requests == []  # nothing was sent to the model
+
+
+def test_eval_run_agent_on_housing_smoke(env, tmp_path, deontic_data_dir):
+    """``eval run --method agent`` on deonticbench-housing: the reference programs served as the
+    translations; every answer right, the one documented erratum of the smoke split abstained."""
+    from taxlogic.kb.statutes.data import cases
+    from taxlogic.kb.statutes.errata import errata_ids
+
+    smoke = cases("housing", "smoke", deontic_data_dir)
+    out = tmp_path / "run"
+    with ProgramEndpoint(served_cases(smoke)) as ep:
+        env(ep)
+        res = CliRunner().invoke(app, ["eval", "run", "--dataset", "deonticbench-housing", "--split", "smoke",
+                                       "--method", "agent", "--budget", "1", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+    assert len(records) == len(smoke)
+    for r in records:
+        if r["case_id"] in errata_ids("housing"):
+            assert r["abstained"]
+        else:
+            assert r["prediction"] == r["gold"] and not r["abstained"]

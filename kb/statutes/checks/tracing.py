@@ -116,7 +116,7 @@ def tracing_issues(spec, case, program: dict) -> list[Issue]:
             ok, missing = constant_found(k["text"], k["type"], vocab)
             if not ok:
                 where = (f"paragraph {', '.join(f'[{n}]' for n in known)} it cites" if known and vocab is narrow
-                         else "the statutes, the question or the case")
+                         else "statutes, the question or the case")
                 issues.append(Issue(kind="untraced_constant", line=cl["line"], message=(
                     f"line {cl['line']}: {cl['text'].splitlines()[0]} uses {k['text']!r}, but "
                     f"{', '.join(repr(m) for m in missing) or 'it'} is not in the words of the {where}: "
