@@ -98,6 +98,8 @@ def test_reference_program_runs_sandboxed(housing):
     ("housing_answer(yes) :- open('{f}', write, S), close(S).", "sandbox"),
     ("housing_answer(yes) :- halt.", "sandbox"),
     ("housing_answer(yes) :- P = shell, G =.. [P, 'touch {f}'], G.", "sandbox"),
+    ("housing_answer(X) :- flag(shared_between_jobs, X, X).", "sandbox"),  # no state across jobs
+    ("housing_answer(yes) :- nb_setval(k, 1).", "sandbox"),
 ])
 def test_sandbox_refuses_unsafe_goals(housing, tmp_path, program, why):
     dom, eng = housing
@@ -126,6 +128,16 @@ def test_directives_never_run_and_heads_are_refused(housing, tmp_path):
     # the engine still answers an ordinary job afterwards: nothing reached the worker's own code
     again = eng.run(Job(facts="housing_answer(no).", query="housing_answer(X)", mode="all", var="X", sandbox=True))
     assert again.values == ["no"]
+
+
+def test_reading_runs_nothing(housing):
+    """Quasi-quotations would call a parser while the text is read: refused as a syntax error."""
+    dom, eng = housing
+    from taxlogic.tools.engine import Job
+
+    out = eng.run(Job(facts="x({|javascript(X)||alert(1)|}).\nhousing_answer(no).", query="housing_answer(X)",
+                      mode="all", var="X", sandbox=True))
+    assert out.values == ["no"] and "quasi_quotation" in out.load_problems[0]
 
 
 def test_a_job_leaves_nothing_behind(housing):

@@ -140,3 +140,18 @@ def test_eval_run_agent_on_housing_smoke(env, tmp_path, deontic_data_dir):
             assert r["abstained"]
         else:
             assert r["prediction"] == r["gold"] and not r["abstained"]
+
+
+def test_inspect_a_reference_program(env, deontic_data_dir):
+    from taxlogic.kb.statutes.data import cases
+
+    with ProgramEndpoint([]) as ep:
+        env(ep)
+        bad = CliRunner().invoke(app, ["inspect", "--case", "housing_935f6ec8", "--gold", "--json"])
+        good_case = cases("housing", "smoke", deontic_data_dir)[0]
+        good = CliRunner().invoke(app, ["inspect", "--case", good_case.id, "--gold"])
+    data = json.loads(bad.output)
+    assert bad.exit_code == 3 and data["agent_answer"] is None  # another state's statutes (an erratum)
+    assert all(p["kind"] == "untraced_constant" for p in data["problems"]) and "mich_comp_laws" in bad.output
+    assert good.exit_code == 0 and "the agent would answer" in good.output
+    assert ep.requests == []

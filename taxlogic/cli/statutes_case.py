@@ -101,3 +101,55 @@ def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | No
                 console.print(escape(line), highlight=False, soft_wrap=True)
     if result.abstained:
         raise typer.Exit(EXIT_ABSTAINED)
+
+
+def inspect_statutes(case_id: str, program_file: Path | None, *, gold: bool, as_json: bool) -> None:
+    """``taxlogic inspect --case housing_...`` with ``--facts PROGRAM`` (a program as a model
+    would write it, ``-`` for standard input) or ``--gold`` (the case's reference program, its
+    label directive removed): the agent's round on it (the program cut out of the text, the
+    sandboxed run, the shared and the domain's checks), each problem with its line, the answer,
+    the expected one. Exit code 3 when a check objects (the agent would repair or abstain)."""
+    import sys
+
+    from taxlogic.agent.checks import round_issues
+    from taxlogic.eval.faults.program_endpoint import served_program
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.tools.engine import Engine
+
+    with friendly_errors():
+        from taxlogic.kb.statutes.data import case as deontic_case
+
+        case = deontic_case(case_id)
+        dom = get_domain(domain_name(case))
+        inp = case_input(case)
+        if gold:
+            text, source = served_program(case.reference_prolog), "reference program"
+        elif str(program_file) == "-":
+            text, source = sys.stdin.read(), "standard input"
+        else:
+            text, source = Path(program_file).read_text(encoding="utf-8", errors="surrogateescape"), str(program_file)
+        validation, program = dom.check_program(text)
+        outcome = None
+        if not validation:
+            with Engine(dom.rule_set(), workers=1) as engine:
+                outcome = engine.run(dom.query_job(inp, inp.query, program))
+        static = dom.inspect(inp, inp.query, program, outcome, None) if outcome is not None else ()
+        issues = round_issues(inp, validation, outcome, static=static)
+    answer = dom.answer_of(inp, outcome).value if outcome is not None else None
+    record = {"case": case.id, "domain": dom.name, "source": source, "expected": case.label, "answer": answer,
+              "agent_answer": answer if not issues else None, "correct": answer == case.label,
+              "problems": [{"kind": i.kind, "line": i.line, "message": i.message} for i in issues],
+              "outcome": outcome.summary() if outcome is not None else "not run"}
+    if as_json:
+        print_json(record)
+    else:
+        console.print(f"[bold]{case.id}[/] ({dom.name}), {escape(source)}: {escape(record['outcome'])}", highlight=False)
+        for i in issues:
+            at = f"line {i.line}: " if i.line else ""
+            console.print(f"  [red]{escape(i.kind)}[/] {at}{escape(i.message)}", highlight=False, soft_wrap=True)
+        verdict = "the agent would answer" if not issues else "the agent would repair or abstain"
+        console.print(f"answer: {answer if answer is not None else '(none)'}   expected: {case.label}   {verdict}",
+                      highlight=False)
+    if issues:
+        raise typer.Exit(EXIT_ABSTAINED)

@@ -72,11 +72,11 @@ def leak_issues(spec, program: dict) -> list[Issue]:
         if stated:
             cl = stated[0]
             issues.append(Issue(kind="leak", line=cl["line"], message=(
-                f"line {cl['line']}: {cl['text']} states the question's conclusion ({pi}) as a fact: "
+                f"{cl['text']} states the question's conclusion ({pi}) as a fact: "
                 "derive it with rules from the statutes and the facts of the case")))
         elif not derives:
             cl = own[0]
             issues.append(Issue(kind="leak", line=cl["line"], message=(
-                f"line {cl['line']}: {cl['text'].splitlines()[0]} gives the question's conclusion ({pi}) "
+                f"{cl['text'].splitlines()[0]} gives the question's conclusion ({pi}) "
                 "without calling any rule of the program: derive it from the statutes")))
     return issues

@@ -97,6 +97,7 @@ def tracing_issues(spec, case, program: dict) -> list[Issue]:
     setting = " ".join([case.question, case.text, spec.setting_words])
     whole = vocabulary(" ".join([getattr(case, "statutes", ""), case.question, case.text, spec.setting_words]))
     issues, current = [], None
+    untraced: dict[tuple[str, str], list] = {}  # (constant, where) -> [(clause, missing words)]
     for cl in program.get("clauses", []):
         c = cited(cl.get("comments", []), paras)
         if c is not None:
@@ -104,7 +105,7 @@ def tracing_issues(spec, case, program: dict) -> list[Issue]:
         unknown = [n for n in (current or []) if n not in numbers]
         if c is not None and unknown:
             issues.append(Issue(kind="unknown_paragraph", line=cl["line"], message=(
-                f"line {cl['line']}: the comment cites paragraph {', '.join(f'[{n}]' for n in unknown)}, "
+                f"the comment cites paragraph {', '.join(f'[{n}]' for n in unknown)}, "
                 f"but the statutes have {', '.join(f'[{n}]' for n in sorted(numbers)) or 'no numbered paragraphs'}")))
         known = [n for n in (current or []) if n in numbers]
         # numbers must be in the cited paragraph; words anywhere in the statutes, question or case
@@ -117,8 +118,12 @@ def tracing_issues(spec, case, program: dict) -> list[Issue]:
             if not ok:
                 where = (f"paragraph {', '.join(f'[{n}]' for n in known)} it cites" if known and vocab is narrow
                          else "statutes, the question or the case")
-                issues.append(Issue(kind="untraced_constant", line=cl["line"], message=(
-                    f"line {cl['line']}: {cl['text'].splitlines()[0]} uses {k['text']!r}, but "
-                    f"{', '.join(repr(m) for m in missing) or 'it'} is not in the words of the {where}: "
-                    "use the statute's own terms and numbers, and cite the paragraph a rule encodes (% [n])")))
+                untraced.setdefault((k["text"], where), []).append((cl, missing))
+    for (const, where), uses in untraced.items():
+        cl, missing = uses[0]
+        more = f" (and {len(uses) - 1} more clause(s), lines {', '.join(str(c['line']) for c, _ in uses[1:6])})" if len(uses) > 1 else ""
+        issues.append(Issue(kind="untraced_constant", line=cl["line"], message=(
+            f"{cl['text'].splitlines()[0]} uses {const!r}{more}, but {', '.join(repr(m) for m in missing) or 'it'} "
+            f"is not in the words of the {where}: use the statute's own terms and numbers, and cite the paragraph "
+            "a rule encodes (% [n])")))
     return issues
