@@ -10,7 +10,10 @@ file in its plug-in folder (project-authored) and converts its entries to :class
 - ``nba``: ``kb/nba/errata.json``, RuleArena NBA annotations that contradict the rules of
   ``reference_rules.txt`` read with faithful facts (:mod:`taxlogic.kb.nba.errata`);
 - ``form1040``: ``kb/form1040/errata.json``, RuleArena tax labels that depart from the forms'
-  text as the prompt prints it (:mod:`taxlogic.kb.form1040.errata`).
+  text as the prompt prints it (:mod:`taxlogic.kb.form1040.errata`);
+- ``deonticbench``: ``kb/statutes/data/errata.json``, DeonticBench reference programs that do not
+  give their label and case texts that are not their source release's
+  (:mod:`taxlogic.kb.statutes.data.errata`).
 
 A domain with errata has a module ``taxlogic.kb.<domain>.errata`` defining ``errata_records()
 -> tuple[Erratum, ...]`` (file order) and ``erratum_classes() -> dict[str, str]`` (class name ->
@@ -29,7 +32,9 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = ["ERRATA_DOMAINS", "Erratum", "errata_classes", "load_errata"]
 
 #: The domains that document errata, in the order ``taxlogic data errata`` offers them.
-ERRATA_DOMAINS = ("sara", "nba", "form1040")
+ERRATA_DOMAINS = ("sara", "nba", "form1040", "deonticbench")
+#: The errata module of a domain whose data is not a plug-in of its own name.
+_MODULES = {"deonticbench": "taxlogic.kb.statutes.data.errata"}
 
 
 class Erratum(BaseModel):
@@ -64,7 +69,7 @@ class Erratum(BaseModel):
 def _plugin(domain: str):
     if domain not in ERRATA_DOMAINS:
         raise ValueError(f"no errata for domain {domain!r} (known: {', '.join(ERRATA_DOMAINS)})")
-    return importlib.import_module(f"taxlogic.kb.{domain}.errata")
+    return importlib.import_module(_MODULES.get(domain, f"taxlogic.kb.{domain}.errata"))
 
 
 def load_errata(domain: str | None = None) -> tuple[Erratum, ...]:

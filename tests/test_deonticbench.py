@@ -188,3 +188,153 @@ def test_reference_programs_never_run_their_label_directive(deontic_data_dir):
         assert "Label" not in q.goal and "Label:" not in clauses_text(c)
     uscis = cases("uscis-aao", "hard")
     assert {reference_query(c).how for c in uscis} == {"entry"}
+
+
+# ------------------------------------------------------------------ reference programs, errata
+
+
+def test_every_hard_reference_program_gives_its_label_or_is_a_documented_erratum(deontic_data_dir):
+    from taxlogic.eval.benchmarks.deonticbench.reference import run_references
+    from taxlogic.kb.statutes.data import DOMAINS, cases
+    from taxlogic.kb.statutes.data.errata import errata
+    from taxlogic.kb.statutes.data.reference import reference_rules
+    from taxlogic.tools.engine import Engine
+
+    known = errata()
+    program_classes = {"reference_program_wrong", "reference_disagrees_with_label", "reference_incomplete"}
+    with Engine(reference_rules(), workers=1) as eng:
+        for d in DOMAINS:
+            for r in run_references(eng, cases(d, "hard")):
+                documented = set(known.get(r.case_id, {}).get("class", "").split("+")) & program_classes
+                # a program that misses its label is documented; a documented one still misses it (no stale entry)
+                assert r.correct != bool(documented), (r.case_id, r.label, r.answer, r.reason)
+                # what the engine could not load: a program's own copy of a library predicate (sum_list/2:
+                # refused, the library's gives the same), else a documented erratum (syntax, not/1)
+                others = [p for p in r.load_problems if "library predicate" not in p or ": not(" in p]
+                assert not others or r.case_id in known, (r.case_id, others)
+
+
+def test_sara_and_airline_cases_through_taxlogics_knowledge_bases(deontic_data_dir, v2_data_dir, rulearena_data):
+    from taxlogic.eval.benchmarks.deonticbench.agreement import agreement_rows
+    from taxlogic.kb.statutes.data.errata import errata
+
+    known = errata()
+    for d in ("sara_numeric", "sara_binary", "airline"):
+        rows = agreement_rows(d, "hard")
+        assert rows and all(r.source_id is not None for r in rows), d
+        # every label is the source release's gold answer, and the KB gives it from the source's gold facts
+        assert all(r.label_same and r.kb_agrees for r in rows), [r for r in rows if not (r.label_same and r.kb_agrees)]
+        for r in rows:  # a text or question that is not the source's is a documented erratum
+            changed = not r.text_same or (d != "airline" and not r.question_same)
+            assert changed == ("text_differs_from_source" in known.get(r.case_id, {}).get("class", "")), r.case_id
+
+
+# ------------------------------------------------------------------- the benchmark's protocol
+
+
+def _method(name, dataset, replies, split="smoke"):
+    from tenacity import wait_none
+
+    from fakes import scripted
+    from taxlogic.eval.benchmarks import get_benchmark
+    from taxlogic.eval.methods.registry import MethodOptions, make_method
+
+    ds = get_benchmark(dataset).load(split)
+    model = scripted(replies)
+    return ds, make_method(name, ds, MethodOptions(model=model, wait=wait_none())), model
+
+
+def test_prompts_are_built_by_the_installed_copy(deontic_data_dir):
+    from taxlogic.eval.benchmarks.deonticbench.protocol import compose_prompt, prompts_module
+    from taxlogic.kb.statutes.data import cases
+
+    c = cases("housing", "smoke")[0]
+    few, zero = compose_prompt(c, "prolog-few-shot"), compose_prompt(c, "prolog-zero-shot")
+    for p in (few, zero, compose_prompt(c, "direct")):
+        assert c.question in p and c.statutes.strip()[:200] in p
+        assert c.reference_prolog not in p and "Label:" not in p  # never the label or the reference program
+    assert prompts_module().EXAMPLE_LEGAL_IR_ONE_SHOT in few and prompts_module().EXAMPLE_LEGAL_IR_ONE_SHOT not in zero
+    assert "prompts" not in __import__("sys").modules or not hasattr(__import__("sys").modules["prompts"], "compose_prompt_prolog_uscis")
+    u = cases("uscis-aao", "smoke")[0]
+    assert u.text in compose_prompt(u, "prolog-zero-shot")
+
+
+def test_zero_shot_prolog_runs_the_models_program_sandboxed(deontic_data_dir):
+    from taxlogic.kb.statutes.data import cases
+
+    smoke = cases("housing", "smoke")
+    replies = [f"Here it is:\n```prolog\n{c.reference_prolog}\n```\n" for c in smoke]
+    ds, run, model = _method("prolog-zero-shot", "deonticbench-housing", replies)
+    for c in smoke:
+        r = run(c)
+        # the reference program as the model's program: its answer predicate gives the label
+        assert r.prediction == c.label and not r.abstained and r.details["sandbox_status"] == "ok", r.reason
+        # its label directive is flagged as the program stating its own answer, and never ran
+        assert len(r.details["states_own_answer"]) == 1 and "Label" in r.details["states_own_answer"][0]
+        assert any(d.startswith("directive not run: format(\"Label") for d in r.details["sandbox_problems"])
+    assert len(model.calls) == len(smoke) and model.calls[0][0].type == "human"
+
+
+def test_a_program_that_reaches_outside_is_refused_and_abstains(deontic_data_dir, tmp_path):
+    from taxlogic.kb.statutes.data import cases
+
+    c = cases("housing", "smoke")[0]
+    marker = tmp_path / "pwned"
+    evil = [f"```prolog\nhousing_answer(yes) :- shell('touch {marker}').\n```",
+            f"```prolog\nhousing_answer(yes) :- G =.. [shell, 'touch {marker}'], call(G).\n```",
+            f"```prolog\n:- initialization(shell('touch {marker}')).\nhousing_answer(R) :- R = yes.\n```",
+            "```prolog\nhousing_answer(R) :- repeat, fail, R = yes.\n```",
+            "no program at all"]
+    ds, run, _ = _method("prolog-zero-shot", "deonticbench-housing", evil)
+    statuses = []
+    for _ in evil:
+        r = run(c)
+        statuses.append(r.details["sandbox_status"])
+        if r.details["sandbox_status"] != "ok":
+            assert r.abstained and r.prediction is None and r.reason
+    assert not marker.exists()  # nothing the model wrote ran outside the sandbox
+    # the directive never runs (only its entry is named, and the answer predicate is run instead)
+    assert statuses == ["unsafe", "error", "ok", "time_limit", "no_entry"]
+
+
+def test_direct_answers_are_read_as_the_benchmark_reads_them(deontic_data_dir):
+    from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct
+    from taxlogic.kb.statutes.data import cases
+
+    c = cases("housing", "smoke")[0]
+    ds, run, _ = _method("direct", "deonticbench-housing", ["**No.** The statute says ...", "I cannot tell."])
+    r = run(c)
+    assert r.prediction == "no" and is_correct("housing", c.label, r.prediction) == (c.label == "no")
+    r = run(c)
+    assert r.abstained and r.prediction is None
+
+
+def test_protocol_methods_without_the_papers_prompt_are_refused(deontic_data_dir, tmp_path):
+    from taxlogic.eval.methods.registry import MethodUnavailable
+
+    with pytest.raises(MethodUnavailable, match="instruction"):
+        _method("direct", "deonticbench-uscis", ["Accepted"])
+    with pytest.raises(MethodUnavailable, match="housing and USCIS prompts only"):
+        _method("prolog-few-shot", "deonticbench-sara-numeric", ["x"])
+    res = runner.invoke(app, ["eval", "run", "--method", "direct", "--dataset", "deonticbench-airline", "--split", "smoke",
+                              "--out", str(tmp_path / "r")])
+    assert res.exit_code != 0 and "housing and USCIS prompts only" in res.output and "Traceback" not in res.output
+
+
+def test_the_hubs_whole_split_is_installed_when_given_and_never_trusted(source, tmp_path):
+    from taxlogic.kb.datafiles import DataError
+    from taxlogic.kb.statutes.data import available_splits, cases, install
+    from taxlogic.kb.statutes.data.reference import reference_program
+
+    copy = tmp_path / "with-hub"
+    shutil.copytree(source, copy)
+    entries = json.loads((source / "data" / "housing" / "hard.json").read_text())
+    (copy / "data" / "housing" / "whole.json").write_text(json.dumps(entries[:7]))
+    record = install(str(copy), tmp_path / "data")
+    assert list(record["hub_files"]) == ["data/housing/whole.json"]
+    assert available_splits("housing", tmp_path / "data") == ("hard", "smoke", "whole")
+    assert available_splits("airline", tmp_path / "data") == ("hard", "smoke")
+    whole = cases("housing", "whole", tmp_path / "data")
+    assert len(whole) == 7 and {c.split for c in whole} == {"whole"}
+    with pytest.raises(DataError, match="not pinned"):  # no shipped checksum: its programs are not trusted
+        reference_program(whole[0], tmp_path / "data")

@@ -108,9 +108,9 @@ def test_the_shared_loader_reads_the_three_domains_in_one_shape():
     from taxlogic.kb.nba.errata import errata as nba_entries
 
     counts = {d: len(load_all(d)) for d in ERRATA_DOMAINS}
-    assert counts == {"sara": 41, "nba": 43, "form1040": 27}
+    assert counts == {"sara": 41, "nba": 43, "form1040": 27, "deonticbench": 32}
     everything = load_all()
-    assert len(everything) == 111 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
+    assert len(everything) == 143 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
     for d in ERRATA_DOMAINS:
         found, classes = load_all(d), errata_classes(d)
         assert len({e.id for e in found}) == len(found), d

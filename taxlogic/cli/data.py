@@ -169,13 +169,15 @@ def _print_deonticbench(root: str | None, counts: dict[str, dict[str, int]]) -> 
 
 
 _ERRATA_TITLES = {"sara": "SARA gold errata", "sara-v2": "SARA v2 gold errata", "nba": "RuleArena NBA annotation errata",
-                  "form1040": "RuleArena tax (Form 1040) label errata"}
+                  "form1040": "RuleArena tax (Form 1040) label errata",
+                  "deonticbench": "DeonticBench (hard splits) errata"}
 
 #: What each domain's two sides are called in ``data errata``.
 _ERRATA_SIDES = {"sara": ("the gold program has", "the case text says"),
                  "sara-v2": ("the gold program has", "the case text says"),
                  "nba": ("illegal as RuleArena annotates", "illegal by the rules as written"),
-                 "form1040": ("RuleArena's label", "the forms' text gives")}
+                 "form1040": ("RuleArena's label", "the forms' text gives"),
+                 "deonticbench": ("the label", "the reference program (or the source) gives")}
 
 
 def nba_answer_words(value: str) -> str:
@@ -217,7 +219,7 @@ def _form1040_amounts(ids: list[str]) -> dict[str, tuple[str, str]]:
 
 
 def errata(
-    domain: str = typer.Option("sara", "--domain", help="Whose errata: sara (gold programs vs their case text), sara-v2 (SARA v2's), nba (annotations vs the rules), form1040 (tax labels vs the forms' text)."),
+    domain: str = typer.Option("sara", "--domain", help="Whose errata: sara (gold programs vs their case text), sara-v2 (SARA v2's), nba (annotations vs the rules), form1040 (tax labels vs the forms' text), deonticbench (reference programs vs their labels, texts vs their source)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Also each case's reason (NBA: the operation, the rule and the amounts)."),
     as_json: bool = typer.Option(False, "--json", help="Print the domain, every erratum (id, domain, class, reason, evidence, dataset_says, rules_give, and the domain file's own fields) and the classes as JSON."),
 ) -> None:
