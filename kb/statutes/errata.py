@@ -5,6 +5,12 @@ its label directive removed through the sandbox and the checks, and with ``swipl
 reviewed by hand): per entry the case ``id``, ``domain`` (housing | uscis), ``class`` (a key of
 its ``classes``), ``reason``, ``evidence`` (the checks' issues, or both runs' answers), ``label``,
 ``reference_gives`` and ``swipl_as_shipped``. Shape: :class:`taxlogic.kb.errata.Erratum`.
+
+Beside :mod:`taxlogic.kb.statutes.data.errata` (the reference programs run as the benchmark
+runs them, trusted, for every domain): these are the same programs judged as a *model's
+translation* through the sandbox and the checks, so a defect the checks name (a syntax error, a
+predicate nothing defines, another state's statutes) is listed here even where the benchmark's
+run prints the label.
 """
 
 from __future__ import annotations
