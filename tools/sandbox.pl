@@ -63,8 +63,9 @@ tl_sandbox_reset :-
 %!  tl_sandbox_load(+Text, -Clauses, -Directives, -Problems) is det.
 %   Read Text into the sandbox module. Clauses: one dict per clause read (line, head N/A, kind
 %   fact|rule, the predicates its body calls, its constants, its text and the comments read
-%   with it); Directives: one dict per directive (line, text, name); Problems: strings (syntax
-%   errors, refused clauses).
+%   with it); Directives: one dict per directive (line, text, name, comments), and the comments
+%   after the last clause as one with empty text and name; Problems: strings (syntax errors,
+%   refused clauses).
 tl_sandbox_load(Text, Clauses, Directives, Problems) :-
     tl_sandbox_reset,
     setup_call_cleanup(open_string(Text, S),
@@ -78,7 +79,12 @@ tl_sandbox_read(S, Cs, Ds, Ps) :-
                            variable_names(VNs), module(M)]),
           E, T = '$tl_error'(E)),
     (   T == end_of_file
-    ->  Cs = [], Ds = [], Ps = []
+    ->  tl_comment_texts(Com, Trailing), Cs = [], Ps = [],
+        (   Trailing == []
+        ->  Ds = []
+        ;   stream_position_data(line_count, Pos, Line),   % comments after the last clause
+            Ds = [_{line:Line, text:"", name:"", comments:Trailing}]
+        )
     ;   T = '$tl_error'(E)
     ->  tl_syntax_message(E, Msg), Ps = [Msg|Ps1],
         tl_sandbox_read(S, Cs, Ds, Ps1)

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 
 from taxlogic.kb.statutes.checks.tracing import cited
 from taxlogic.kb.statutes.checks.undefined import reachable
-from taxlogic.kb.statutes.reading.paragraphs import Paragraph, paragraphs
-from taxlogic.kb.statutes.reading.words import parts
+from taxlogic.kb.statutes.reading.paragraphs import Paragraph, paragraphs, statute_paragraphs
 
 #: Conditions shown at most (the nearest to the query first).
 MAX_STEPS = 12
@@ -64,18 +63,6 @@ class StatutesExplanation:
         return {"answer": self.answer, "query": self.query,
                 "steps": [{"name": s.name, "words": s.words, "holds": s.holds, "line": s.line, "cites": list(s.cites)}
                           for s in self.steps]}
-
-
-def statute_paragraphs(atom: str, paras: list[Paragraph]) -> list[Paragraph]:
-    """The paragraphs a statute atom names: those whose title's numbers (two or more) occur in
-    order, one after another, among the atom's numbers."""
-    nums = [w for w in parts(atom) if w.isdigit()]
-    out = []
-    for p in paras:
-        t = [w for w in parts(p.title) if w.isdigit()]
-        if len(t) >= 2 and any(nums[i:i + len(t)] == t for i in range(len(nums) - len(t) + 1)):
-            out.append(p)
-    return out
 
 
 def _sources(clause: dict, program: dict, paras: list[Paragraph]) -> list[Paragraph]:

@@ -13,17 +13,20 @@ quote the clause and its line:
   directive that prints or asserts it: issue 15's conclusion leaks, for programs);
 - :mod:`.tracing`: every constant a clause uses (a court, an amount, a time limit, a section)
   is found in the words of the statute paragraph it cites, or of the statutes, question and case
-  text when it cites none, and every cited paragraph exists.
+  text when it cites none, and every cited paragraph exists;
+- :mod:`.coverage`: a program that cites paragraphs accounts for every one (encoded, or noted
+  ``% [n] does not apply: ...``).
 """
 
 from __future__ import annotations
 
+from taxlogic.kb.statutes.checks.coverage import coverage_issues
 from taxlogic.kb.statutes.checks.leaks import leak_issues
 from taxlogic.kb.statutes.checks.loading import loading_issues
 from taxlogic.kb.statutes.checks.tracing import tracing_issues
 from taxlogic.kb.statutes.checks.undefined import undefined_issues
 
-__all__ = ["program_issues", "answer_issues", "loading_issues", "undefined_issues", "leak_issues", "tracing_issues"]
+__all__ = ["program_issues", "answer_issues", "coverage_issues", "loading_issues", "undefined_issues", "leak_issues", "tracing_issues"]
 
 
 def program_issues(spec, case, outcome) -> list:
@@ -33,7 +36,8 @@ def program_issues(spec, case, outcome) -> list:
     program passes."""
     program = outcome.program or {}
     return (loading_issues(outcome) + answer_issues(spec, outcome) + undefined_issues(spec, program)
-            + leak_issues(spec, program) + tracing_issues(spec, case, program))
+            + leak_issues(spec, program) + tracing_issues(spec, case, program)
+            + coverage_issues(spec, case, program))
 
 
 def answer_issues(spec, outcome) -> list:

@@ -51,6 +51,8 @@ def leak_issues(spec, program: dict) -> list[Issue]:
     that are neither declarations nor statements."""
     issues = []
     for d in program.get("directives", []):
+        if not d.get("text"):  # the comments after the last clause (tools/sandbox.pl), no directive
+            continue
         name = d.get("name", "")
         if _STATES.match(name) or re.search(r"\b(format|write|writeln|print|assert[az]?)\s*\(", d["text"]):
             issues.append(Issue(kind="leak", line=d["line"], message=(

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from taxlogic.kb.statutes.reading.words import parts
+
 _NUMBERED = re.compile(r"(?m)^\[(\d+)\]\s*(.*)$")
 
 
@@ -49,3 +51,15 @@ def numbered(statutes: str) -> str:
     if not paras or _NUMBERED.search(statutes):
         return statutes.strip()
     return "\n\n".join(f"[{p.number}] {p.text}" for p in paras)
+
+
+def statute_paragraphs(atom: str, paras: list[Paragraph]) -> list[Paragraph]:
+    """The paragraphs a statute atom names: those whose title's numbers (two or more) occur in
+    order, one after another, among the atom's numbers."""
+    nums = [w for w in parts(atom) if w.isdigit()]
+    out = []
+    for p in paras:
+        t = [w for w in parts(p.title) if w.isdigit()]
+        if len(t) >= 2 and any(nums[i:i + len(t)] == t for i in range(len(nums) - len(t) + 1)):
+            out.append(p)
+    return out
