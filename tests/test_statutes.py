@@ -100,6 +100,8 @@ def test_reference_program_runs_sandboxed(housing):
     ("housing_answer(yes) :- P = shell, G =.. [P, 'touch {f}'], G.", "sandbox"),
     ("housing_answer(X) :- flag(shared_between_jobs, X, X).", "sandbox"),  # no state across jobs
     ("housing_answer(yes) :- nb_setval(k, 1).", "sandbox"),
+    ("housing_answer(yes) :- assertz(user:tl_case_ref(x)).", "sandbox"),  # the engine's own database
+    ("housing_answer(yes) :- retractall(user:tl_option(_)).", "sandbox"),
 ])
 def test_sandbox_refuses_unsafe_goals(housing, tmp_path, program, why):
     dom, eng = housing
