@@ -173,3 +173,13 @@ def test_a_paragraph_left_out_is_an_issue_unless_it_does_not_apply(env, tmp_path
     assert left_out["abstained"] and [i["kind"] for i in left_out["rounds"][0]["issues"]] == ["uncovered_paragraph"]
     assert "[2] TENANCY ACT § 13" in left_out["rounds"][0]["issues"][0]["message"]
     assert json.loads(runs["noted"].output)["answer"] == "yes"
+
+
+def test_explain_a_housing_case(env, deontic_data_dir):
+    with ProgramEndpoint([]) as ep:
+        env(ep)
+        res = CliRunner().invoke(app, ["explain", "--case", "housing_9adc1ed4", "--json"])
+    data = json.loads(res.output)
+    assert res.exit_code == 0 and data["answer"] == data["expected"] == "yes" and data["issues"] == []
+    step = next(s for s in data["steps"] if s["name"] == "eviction_cases_first_heard_in_municipal_court")
+    assert step["holds"] is True and step["cites"][0].startswith("[2] MICH. COMP. LAWS § 600.5704")

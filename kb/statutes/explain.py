@@ -1,11 +1,12 @@
 """An answer of the statutes domain in words, each step citing the statute paragraph it came from.
 
 A model-written program runs only in the sandbox, so its explanation is built from runs of
-that program, never from a recorder walking its clauses: one more sandboxed job asks, for each
-condition on the query's path (a predicate of arity 0 the query reaches: ``eligibility_met``,
-``national_importance``, ``eviction_cases_first_heard_in_municipal_court``), whether it holds.
-Each step then says, in words, the condition (its name with ``_`` read as spaces), whether it
-holds, the line of its rule and the paragraphs it comes from:
+that program, never from a recorder walking its clauses: one more sandboxed job per condition on
+the query's path (a predicate some rule defines that the query reaches: ``eligibility_met``,
+``eviction_cases_first_heard_in_municipal_court``, ``is_primary_method_required(M, A)``) asks
+whether it holds, and for one with arguments, its first instance. Each step then says, in words,
+the condition (its name with ``_`` read as spaces, and the instance), whether it holds, the line
+of its rule and the paragraphs it comes from (those of a statute atom in the instance too):
 
 - the paragraphs the rule's comments cite (``% [2]``, or a section number of a paragraph's
   title; :func:`taxlogic.kb.statutes.checks.tracing.cited`);
@@ -18,6 +19,7 @@ holds, the line of its rule and the paragraphs it comes from:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from taxlogic.kb.statutes.checks.tracing import cited
@@ -87,9 +89,12 @@ def _sources(clause: dict, program: dict, paras: list[Paragraph]) -> list[Paragr
 
 
 def conditions(spec, program: dict) -> list[str]:
-    """The predicates of arity 0 the query reaches (name/0), nearest the query first."""
+    """The conditions on the query's path ("name/arity"), nearest the query first: predicates the
+    query reaches that some rule defines (a predicate of facts only is data, shown as the instance
+    a condition holds for), not the query's own, not one whose every clause prints (``main/0``)."""
     order, seen = [], set()
     calls: dict[str, list[str]] = {}
+    rules = {cl["head"] for cl in program.get("clauses", []) if cl["kind"] == "rule"}
     for cl in program.get("clauses", []):
         calls.setdefault(cl["head"], []).extend(cl.get("calls", []))
     frontier = [spec.query_pi]
@@ -102,48 +107,49 @@ def conditions(spec, program: dict) -> list[str]:
                     continue
                 seen.add(c)
                 nxt.append(c)
-                if c.endswith("/0"):
-                    order.append(c)
+                order.append(c)
         frontier = nxt
     # conditions reached only through a dynamic call (call(Goal)) come after, in program order
-    order += [pi for pi in calls if pi.endswith("/0") and pi in reach and pi not in seen]
-    # a predicate whose every clause prints (main/0) is output, not a condition
+    order += [pi for pi in calls if pi in reach and pi not in seen]
     printers = {pi for pi in calls if all(
         any(c.split("/")[0] in _OUTPUT for c in cl.get("calls", []))
         for cl in program.get("clauses", []) if cl["head"] == pi)}
-    return [pi for pi in order if pi not in printers][:MAX_STEPS]
+    return [pi for pi in order if pi in rules and pi not in printers and pi != spec.query_pi][:MAX_STEPS]
 
 
 _OUTPUT = frozenset({"format", "write", "writeln", "print", "writeq", "print_message", "nl", "write_term"})
 
 
-def truth_query(names: list[str]) -> str:
-    """A sandboxed query binding ``X`` to one of ``yes``/``no``/``error`` per condition."""
-    goals = [f"catch(({n} -> T{i} = yes ; T{i} = no), _, T{i} = error)" for i, n in enumerate(names)]
-    return ", ".join(goals + [f"X = [{', '.join(f'T{i}' for i in range(len(names)))}]"])
+def condition_query(pi: str) -> str:
+    """A sandboxed query binding ``X`` to ``yes(Instance)`` (its first solution), ``no`` or
+    ``error`` for the condition ``pi`` (name/arity) called with fresh variables."""
+    name, arity = pi.rsplit("/", 1)
+    goal = name if arity == "0" else f"{name}({', '.join(f'A{i}' for i in range(int(arity)))})"
+    return f"catch(({goal} -> X = yes({goal}) ; X = no), _, X = error)"
 
 
 def explain_program(spec, case, program_text: str, outcome, engine) -> StatutesExplanation:
     """The explanation of ``outcome`` (the sandboxed run of ``program_text`` for ``case``) in
-    words (module doc); runs one more sandboxed job on ``engine``."""
+    words (module doc); runs one sandboxed job per condition on ``engine``."""
     from taxlogic.tools.engine import Job
 
     answer = spec.answer_of(case, outcome).value
     program = outcome.program or {}
     paras = paragraphs(getattr(case, "statutes", "") or "")
-    names = [pi[:-2] for pi in conditions(spec, program)]
-    holds: dict[str, bool | None] = {}
-    if names:
-        out = engine.run(Job(facts=program_text, query=truth_query(names), mode="first", var="X", sandbox=True))
-        values = out.values[0].strip("[]").split(",") if out.status == "values" and out.values else []
-        for n, v in zip(names, values):
-            holds[n] = {"yes": True, "no": False}.get(v.strip())
+    pis = conditions(spec, program)
+    jobs = [Job(facts=program_text, query=condition_query(pi), mode="first", var="X", sandbox=True) for pi in pis]
     steps = []
-    for n in names:
-        own = [cl for cl in program.get("clauses", []) if cl["head"] == f"{n}/0"]
-        srcs = []
+    for pi, out in zip(pis, engine.run_many(jobs)):
+        value = out.values[0] if out.status == "values" and out.values else "error"
+        holds = True if value.startswith("yes(") else (False if value == "no" else None)
+        instance = value[4:-1] if holds and not pi.endswith("/0") else ""
+        own = [cl for cl in program.get("clauses", []) if cl["head"] == pi]
+        srcs: list[Paragraph] = []
         for cl in own:
             srcs += [p for p in _sources(cl, program, paras) if p not in srcs]
-        steps.append(Step(n, n.replace("_", " "), holds.get(n), own[0]["line"] if own else None,
-                          tuple(f"[{p.number}] {p.title}" for p in srcs)))
+        for atom in re.findall(r"[a-z][a-z0-9_]*", instance):
+            srcs += [p for p in statute_paragraphs(atom, paras) if p not in srcs]
+        words = pi.rsplit("/", 1)[0].replace("_", " ")
+        steps.append(Step(pi.rsplit("/", 1)[0], words + (f" [{instance}]" if instance else ""), holds,
+                          own[0]["line"] if own else None, tuple(f"[{p.number}] {p.title}" for p in srcs)))
     return StatutesExplanation(answer, spec.query, steps)

@@ -153,3 +153,49 @@ def inspect_statutes(case_id: str, program_file: Path | None, *, gold: bool, as_
                       highlight=False)
     if issues:
         raise typer.Exit(EXIT_ABSTAINED)
+
+
+def explain_statutes(case_id: str, program_file: Path | None, *, as_json: bool, markdown: bool) -> None:
+    """``taxlogic explain --case housing_...``: the answer of the case's reference program (its
+    label directive removed), or of ``--facts PROGRAM``, and why: each condition on the query's
+    path, whether it holds, its line and the statute paragraphs it comes from
+    (:mod:`taxlogic.kb.statutes.explain`); a note when the checks object (``taxlogic inspect``)."""
+    from taxlogic.cli.common import fail
+    from taxlogic.eval.faults.program_endpoint import served_program
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.kb.statutes.explain import explain_program
+    from taxlogic.tools.engine import Engine
+
+    with friendly_errors():
+        from taxlogic.kb.statutes.data import case as deontic_case
+
+        case = deontic_case(case_id)
+        dom = get_domain(domain_name(case))
+        inp = case_input(case)
+        text = (served_program(case.reference_prolog) if program_file is None
+                else Path(program_file).read_text(encoding="utf-8", errors="surrogateescape"))
+        validation, program = dom.check_program(text)
+        if validation:
+            fail(f"{case.id}: {validation[0].message}")
+        with Engine(dom.rule_set(), workers=1) as engine:
+            outcome = engine.run(dom.query_job(inp, inp.query, program))
+            issues = dom.inspect(inp, inp.query, program, outcome, None)
+            why = explain_program(dom, inp, program, outcome, engine)
+    if why.answer is None:
+        fail(f"{case.id}: the program gave no answer to explain ({outcome.summary()})")
+    data = why.dump() | {"case": case.id, "expected": case.label, "issues": [i.render() for i in issues]}
+    if as_json:
+        print_json(data)
+        return
+    note = (f"the checks object ({len(issues)} issue(s): taxlogic inspect --case {case.id})" if issues
+            else "the checks find nothing")
+    if markdown:
+        console.print(f"**{case.id}** ({dom.name}): answer **{why.answer}**, expected {case.label}; {note}\n", markup=False)
+        for s in why.steps:
+            console.print(f"- {s.text()}", markup=False, soft_wrap=True)
+        return
+    console.print(f"[bold]{case.id}[/] ({dom.name})  answer: [bold]{escape(str(why.answer))}[/]   expected: "
+                  f"{escape(case.label)}   {note}", highlight=False)
+    for line in why.lines():
+        console.print(escape(line), highlight=False, soft_wrap=True)
