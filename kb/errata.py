@@ -5,12 +5,12 @@ An erratum is documented, never fixed: the gold fact or rule is not bent to fit 
 the label stays what every published figure was scored against. Each domain keeps its own data
 file in its plug-in folder (project-authored) and converts its entries to :class:`Erratum`:
 
-- ``sara``: ``kb/sara/errata.json``, SARA (2020 release) gold programs that contradict their
-  own case text (:mod:`taxlogic.kb.sara.errata`);
-- ``nba``: ``kb/nba/errata.json``, RuleArena NBA annotations that contradict the rules of
-  ``reference_rules.txt`` read with faithful facts (:mod:`taxlogic.kb.nba.errata`);
-- ``form1040``: ``kb/form1040/errata.json``, RuleArena tax labels that depart from the forms'
-  text as the prompt prints it (:mod:`taxlogic.kb.form1040.errata`);
+- ``sara``: ``kb/sara/data/errata.json``, SARA (2020 release) gold programs that contradict their
+  own case text (:mod:`taxlogic.kb.sara.data.errata`);
+- ``nba``: ``kb/nba/data/errata.json``, RuleArena NBA annotations that contradict the rules of
+  ``reference_rules.txt`` read with faithful facts (:mod:`taxlogic.kb.nba.data.errata`);
+- ``form1040``: ``kb/form1040/data/errata.json``, RuleArena tax labels that depart from the forms'
+  text as the prompt prints it (:mod:`taxlogic.kb.form1040.data.errata`);
 - ``deonticbench``: ``kb/statutes/data/errata.json``, DeonticBench reference programs that do not
   give their label and case texts that are not their source release's
   (:mod:`taxlogic.kb.statutes.data.errata`).
@@ -69,7 +69,7 @@ class Erratum(BaseModel):
 def _plugin(domain: str):
     if domain not in ERRATA_DOMAINS:
         raise ValueError(f"no errata for domain {domain!r} (known: {', '.join(ERRATA_DOMAINS)})")
-    return importlib.import_module(_MODULES.get(domain, f"taxlogic.kb.{domain}.errata"))
+    return importlib.import_module(_MODULES.get(domain, f"taxlogic.kb.{domain}.data.errata"))
 
 
 def load_errata(domain: str | None = None) -> tuple[Erratum, ...]:
