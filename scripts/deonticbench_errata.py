@@ -79,7 +79,7 @@ def _conditions(engine, case) -> str:
 def build() -> dict:
     from taxlogic.eval.benchmarks.deonticbench.agreement import agreement_rows
     from taxlogic.eval.benchmarks.deonticbench.reference import run_references
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
     from taxlogic.kb.statutes.data import DOMAINS, cases
     from taxlogic.kb.statutes.data.reference import clauses_text, reference_rules
     from taxlogic.tools.engine import Engine

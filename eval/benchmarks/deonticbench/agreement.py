@@ -2,9 +2,9 @@
 their gold facts: where each case comes from, whether its text, question and label are the
 source release's, and whether taxlogic's KB gives the DeonticBench label.
 
-* SARA numeric: SARA v2 (Holzenberger and Van Durme 2021; :mod:`taxlogic.kb.sara.v2`), same ids
+* SARA numeric: SARA v2 (Holzenberger and Van Durme 2021; :mod:`taxlogic.kb.sara.data.v2`), same ids
   (``tax_case_N``); the v2 gold program under v2's statutes;
-* SARA binary: SARA (2020 release; :mod:`taxlogic.kb.sara.cases`), same ids (``s1_a_2_ii_neg``);
+* SARA binary: SARA (2020 release; :mod:`taxlogic.kb.sara.data.cases`), same ids (``s1_a_2_ii_neg``);
   label 1 = Entailment, 0 = Contradiction; the 2020 gold program under the 2020 statutes;
 * airline: RuleArena airline (Zhou et al. 2024), ``airline_cases_complexity_L_airline_cases_I``
   = RuleArena ``airline-L-(I-1)`` (DeonticBench counts from 1, RuleArena from 0; the texts match); RuleArena's ``info`` record as facts (:func:`taxlogic.kb.airline.info_to_facts`)
@@ -125,12 +125,12 @@ def agreement_rows(domain: str, split: str = "hard") -> list[Agreement]:
 
     cs = deontic_cases(domain, split)
     if domain == "sara_numeric":
-        from taxlogic.kb.sara.v2 import load_v2_cases, v2_rules
+        from taxlogic.kb.sara.data.v2 import load_v2_cases, v2_rules
 
         return _sara_rows(cs, {c.id: c for c in load_v2_cases()}, v2_rules(), binary=False)
     if domain == "sara_binary":
-        from taxlogic.kb.sara.cases import load_cases
-        from taxlogic.kb.sara.data import sara_rules
+        from taxlogic.kb.sara.data.cases import load_cases
+        from taxlogic.kb.sara.data.install import sara_rules
 
         return _sara_rows(cs, {c.id: c for c in load_cases()}, sara_rules(), binary=True)
     if domain == "airline":
