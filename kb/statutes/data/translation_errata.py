@@ -1,6 +1,6 @@
 """DeonticBench housing and USCIS-AAO reference programs that cannot count as right translations.
 
-``kb/statutes/errata.json`` (project-authored, made by running each hard reference program with
+``kb/statutes/data/translation_errata.json`` (project-authored, made by running each hard reference program with
 its label directive removed through the sandbox and the checks, and with ``swipl`` as shipped;
 reviewed by hand): per entry the case ``id``, ``domain`` (housing | uscis), ``class`` (a key of
 its ``classes``), ``reason``, ``evidence`` (the checks' issues, or both runs' answers), ``label``,
@@ -24,7 +24,7 @@ from taxlogic.kb.errata import Erratum
 
 @lru_cache(maxsize=1)
 def _data() -> dict:
-    return json.loads(resources.files("taxlogic.kb.statutes").joinpath("errata.json").read_text(encoding="utf-8"))
+    return json.loads(resources.files("taxlogic.kb.statutes.data").joinpath("translation_errata.json").read_text(encoding="utf-8"))
 
 
 def erratum_classes() -> dict[str, str]:
