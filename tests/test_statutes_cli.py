@@ -183,3 +183,16 @@ def test_explain_a_housing_case(env, deontic_data_dir):
     assert res.exit_code == 0 and data["answer"] == data["expected"] == "yes" and data["issues"] == []
     step = next(s for s in data["steps"] if s["name"] == "eviction_cases_first_heard_in_municipal_court")
     assert step["holds"] is True and step["cites"][0].startswith("[2] MICH. COMP. LAWS § 600.5704")
+
+
+def test_solve_with_the_reference_program_needs_no_model(env, tmp_path, deontic_data_dir):
+    """``--translator gold``: the case's reference program through the same sandbox, checks and
+    trace as a model's program; no request reaches the endpoint."""
+    case = smoke_case(deontic_data_dir)
+    trace = tmp_path / "trace.jsonl"
+    with ProgramEndpoint([]) as ep:
+        env(ep)
+        res = CliRunner().invoke(app, ["solve", "--case", case.id, "--translator", "gold", "--trace", str(trace)])
+    assert res.exit_code == 0 and f"answer: {case.label}" in res.output and "the reference program" in res.output
+    assert [json.loads(line)["node"] for line in trace.read_text().splitlines()][-1] == "answer"
+    assert ep.requests == []
