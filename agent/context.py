@@ -49,6 +49,8 @@ class AgentContext:
             self.domain = get_domain("sara")
         if hasattr(self.domain, "with_anchors"):  # a domain that offers anchored translation
             self.domain = self.domain.with_anchors(self.anchors)
+        if getattr(self.domain, "writes_rules", False):  # the model writes a program: no facts-only grammar
+            self.grammar = False
 
     @property
     def anchored(self) -> bool:

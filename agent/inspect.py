@@ -18,8 +18,10 @@ def inspect(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     outcome = Outcome.model_validate(state["outcome"]) if state.get("outcome") else None
     rules = runtime.context.rules
     # where each canonical fact stands in the translator's text, so that issues point there
-    lines = [f.line for f in check_facts(state.get("facts", ""), rules.vocabulary).facts] if outcome is not None else None
     domain, canonical = runtime.context.domain, state.get("canonical", "")
+    # (a domain whose model writes a program gives issues its program's own lines: no mapping)
+    lines = ([f.line for f in check_facts(state.get("facts", ""), rules.vocabulary).facts]
+             if outcome is not None and not hasattr(domain, "check_program") else None)
     # the domain's own checks of the facts (SARA: coverage, events, grounding; airline: items)
     static = domain.inspect(case, state.get("query"), canonical, outcome, rules) if outcome is not None else None
     issues = round_issues(case, state.get("issues", []), outcome, static=static or (), lines=lines)

@@ -20,10 +20,11 @@ def facts_diff(old: str, new: str) -> list[str]:
             if l[:1] in "+-" and not l.startswith(("+++", "---"))]
 
 
-def same_facts(old: str, new: str, rules) -> bool:
+def same_facts(old: str, new: str, rules, domain=None) -> bool:
     """Do two translations say the same thing: the same canonical facts (order and layout of the
-    text aside) and the same validation problems?"""
-    (old_issues, old_canonical), (new_issues, new_canonical) = validation_issues(old, rules), validation_issues(new, rules)
+    text aside) and the same validation problems? (``domain``: see :func:`validation_issues`.)"""
+    (old_issues, old_canonical), (new_issues, new_canonical) = (validation_issues(old, rules, domain),
+                                                                validation_issues(new, rules, domain))
     return old_canonical == new_canonical and [i.render() for i in old_issues] == [i.render() for i in new_issues]
 
 
@@ -33,7 +34,11 @@ def repair(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     (:func:`same_facts`), ``unchanged`` is set: the graph skips validation and execution."""
     ctx = runtime.context
     rnd = state["round"] + 1
-    ask = HumanMessage(repair_user(state["facts"], [i.render() for i in state["issues"]], anchored=ctx.anchored))
+    problems = [i.render() for i in state["issues"]]
+    if hasattr(ctx.domain, "repair_prompt"):  # a domain whose model writes a program (kb/statutes)
+        ask = HumanMessage(ctx.domain.repair_prompt(state["facts"], problems))
+    else:
+        ask = HumanMessage(repair_user(state["facts"], problems, anchored=ctx.anchored))
     messages = list(state["messages"]) + [ask]
     try:
         reply = ctx.call_llm(messages)
@@ -41,7 +46,7 @@ def repair(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
         issue = Issue(kind="llm_error", message=describe_error(exc))
         return {"abstain_reason": f"LLM call failed during repair: {describe_error(exc)}",
                 "trace": [TraceEvent(node="repair", round=rnd, seconds=0, issues=[issue])]}
-    unchanged = same_facts(state["facts"], reply.text, ctx.rules)
+    unchanged = same_facts(state["facts"], reply.text, ctx.rules, ctx.domain)
     detail = f"{len(reply.text.splitlines())} lines" + (f", unchanged: the same facts as round {rnd - 1}" if unchanged else "")
     return {
         "facts": reply.text, "round": rnd, "messages": messages + [AIMessage(reply.text)], "usage": usage_of(reply),

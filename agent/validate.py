@@ -9,8 +9,12 @@ from taxlogic.agent.state import AgentState, Issue, TraceEvent
 from taxlogic.tools.facts import check_facts
 
 
-def validation_issues(facts: str, rules) -> tuple[list[Issue], str]:
-    """The validator's problems as issues, and the canonical facts (``""`` if none accepted)."""
+def validation_issues(facts: str, rules, domain=None) -> tuple[list[Issue], str]:
+    """The validator's problems as issues, and the canonical facts (``""`` if none accepted).
+    A ``domain`` whose model writes rules as well (it has ``check_program``: ``kb/statutes``)
+    checks its program instead; the text then runs only in the engine's sandbox."""
+    if domain is not None and hasattr(domain, "check_program"):
+        return domain.check_program(facts)
     check = check_facts(facts, rules.vocabulary)
     issues = [Issue(kind=p.kind, line=p.line or None, message=p.message) for p in check.problems]
     if not check.facts and not issues:
@@ -21,7 +25,7 @@ def validation_issues(facts: str, rules) -> tuple[list[Issue], str]:
 @timed
 def validate(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     """Check syntax, vocabulary, dates and amounts; keep the canonical text for the engine."""
-    issues, canonical = validation_issues(state["facts"], runtime.context.rules)
+    issues, canonical = validation_issues(state["facts"], runtime.context.rules, runtime.context.domain)
     return {
         "issues": issues, "canonical": canonical, "outcome": None,
         "trace": [TraceEvent(node="validate", round=state["round"], seconds=0, issues=issues,

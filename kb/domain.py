@@ -65,11 +65,21 @@ class Domain(Protocol):
         query) are the agent's (:mod:`taxlogic.agent.checks`)."""
 
 
+#: Plug-ins that define several domains (``DOMAINS``, name -> domain), searched by
+#: :func:`get_domain` for a name no package of its own has: ``kb/statutes`` (housing, uscis).
+MULTI_DOMAIN_PLUGINS = ("statutes",)
+
+
 def get_domain(name: str) -> Domain:
-    """The domain ``name`` from ``taxlogic.kb.<name>``. Raises KeyError if there is none."""
+    """The domain ``name`` from ``taxlogic.kb.<name>`` (its ``DOMAIN``), or from the ``DOMAINS``
+    of a plug-in of :data:`MULTI_DOMAIN_PLUGINS`. Raises KeyError if there is none."""
     try:
         module = importlib.import_module(f"taxlogic.kb.{name}")
     except ModuleNotFoundError:
+        for plugin in MULTI_DOMAIN_PLUGINS:
+            found = getattr(importlib.import_module(f"taxlogic.kb.{plugin}"), "DOMAINS", {}).get(name)
+            if found is not None:
+                return found
         raise KeyError(f"no knowledge-base domain {name!r} (expected a package taxlogic.kb.{name} defining DOMAIN)") from None
     domain = getattr(module, "DOMAIN", None)
     if domain is None:

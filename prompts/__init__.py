@@ -31,6 +31,10 @@ ours (not in the paper):
     ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
     ``repair_user.txt``: a repair turn: the previous facts with line numbers and a numbered list
     of problems found; asks for the complete corrected fact list only.
+    ``translate_statutes_system.txt``, ``translate_statutes_user.txt``,
+    ``repair_statutes_user.txt``: a domain without a knowledge base (``kb/statutes``, issue 47):
+    the model writes one program, rules citing their statute paragraph (``% [n]``) and facts
+    from the case, answering the domain's query; and its repair turn;
     ``paraphrase_system.txt`` / ``paraphrase_user.txt``: SARA⁺'s LLM paraphrase of a whole case
     (Ee^c, paper §3.2; the paper prints no prompt for it): a meaning-preserving rewrite that may
     reorder clauses and change voice, keeping dates, numbers, names and terms of art;
@@ -135,6 +139,9 @@ TEMPLATES: dict[str, Template] = {
     "translate_airline_system": Template(slots=("EVENTS_PL",)),
     "translate_form1040_system": Template(slots=("EVENTS_PL",)),
     "translate_nba_system": Template(slots=("EVENTS_PL",)),
+    "translate_statutes_system": Template(("task", "query", "answers")),
+    "translate_statutes_user": Template(("statutes", "case_text", "question", "query")),
+    "repair_statutes_user": Template(("program", "problems")),
     "paraphrase_system": Template(),
     "paraphrase_user": Template(("text",)),
 }

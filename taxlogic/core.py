@@ -97,6 +97,8 @@ class CaseInput(BaseModel):
     ``tax(Person, Year, Tax)`` binds ``answer_var``). None for free text: the agent writes it.
     ``background``: when ``text`` is a what-if change, the fact pattern it changes (what the
     facts carried over from it may cite; empty for a whole fact pattern).
+    ``statutes``: the law given with the case, for a domain without a knowledge base (the model
+    writes the rules from it: ``kb/statutes``); empty otherwise.
     """
 
     case_id: str | None = None
@@ -106,6 +108,7 @@ class CaseInput(BaseModel):
     query: str | None = None
     answer_var: str | None = None
     background: str = ""
+    statutes: str = ""
 
     @classmethod
     def from_case(cls, case) -> "CaseInput":

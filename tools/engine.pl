@@ -351,7 +351,14 @@ tl_message_codes(E, Codes) :-
 %!  tl_job(+JobJSON, -ResultJSON) is det.
 %   One request from Python: {"facts", "trusted", "rules", "materialize", "query", "mode", "var",
 %   "max_solutions", "time_limit", "inference_limit", "explain"} -> result dict as a JSON string.
-%   Mode explain: tl_explain_query/2 (tools/explain.pl) adds the derivation as "tree".
+%   Mode explain: tl_explain_query/2 (tools/explain.pl) adds the derivation as "tree". A job
+%   with "sandbox": true (never trusted) is a model-written program: tl_sandbox_job/2
+%   (tools/sandbox.pl) loads it into the sandbox module and runs the query under safe_goal/1.
+tl_job(JobText, ResultText) :-
+    atom_json_dict(JobText, Job, [value_string_as(string)]),
+    get_dict(sandbox, Job, true), Job.trusted \== true, !,  % a model-written program: tools/sandbox.pl
+    tl_sandbox_job(Job, R),
+    with_output_to(string(ResultText), json_write_dict(current_output, R, [width(0)])).
 tl_job(JobText, ResultText) :-
     atom_json_dict(JobText, Job, [value_string_as(string)]),
     tl_bool(Job.trusted, Trusted), tl_bool(Job.materialize, Mat),

@@ -65,6 +65,11 @@ class Job(BaseModel):
     then the derivation as :attr:`Outcome.tree`, recorded under the same limits, with recorder
     options ``explain``: :class:`taxlogic.tools.explain.ExplainOptions` as a dict). Limits:
     ``time_limit`` CPU seconds, ``inference_limit`` inferences, ``wall_limit`` wall seconds (parent-enforced); None takes the settings' values.
+    ``sandbox``: ``facts`` is a model-written *program* (rules and facts, a plain ``str``, never
+    trusted): the worker reads it into a module of its own without running any of it, checks the
+    query with SWI-Prolog's ``safe_goal/1`` (library(sandbox)) and runs it under the same limits
+    (``tools/sandbox.pl``); the outcome then carries :attr:`Outcome.program` and
+    :attr:`Outcome.output`. A domain without a knowledge base uses it (``kb/statutes``).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
@@ -76,6 +81,7 @@ class Job(BaseModel):
     explain: dict[str, Any] | None = None
     max_solutions: int = 64
     trusted_rules: TrustedProgram | None = None
+    sandbox: bool = False
     materialize: bool = True
     time_limit: float | None = None
     inference_limit: int | None = None
@@ -89,6 +95,8 @@ class Job(BaseModel):
     def wire(self) -> dict[str, Any]:
         """The job as the worker reads it: text only, each trusted part with its tag
         (:func:`taxlogic.tools.trust.wire_tag`), which the worker verifies before it trusts it."""
+        if self.sandbox and (isinstance(self.facts, TrustedProgram) or self.trusted_rules is not None):
+            raise ValueError("a sandboxed job runs a model-written program (a str), never trusted text")
         payload = self.model_dump(exclude={"facts", "trusted_rules"})
         facts, rules = self.facts, self.trusted_rules
         payload["facts"] = facts.text if isinstance(facts, TrustedProgram) else str(facts)
@@ -114,7 +122,13 @@ class Outcome(BaseModel):
     time seen by the parent, ``worker_seconds`` the job's wall time inside the worker (the rest
     is the hand-over: pipe, scheduling, the parent's threads); ``cpu_seconds`` and
     ``inferences`` are measured inside Prolog.
-    ``tree``: mode ``explain`` only, the recorded derivation (:mod:`taxlogic.tools.explain`)."""
+    ``tree``: mode ``explain`` only, the recorded derivation (:mod:`taxlogic.tools.explain`).
+    ``program``: sandboxed jobs only (:attr:`Job.sandbox`), what the worker read: ``clauses``
+    (one dict per clause: ``line``, ``head`` "name/arity", ``kind`` fact|rule, ``calls``,
+    ``constants`` [{type, text}], ``text``, ``comments``), ``directives`` (``line``, ``name``,
+    ``text``; never run), ``undefined`` ("name/arity" reachable from the query that nothing
+    defines) and ``declared_empty`` (declared dynamic, no clause); ``output``: what the query
+    printed (captured)."""
 
     status: Status
     values: list[str] = Field(default_factory=list)
@@ -127,6 +141,8 @@ class Outcome(BaseModel):
     cpu_seconds: float = 0.0
     inferences: int = 0
     tree: dict[str, Any] | None = None
+    program: dict[str, Any] | None = None
+    output: str | None = None
 
     @property
     def ok(self) -> bool:

@@ -38,7 +38,7 @@ def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone:
         prolog = Prolog()
         list(prolog.query("set_prolog_flag(verbose_load, silent)"))
         list(prolog.query(f"load_files('{_escape(compat_path)}', [silent(true)])"))
-        for name in ("engine.pl", "explain.pl"):  # the engine, and its explanation recorder
+        for name in ("engine.pl", "explain.pl", "sandbox.pl"):  # the engine, its explanation recorder, the sandbox
             path = str(resources.files("taxlogic.tools").joinpath(name))
             list(prolog.query(f"load_files('{_escape(path)}', [silent(true)])"))
         opts = "[" + ",".join(options) + "]"
@@ -100,8 +100,10 @@ def _trust(job: dict, key: bytes) -> tuple[dict, str | None]:
         return job, "the job's trusted program does not carry a valid trust tag; refused"
     if rules and not (key and tag_ok(key, rules, job.get("rules_tag"))):
         return job, "the job's trusted rules do not carry a valid trust tag; refused"
+    if job.get("sandbox") and (trusted or rules):
+        return job, "a sandboxed job runs an untrusted program only; refused"
     clean = {k: v for k, v in job.items() if k not in ("facts_tag", "rules_tag")}
-    clean.update(trusted=trusted, rules=rules)
+    clean.update(trusted=trusted, rules=rules, sandbox=bool(job.get("sandbox")))
     return clean, None
 
 

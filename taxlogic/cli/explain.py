@@ -62,6 +62,10 @@ def explain(
 
     if is_tax_problem(case_id):  # a RuleArena tax problem: its return, line by line
         return explain_tax_problem(case_id, facts_file, as_json=as_json, markdown=markdown)
+    from taxlogic.cli.statutes_case import explain_statutes, is_statutes_case
+
+    if is_statutes_case(case_id):  # DeonticBench housing / USCIS: each condition and its statute paragraph
+        return explain_statutes(case_id, facts_file, as_json=as_json, markdown=markdown)
     from taxlogic.cli.rulearena_case import explain_problem, is_rulearena_problem
 
     if is_rulearena_problem(case_id):  # NBA: each operation and the rules it breaks; airline: the fees

@@ -40,6 +40,11 @@ def inspect_cmd(
 
     if (facts is None) == (not gold):
         usage_error("give either --facts FILE or --gold")
+    from taxlogic.cli.statutes_case import inspect_statutes, is_statutes_case
+
+    if is_statutes_case(case_id):  # DeonticBench housing / USCIS: a program the model writes (kb/statutes)
+        inspect_statutes(case_id, facts, gold=gold, as_json=as_json)
+        return
     from taxlogic.cli.rulearena_case import is_rulearena_problem
     from taxlogic.cli.tax_problem import is_tax_problem
 

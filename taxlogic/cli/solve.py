@@ -33,6 +33,7 @@ def solve(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view).", rich_help_panel=_OUT),
     as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON.", rich_help_panel=_OUT),
     explain: bool = typer.Option(False, "--explain", help="After the answer, why: the statute sections, amounts and facts that decided it.", rich_help_panel=_OUT),
+    statutes: Optional[Path] = typer.Option(None, "--statutes", help="A file of statutes the model writes the rules from (with --text and --question; --domain housing: yes/no, uscis: Accepted/Dismissed). A DeonticBench housing_/uscis_ --case brings its own.", rich_help_panel=_CASE),
 ) -> None:
     """Translate a case into Prolog facts with the LLM, run them against SARA's statutes, repair
     what fails, and answer or abstain. Each step is traced live in the terminal. Exit code 0:
@@ -48,6 +49,14 @@ def solve(
     from taxlogic.kb.sara.domain import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
+    from taxlogic.cli.statutes_case import is_statutes_case, solve_statutes
+
+    if statutes is not None or is_statutes_case(case_id):  # a domain without a knowledge base (kb/statutes)
+        if case_id is None and statutes is None:
+            usage_error("give --case ID, or --statutes FILE --text TEXT --question QUESTION")
+        return solve_statutes(case_id, statutes=statutes, text=text, question=question, domain=domain,
+                              translator=translator, budget=budget, samples=samples, model=model, trace=trace,
+                              quiet=quiet, verbose=verbose, as_json=as_json, explain=explain)
     if (case_id is None) == (text is None):
         usage_error("give either --case ID or --text TEXT --question QUESTION")
     if text is not None and not text.strip():  # before any model call: an empty case costs a paid request

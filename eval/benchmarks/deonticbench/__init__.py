@@ -49,6 +49,10 @@ class DeonticBenchmark(Benchmark):
         self.title = f"{RELEASE} {self.domain} (commit {COMMIT[:8]})"
         self.release = RELEASE
         self.methods = {"gold": reference.reference_method, **protocol.METHODS}
+        if self.domain in ("housing", "uscis-aao"):  # the model writes the rules: kb/statutes
+            from taxlogic.eval.benchmarks.deonticbench.agent import agent_method
+
+            self.methods["agent"] = agent_method
 
     def items(self, split: str, task: str, options: LoadOptions):
         from taxlogic.kb.statutes.data import cases

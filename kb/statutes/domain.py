@@ -1,0 +1,151 @@
+"""The statutes domain: a rule base the model writes, from the statutes given with each case.
+
+DeonticBench's housing and USCIS-AAO cases (Dou et al. 2026, arXiv 2604.04443) come with their
+own law: excerpts of a state's statutes, or the legal framework of an immigration appeal. There
+is no knowledge base to run the case against, so the model writes the rules (from the statutes)
+and the facts (from the case) as one program, and the same trust contract holds:
+
+- the program is untrusted: the worker reads it into a module of its own, runs no directive,
+  checks the query with SWI-Prolog's ``safe_goal/1`` and runs it under the engine's limits
+  (:attr:`taxlogic.tools.engine.Job.sandbox`, ``tools/sandbox.pl``);
+- the checks (:mod:`taxlogic.kb.statutes.checks`) judge what the worker read: nothing it could
+  not load, no predicate nothing defines on the query's path, no stated answer, every constant in
+  the statute's words;
+- the answer is the query's one value (``housing_answer(X)``: yes | no; ``decision(X)``:
+  Accepted | Dismissed), mapped to the benchmark's label; none, or two, is no answer.
+
+One plug-in, two values of :class:`taxlogic.kb.domain.Domain`: :data:`HOUSING` and
+:data:`USCIS` (``get_domain("housing")``, ``get_domain("uscis")``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from taxlogic.kb.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class StatutesDomain:
+    """A domain whose rules the model writes. ``name``: the domain's name; ``query``: the goal
+    that answers (``housing_answer(X)``); ``answer_var``: its variable; ``answers``: Prolog
+    value -> the benchmark's label; ``conclusions``: the predicates (name/arity) that conclude
+    (:mod:`taxlogic.kb.statutes.checks.leaks`); ``task``: the prompt's description of the
+    program's frame; ``setting_words``: words of the case's setting the prompt states (the focus
+    year), where constants may come from too."""
+
+    name: str
+    query: str
+    answer_var: str
+    answers: dict[str, str]
+    conclusions: tuple[str, ...]
+    task: str
+    setting_words: str = ""
+    writes_rules: bool = field(default=True, init=False)
+
+    @property
+    def query_pi(self) -> str:
+        """The query's predicate as name/arity (``housing_answer/1``)."""
+        name, _, args = self.query.partition("(")
+        return f"{name}/{len(args.rstrip(')').split(',')) if args else 0}"
+
+    # -------------------------------------------------------------- the Domain interface
+
+    def rule_set(self) -> RuleSet:
+        """An empty rule folder (``kb/statutes/prolog/init.pl``): the program brings the rules."""
+        here = Path(str(resources.files("taxlogic.kb.statutes")))
+        return RuleSet(self.name, here / "prolog", here / "prolog")
+
+    def system_prompt(self, rules, kind: str) -> str:
+        from taxlogic.prompts import render
+
+        return render("translate_statutes_system", task=self.task, query=self.query,
+                      answers=" or ".join(self.answers))
+
+    def user_prompt(self, case, query, exemplars: str = "") -> str:
+        from taxlogic.kb.statutes.reading.paragraphs import numbered
+        from taxlogic.prompts import render
+
+        return render("translate_statutes_user", statutes=numbered(getattr(case, "statutes", "") or ""),
+                      case_text=case.text.strip() or "(no facts beyond the question)", question=case.question,
+                      query=query or self.query)
+
+    def repair_prompt(self, text: str, problems: list[str]) -> str:
+        """The repair turn for a program: the program with line numbers and the problems found."""
+        from taxlogic.prompts import render
+
+        lines = text.strip("\n").splitlines() or [""]
+        width = len(str(len(lines)))
+        numbered = "\n".join(f"{i:>{width}}: {line}" for i, line in enumerate(lines, start=1))
+        return render("repair_statutes_user", program=numbered,
+                      problems="\n".join(f"{i}. {p}" for i, p in enumerate(problems, start=1)))
+
+    def check_program(self, reply: str) -> tuple[list, str]:
+        """The validation step for a program (instead of the fact validator): the program cut
+        out of the reply (:func:`taxlogic.kb.statutes.reading.program.program_text`), refused
+        when empty or longer than its limit. Returns (issues, program text); the text runs only
+        in the sandbox."""
+        from taxlogic.core import Issue
+        from taxlogic.kb.statutes.reading.program import MAX_CHARS, program_text
+
+        text = program_text(reply)
+        if not text:
+            return [Issue(kind="empty", message="no Prolog program found in the answer")], ""
+        if len(text) > MAX_CHARS:
+            return [Issue(kind="too_long", message=f"the program has {len(text):,} characters; at most {MAX_CHARS:,} are accepted")], ""
+        return [], text + "\n"
+
+    def rule_query(self, case, rules):
+        """The query is the domain's own, never the model's (``housing_answer(X)``)."""
+        return self.query, self.answer_var
+
+    def query_job(self, case, query, canonical):
+        from taxlogic.tools.engine import Job
+
+        return Job(facts=canonical, query=self.query, mode="all", var=self.answer_var, sandbox=True)
+
+    def answer_of(self, case, outcome):
+        """The label of the query's one value; none for no value, several, or an unknown one."""
+        from taxlogic.core import Answer
+
+        if outcome.status != "values":
+            return Answer(reason=f"the query {self.query} gave no value ({outcome.summary()})")
+        values = [v.strip("'") for v in outcome.values]
+        labels = {self.answers.get(v) for v in values}
+        if None in labels:
+            return Answer(reason=f"{self.query} gave {', '.join(outcome.values)}, not one of {', '.join(self.answers)}")
+        if len(labels) != 1:
+            return Answer(reason=f"{self.query} gave several answers: {', '.join(outcome.values)}")
+        return Answer(value=labels.pop())
+
+    def inspect(self, case, query, canonical, outcome, rules) -> list:
+        from taxlogic.kb.statutes.checks import program_issues
+
+        return program_issues(self, case, outcome)
+
+
+HOUSING = StatutesDomain(
+    name="housing",
+    query="housing_answer(X)",
+    answer_var="X",
+    answers={"yes": "yes", "no": "no"},
+    conclusions=("housing_answer/1", "derived_answer/1"),
+    task=("a question about a US state's housing and eviction law, answered yes or no from the statutes "
+          "given. Define housing_answer(Result), Result yes or no, derived from the statute rules; "
+          "never hard-code it."),
+    setting_words="2021",
+)
+
+USCIS = StatutesDomain(
+    name="uscis",
+    query="decision(X)",
+    answer_var="X",
+    answers={"Accepted": "Accepted", "Dismissed": "Dismissed"},
+    conclusions=("decision/1", "eligibility_met/0"),
+    task=("an appeal to the USCIS Administrative Appeals Office, accepted or dismissed under the law given. "
+          "Define eligibility_met/0 as all the conditions the law sets for accepting the case, and end with: "
+          "decision(Result) :- ( eligibility_met -> Result = 'Accepted' ; Result = 'Dismissed' ). "
+          "For yes/no conditions use predicates of arity 0 (there_is_evidence, not there_is_evidence(true))."),
+)

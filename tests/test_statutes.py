@@ -1,0 +1,316 @@
+"""The statutes domain (issue 47): DeonticBench housing and USCIS-AAO, where the model writes the
+rules from the statutes given with the case. Real SWI-Prolog, scripted translators, the
+benchmark's own hard and smoke files (installed from ``../shared/deonticbench`` by the session's
+``deontic_data_dir`` fixture; skipped where absent)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fakes import scripted
+
+_DATA_DIR: list = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _deontic(deontic_data_dir):
+    """DeonticBench installed (``kb/statutes/data``) for this module's helpers."""
+    _DATA_DIR[:] = [deontic_data_dir]
+    yield
+
+
+def deontic_cases(domain: str, split: str) -> list[dict]:
+    """The cases of one DeonticBench domain and split as dicts, read by the package's loader."""
+    from taxlogic.kb.statutes.data import cases
+
+    return [c.model_dump() for c in cases(domain, split, _DATA_DIR[0])]
+
+
+def case_by_id(case_id: str) -> dict:
+    from taxlogic.kb.statutes.data import case
+
+    return case(case_id, _DATA_DIR[0]).model_dump()
+
+
+@pytest.fixture(scope="module")
+def housing():
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.tools.engine import Engine
+
+    dom = get_domain("housing")
+    with Engine(dom.rule_set(), workers=1) as eng:
+        yield dom, eng
+
+
+@pytest.fixture(scope="module")
+def uscis():
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.tools.engine import Engine
+
+    dom = get_domain("uscis")
+    with Engine(dom.rule_set(), workers=1) as eng:
+        yield dom, eng
+
+
+def run(dom, eng, case: dict, program: str):
+    """(outcome, issues, answer) of ``program`` as the translation of ``case``."""
+    from taxlogic.kb.statutes.cases import case_input
+
+    ci = case_input(case)
+    issues, text = dom.check_program(program)
+    assert not issues, issues
+    out = eng.run(dom.query_job(ci, ci.query, text))
+    return out, dom.inspect(ci, ci.query, text, out, None), dom.answer_of(ci, out).value
+
+
+def served(case: dict) -> str:
+    from taxlogic.eval.faults.program_endpoint import served_program
+
+    return served_program(case["reference_prolog"])
+
+
+# ------------------------------------------------------------------------------ the sandbox
+
+
+def test_domains_found_by_name():
+    from taxlogic.kb.domain import get_domain
+
+    assert get_domain("housing").query == "housing_answer(X)"
+    assert get_domain("uscis").query == "decision(X)"
+    with pytest.raises(KeyError):
+        get_domain("no_such_domain")
+
+
+def test_reference_program_runs_sandboxed(housing):
+    dom, eng = housing
+    case = deontic_cases("housing", "smoke")[0]
+    out, issues, answer = run(dom, eng, case, served(case))
+    assert (out.status, answer, issues) == ("values", case["label"], [])
+    assert out.program["directives"][-1]["name"] == "initialization"  # read, reported, never run
+    assert out.output == ""  # the query printed nothing; main never ran
+
+
+@pytest.mark.parametrize("program, why", [
+    ("housing_answer(yes) :- shell('touch {f}').", "sandbox"),
+    ("housing_answer(yes) :- G = shell('touch {f}'), call(G).", "sandbox"),
+    ("housing_answer(yes) :- open('{f}', write, S), close(S).", "sandbox"),
+    ("housing_answer(yes) :- halt.", "sandbox"),
+    ("housing_answer(yes) :- P = shell, G =.. [P, 'touch {f}'], G.", "sandbox"),
+    ("housing_answer(X) :- flag(shared_between_jobs, X, X).", "sandbox"),  # no state across jobs
+    ("housing_answer(yes) :- nb_setval(k, 1).", "sandbox"),
+    ("housing_answer(yes) :- assertz(user:tl_case_ref(x)).", "sandbox"),  # the engine's own database
+    ("housing_answer(yes) :- retractall(user:tl_option(_)).", "sandbox"),
+])
+def test_sandbox_refuses_unsafe_goals(housing, tmp_path, program, why):
+    dom, eng = housing
+    target = tmp_path / "pwned"
+    from taxlogic.tools.engine import Job
+
+    out = eng.run(Job(facts=program.format(f=target), query="housing_answer(X)", mode="all", var="X", sandbox=True))
+    assert out.status == "error" and out.error_kind in (why, "permission"), out
+    assert not target.exists()
+
+
+def test_directives_never_run_and_heads_are_refused(housing, tmp_path):
+    dom, eng = housing
+    target = tmp_path / "pwned"
+    from taxlogic.tools.engine import Job
+
+    program = (f":- shell('touch {target}').\n"
+               "user:tl_job(_, _).\n"
+               "system:halt.\n"
+               "write(_) :- true.\n"
+               "housing_answer(yes).\n")
+    out = eng.run(Job(facts=program, query="housing_answer(X)", mode="all", var="X", sandbox=True))
+    assert not target.exists()
+    assert out.values == ["yes"]
+    assert len(out.load_problems) == 3 and all("refused" in p for p in out.load_problems)
+    # the engine still answers an ordinary job afterwards: nothing reached the worker's own code
+    again = eng.run(Job(facts="housing_answer(no).", query="housing_answer(X)", mode="all", var="X", sandbox=True))
+    assert again.values == ["no"]
+
+
+def test_reading_runs_nothing(housing):
+    """Quasi-quotations would call a parser while the text is read: refused as a syntax error."""
+    dom, eng = housing
+    from taxlogic.tools.engine import Job
+
+    out = eng.run(Job(facts="x({|javascript(X)||alert(1)|}).\nhousing_answer(no).", query="housing_answer(X)",
+                      mode="all", var="X", sandbox=True))
+    assert out.values == ["no"] and "quasi_quotation" in out.load_problems[0]
+
+
+def test_a_job_leaves_nothing_behind(housing):
+    dom, eng = housing
+    from taxlogic.tools.engine import Job
+
+    first = eng.run(Job(facts="helper(yes).\nhousing_answer(X) :- helper(X).", query="housing_answer(X)",
+                        mode="all", var="X", sandbox=True))
+    second = eng.run(Job(facts="housing_answer(X) :- helper(X).", query="housing_answer(X)", mode="all", var="X",
+                         sandbox=True))
+    assert first.values == ["yes"]
+    assert second.status == "error" and second.program["undefined"] == ["helper/1"]
+
+
+def test_limits_hold_in_the_sandbox(housing):
+    dom, eng = housing
+    from taxlogic.tools.engine import Job
+
+    out = eng.run(Job(facts="loop(X) :- loop(X).\nhousing_answer(X) :- loop(X).", query="housing_answer(X)",
+                      mode="all", var="X", sandbox=True, inference_limit=100_000))
+    assert out.status in ("inference_limit", "time_limit")
+
+
+def test_a_sandboxed_job_is_never_trusted():
+    from taxlogic.tools.engine import Job
+
+    from fakes import trusted
+
+    with pytest.raises(ValueError):
+        Job(facts=trusted("p."), query="p", sandbox=True).wire()
+
+
+# ---------------------------------------------------------------------- checks: real + corrupted
+
+
+def test_undefined_predicate_is_an_issue_not_a_no(uscis):
+    dom, eng = uscis
+    case = next(c for c in deontic_cases("uscis-aao", "smoke") if c["label"] == "Dismissed"
+                and c["id"] not in _errata())
+    out, issues, answer = run(dom, eng, case, served(case))
+    assert issues == [] and answer == case["label"]
+    # misspell a predicate the rules call: the frame's catch would print "Lack of information";
+    # here it is an issue naming the predicate
+    heads = {c["head"] for c in out.program["clauses"]}
+    rule = next(c for c in out.program["clauses"] if c["head"] == "eligibility_met/0" and c["kind"] == "rule")
+    name = next(pi for pi in rule["calls"] if pi in heads).split("/")[0]
+    text = case["reference_prolog"]
+    at = re.search(r"(?m)^eligibility_met\s*:-", text).end()
+    wrong = text[:at] + re.sub(rf"\b{name}\b", f"{name}x", text[at:], count=1)
+    out, issues, answer = run(dom, eng, case, served({**case, "reference_prolog": wrong}))
+    undefined = [i for i in issues if i.kind == "undefined_predicate"]
+    assert undefined and f"{name}x/0" in undefined[0].message
+
+
+def test_label_directive_and_stated_conclusion_are_leaks(housing, uscis):
+    dom, eng = housing
+    case = deontic_cases("housing", "smoke")[0]
+    program = "```prolog\n" + case["reference_prolog"] + "\n```"  # the label directive kept
+    _, issues, _ = run(dom, eng, case, program)
+    assert [i.kind for i in issues] == ["leak"] and "Label" in issues[0].message
+    udom, ueng = uscis
+    ucase = next(c for c in deontic_cases("uscis-aao", "smoke") if c["id"] not in _errata())
+    leaked = "eligibility_met.\n" + re.sub(r'(?m)^:-\s*format\("Label:[^\n]*\n', "", ucase["reference_prolog"])
+    _, issues, _ = run(udom, ueng, ucase, "```prolog\n" + leaked + "\n```")
+    assert any(i.kind == "leak" and "eligibility_met/0" in i.message for i in issues)
+
+
+def test_a_changed_number_is_not_in_the_statute(housing):
+    dom, eng = housing
+    case = case_by_id("housing_ad9cf48f") if _has("housing_ad9cf48f") else deontic_cases("housing", "smoke")[1]
+    _, issues, answer = run(dom, eng, case, served(case))
+    assert issues == [] and answer == case["label"]
+    section = re.search(r"\b([a-z]+(?:_[a-z]+)*_(\d+)_(\d+)[a-z0-9_]*)\b", case["reference_prolog"])
+    assert section
+    old = section[1]
+    new = old.replace(section[3], str(int(section[3]) + 1), 1)
+    _, issues, _ = run(dom, eng, case, served({**case, "reference_prolog": case["reference_prolog"].replace(old, new)}))
+    assert any(i.kind == "untraced_constant" and new in i.message for i in issues)
+
+
+def test_a_cited_paragraph_must_exist(housing):
+    dom, eng = housing
+    case = deontic_cases("housing", "smoke")[0]
+    program = case["reference_prolog"].replace("eviction_cases_first_heard_in_municipal_court :-",
+                                               "% [99]\neviction_cases_first_heard_in_municipal_court :-")
+    _, issues, _ = run(dom, eng, case, served({**case, "reference_prolog": program}))
+    assert any(i.kind == "unknown_paragraph" and "[99]" in i.message for i in issues)
+
+
+def _errata() -> frozenset[str]:
+    from taxlogic.kb.statutes.data.translation_errata import errata_ids
+
+    return errata_ids()
+
+
+def _has(case_id: str) -> bool:
+    try:
+        case_by_id(case_id)
+        return True
+    except KeyError:
+        return False
+
+
+
+@pytest.mark.parametrize("domain, fixture", [("housing", "housing"), ("uscis-aao", "uscis")])
+def test_every_hard_reference_program_right_or_documented(domain, fixture, request):
+    """Every hard reference program served as the translation: the label with no issue (0 false
+    alarms), or a documented erratum that still stands as documented."""
+    from taxlogic.kb.statutes.data.translation_errata import errata_records
+
+    dom, eng = request.getfixturevalue(fixture)
+    errata = {e.id: e for e in errata_records()}
+    right = false_alarms = 0
+    for case in deontic_cases(domain, "hard"):
+        _, issues, answer = run(dom, eng, case, served(case))
+        if case["id"] in errata:
+            e = errata[case["id"]]
+            if e.klass == "reference_program_defect":
+                assert issues, case["id"]
+            else:
+                assert not issues and answer == e.rules_give != case["label"], case["id"]
+            continue
+        false_alarms += bool(issues)
+        right += answer == case["label"] and not issues
+    documented = sum(1 for e in errata.values() if e.domain == dom.name)
+    assert false_alarms == 0
+    assert right + documented == len(deontic_cases(domain, "hard"))
+
+
+# ----------------------------------------------------------------------------- the agent
+
+
+def test_agent_repairs_a_leaky_program(housing):
+    from taxlogic.agent.context import AgentContext
+    from taxlogic.agent.solve import solve
+    from taxlogic.kb.statutes.cases import case_input
+
+    dom, eng = housing
+    case = deontic_cases("housing", "smoke")[0]
+    leaky = "```prolog\n" + case["reference_prolog"] + "\n```"
+    model = scripted([leaky, served(case)])
+    ctx = AgentContext(model=model, engine=eng, rules=dom.rule_set(), domain=dom, budget=2, llm_retries=0)
+    res = solve(case_input(case), ctx)
+    assert res.answer == case["label"] and not res.abstained
+    assert [bool(r.issues) for r in res.rounds] == [True, False]
+    assert "[1]" in model.calls[0][1].content  # the numbered statutes in the prompt
+    assert "PREVIOUS PROGRAM" in model.calls[1][-1].content  # the program's repair turn
+
+
+def test_two_translations_that_disagree_abstain(housing):
+    from taxlogic.agent.context import AgentContext
+    from taxlogic.agent.solve import solve
+    from taxlogic.kb.statutes.cases import case_input
+
+    dom, eng = housing
+    case = deontic_cases("housing", "smoke")[0]
+    other = served(case).replace("jurisdiction(mich_comp_laws_600_5704, municipal_court).\n", "")
+    other = other.replace("jurisdiction(mich_comp_laws_600_5706, municipal_court).\n", "")
+    model = scripted(lambda messages, i: served(case) if i == 0 else other)
+    ctx = AgentContext(model=model, engine=eng, rules=dom.rule_set(), domain=dom, budget=0, llm_retries=0)
+    res = solve(case_input(case), ctx, samples=2)
+    assert res.abstained and "disagree" in (res.reason or "")
+
+
+def test_fault_table_on_smoke():
+    from taxlogic.eval.faults.program_faults import run_variants, table
+    from taxlogic.kb.statutes.data.translation_errata import errata_ids
+
+    cases = [c for d in ("housing", "uscis-aao") for c in deontic_cases(d, "smoke") if c["id"] not in errata_ids()]
+    results, base = run_variants(cases, ops=["misspell_predicate", "change_constant"])
+    assert base["identity_right"] == base["cases"] == len(cases)
+    rows = {r["op"]: r for r in table(results)}
+    assert rows["misspell_predicate"]["caught"] >= 1 and rows["change_constant"]["caught"] >= 1
+    assert sum(r["repaired_wrong"] for r in rows.values()) == 0

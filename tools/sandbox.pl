@@ -1,0 +1,358 @@
+% taxlogic's sandbox for model-written programs (rules and facts together): a domain without a
+% knowledge base (kb/statutes: DeonticBench's housing and USCIS-AAO cases) has the model write the
+% rules from the statutes given with the case, and those rules are untrusted text.
+%
+% What this file guarantees (issue 47): nothing of the program runs before it is checked, and
+% nothing of it runs outside SWI-Prolog's library(sandbox).
+%   - The text is read with read_term/3 (reading runs nothing: no directive, no term or goal
+%     expansion of the program's own) into a module of its own, tl_sandbox, that imports from
+%     `system` only (not from `user`, where the engine and any statute KB live).
+%   - Directives are never run. `:- dynamic` and `:- discontiguous` declarations are honoured for
+%     predicates of the sandbox module; every directive is reported (the Python checks read them:
+%     a directive that prints or asserts the answer is a leak, kb/statutes/checks/leaks.py).
+%   - A clause whose head is module-qualified, a control construct, or a system or library
+%     predicate is refused (listed in the job's load problems), never asserted.
+%   - A meta-call whose goal is unknown until run time (`Goal =.. [P], call(Goal)`, as the
+%     housing reference programs write) is rewritten to tl_sandbox_call/1,N, which checks the
+%     goal with safe_goal/1 when it is called, then calls it in the sandbox module.
+%   - The query is checked with safe_goal/1 (every predicate its call graph reaches is a
+%     sandbox-safe built-in or a clause of the program) and then run under the engine's CPU-time
+%     and inference limits (tl_run_goal/8 of engine.pl), its output captured, never printed.
+%   - After the job, every predicate of the sandbox module is abolished (an answer depends on
+%     the job's program only).
+%
+% Loaded by tools/worker.py after engine.pl. The job dict is engine.pl's, with "sandbox": true.
+
+:- use_module(library(sandbox)).
+:- use_module(library(apply)).
+:- use_module(library(lists)).
+
+tl_sandbox_module(tl_sandbox).
+
+%!  tl_sandbox_call(+Goal) is nondet.
+%!  tl_sandbox_call(+Closure, +ExtraArgs) is nondet.
+%   A meta-call of the program whose goal is bound only at run time: checked by safe_goal/1 in
+%   the sandbox module when it is called, then called there.
+tl_sandbox_call(G) :-
+    tl_sandbox_module(M),
+    must_be(callable, G),
+    safe_goal(M:G),
+    call(M:G).
+tl_sandbox_call(C, Extra) :-
+    must_be(callable, C),
+    C =.. L0, append(L0, Extra, L), G =.. L,
+    tl_sandbox_call(G).
+
+%   Declared safe after their definitions (library(sandbox) verifies a declaration against a
+%   defined predicate); each checks its goal itself when it runs.
+:- multifile sandbox:safe_primitive/1.
+sandbox:safe_primitive(user:tl_sandbox_call(_)).
+sandbox:safe_primitive(user:tl_sandbox_call(_, _)).
+
+% ------------------------------------------------------------------------------ the module
+
+tl_sandbox_reset :-
+    tl_sandbox_module(M),
+    forall(( current_predicate(M:N/A), functor(H, N, A),
+             \+ predicate_property(M:H, imported_from(_)) ),
+           catch(abolish(M:N/A), _, true)),
+    set_module(M:base(system)).
+
+% ------------------------------------------------------------------------------ the load
+
+%!  tl_sandbox_load(+Text, -Clauses, -Directives, -Problems) is det.
+%   Read Text into the sandbox module. Clauses: one dict per clause read (line, head N/A, kind
+%   fact|rule, the predicates its body calls, its constants, its text and the comments read
+%   with it); Directives: one dict per directive (line, text, name, comments), and the comments
+%   after the last clause as one with empty text and name; Problems: strings (syntax errors,
+%   refused clauses).
+tl_sandbox_load(Text, Clauses, Directives, Problems) :-
+    tl_sandbox_reset,
+    setup_call_cleanup(open_string(Text, S),
+        tl_sandbox_read(S, Cs0, Ds0, Ps0),
+        close(S)),
+    Clauses = Cs0, Directives = Ds0, Problems = Ps0.
+
+tl_sandbox_read(S, Cs, Ds, Ps) :-
+    tl_sandbox_module(M),
+    catch(read_term(S, T, [syntax_errors(error), term_position(Pos), comments(Com),
+                           variable_names(VNs), module(M)]),
+          E, T = '$tl_error'(E)),
+    (   T == end_of_file
+    ->  tl_comment_texts(Com, Trailing), Cs = [], Ps = [],
+        (   Trailing == []
+        ->  Ds = []
+        ;   stream_position_data(line_count, Pos, Line),   % comments after the last clause
+            Ds = [_{line:Line, text:"", name:"", comments:Trailing}]
+        )
+    ;   T = '$tl_error'(E)
+    ->  tl_syntax_message(E, Msg), Ps = [Msg|Ps1],
+        tl_sandbox_read(S, Cs, Ds, Ps1)
+    ;   stream_position_data(line_count, Pos, Line),
+        tl_comment_texts(Com, Comments),
+        tl_sandbox_term(T, VNs, Line, Comments, Cs, Cs1, Ds, Ds1, Ps, Ps1),
+        tl_sandbox_read(S, Cs1, Ds1, Ps1)
+    ).
+
+tl_syntax_message(error(syntax_error(What), stream(_, Line, LinePos, _)), Msg) :- !,
+    format(string(Msg), "line ~w:~w: syntax error: ~w", [Line, LinePos, What]).
+tl_syntax_message(E, Msg) :- tl_message_string(E, Msg).
+
+tl_comment_texts(Com, Texts) :-
+    ( var(Com) -> Com1 = [] ; Com1 = Com ),
+    findall(T, ( member(_-C, Com1), ( string(C) -> T = C ; atom_string(C, T) ) ), Texts).
+
+tl_sandbox_term((:- D), VNs, Line, Comments, Cs, Cs, [Dir|Ds], Ds, Ps, Ps1) :- !,
+    tl_term_text((:- D), VNs, Text),
+    ( callable(D) -> functor(D, Name, _) ; Name = '' ),
+    Dir = _{line:Line, text:Text, name:Name, comments:Comments},
+    tl_sandbox_declare(D, Ps, Ps1).
+tl_sandbox_term((H --> B), VNs, Line, Comments, Cs, Cs1, Ds, Ds, Ps, Ps1) :- !,
+    catch(dcg_translate_rule((H --> B), C), _, fail), !,
+    tl_sandbox_term(C, VNs, Line, Comments, Cs, Cs1, Ds, Ds, Ps, Ps1).
+tl_sandbox_term(C0, VNs, Line, Comments, Cs, Cs1, Ds, Ds, Ps, Ps1) :-
+    tl_sandbox_module(M),
+    ( C0 = (H :- B0) -> true ; H = C0, B0 = true ),
+    (   tl_sandbox_refused(H, Why)
+    ->  tl_term_text(C0, VNs, Text),
+        format(string(Msg), "line ~w: clause refused (~w): ~s", [Line, Why, Text]),
+        Ps = [Msg|Ps1], Cs = Cs1
+    ;   tl_rewrite_body(B0, B),
+        ( B == true -> C = H ; C = (H :- B) ),
+        catch(( assertz(M:C), Err = none ), E, Err = E),
+        (   Err == none
+        ->  functor(H, N, A),
+            tl_body_calls(B0, Calls0), sort(Calls0, Calls1), maplist(tl_pi_string, Calls1, Calls),
+            tl_constants(C0, Consts),
+            tl_term_text(C0, VNs, Text),
+            ( B0 == true -> Kind = fact ; Kind = rule ),
+            format(string(PI), "~w/~w", [N, A]),
+            Cl = _{line:Line, head:PI, kind:Kind, calls:Calls, constants:Consts, text:Text,
+                   comments:Comments},
+            Cs = [Cl|Cs1], Ps = Ps1
+        ;   tl_message_string(Err, Msg0),
+            format(string(Msg), "line ~w: ~s", [Line, Msg0]),
+            Ps = [Msg|Ps1], Cs = Cs1
+        )
+    ).
+
+%   A head the program may not define: module-qualified, not callable, a control construct, a
+%   built-in predicate or an engine name. A library predicate (member/2, main/0) may be defined:
+%   the definition is the sandbox module's own, checked like any clause.
+tl_sandbox_refused(H, "not a callable head") :- \+ callable(H), !.
+tl_sandbox_refused(_:_, "module-qualified head") :- !.
+tl_sandbox_refused(H, "a control construct") :-
+    functor(H, N, A), memberchk(N/A, [(',')/2, (;)/2, (->)/2, (*->)/2, (\+)/1, (:-)/1, (:-)/2]), !.
+tl_sandbox_refused(H, "a built-in predicate") :-
+    catch(( predicate_property(system:H, defined),
+            \+ predicate_property(system:H, imported_from(_)) ), _, fail), !.
+tl_sandbox_refused(H, "an engine predicate") :-
+    functor(H, N, _), ( sub_atom(N, 0, _, _, tl_) ; sub_atom(N, 0, _, _, '$') ), !.
+
+%   Declarations honoured: dynamic and discontiguous, for plain N/A of the sandbox module.
+tl_sandbox_declare(D, Ps, Ps1) :-
+    compound(D), D =.. [Decl, Specs], memberchk(Decl, [(dynamic), (discontiguous)]), !,
+    tl_sandbox_module(M),
+    tl_specs(Specs, PIs),
+    foldl(tl_sandbox_declare_pi(M, Decl), PIs, Ps, Ps1).
+tl_sandbox_declare(_, Ps, Ps).
+
+tl_sandbox_declare_pi(M, Decl, PI, Ps, Ps1) :-
+    (   PI = N/A, atom(N), integer(A), functor(H, N, A), \+ tl_sandbox_refused(H, _)
+    ->  ( Decl == (dynamic) -> catch(dynamic(M:N/A), _, true) ; true ), Ps = Ps1
+    ;   format(string(Msg), "declaration refused: ~q(~q)", [Decl, PI]), Ps = [Msg|Ps1]
+    ).
+
+tl_specs(V, []) :- var(V), !.
+tl_specs((A, B), L) :- !, tl_specs(A, LA), tl_specs(B, LB), append(LA, LB, L).
+tl_specs(L, L) :- is_list(L), !.
+tl_specs(S, [S]).
+
+%!  tl_rewrite_body(+Body0, -Body) is det.
+%   Body0 with each goal that is a variable, or a call/N whose goal is a variable, replaced by
+%   tl_sandbox_call/1,2 (checked when it runs); control constructs and the usual meta-predicates
+%   are walked.
+tl_rewrite_body(G, user:tl_sandbox_call(G)) :- var(G), !.
+tl_rewrite_body(G0, G) :-
+    compound(G0), compound_name_arguments(G0, call, [C|Extra]), var(C), !,
+    ( Extra == [] -> G = user:tl_sandbox_call(C) ; G = user:tl_sandbox_call(C, Extra) ).
+tl_rewrite_body(G0, G) :-
+    tl_meta_spec(G0, Spec), !,
+    G0 =.. [N|As0], Spec =.. [N|Ss],
+    maplist(tl_rewrite_arg, Ss, As0, As),
+    G =.. [N|As].
+tl_rewrite_body(G, G).
+
+tl_rewrite_arg(0, A0, A) :- !, tl_rewrite_body(A0, A).
+tl_rewrite_arg(^, A0, A) :- !, tl_rewrite_caret(A0, A).
+tl_rewrite_arg(_, A, A).
+
+tl_rewrite_caret(G, G1) :- var(G), !, tl_rewrite_body(G, G1).
+tl_rewrite_caret(V^G0, V^G) :- !, tl_rewrite_caret(G0, G).
+tl_rewrite_caret(G0, G) :- tl_rewrite_body(G0, G).
+
+%   The meta-predicates walked, each argument 0 (a goal), ^ (a goal under ^) or * (data).
+tl_meta_spec(G, S) :- compound(G), functor(G, N, A), functor(S0, N, A), tl_meta(S0), !, S = S0.
+tl_meta((0, 0)).        tl_meta((0 ; 0)).       tl_meta((0 -> 0)).     tl_meta((0 *-> 0)).
+tl_meta(\+ 0).          tl_meta(call(0)).       tl_meta(once(0)).      tl_meta(ignore(0)).
+tl_meta(not(0)).        tl_meta(forall(0, 0)).  tl_meta(findall(*, 0, *)).
+tl_meta(findall(*, 0, *, *)).  tl_meta(aggregate_all(*, 0, *)).  tl_meta(aggregate_all(*, *, 0, *)).
+tl_meta(bagof(*, ^, *)). tl_meta(setof(*, ^, *)). tl_meta(catch(0, *, 0)).
+tl_meta(with_output_to(*, 0)). tl_meta(limit(*, 0)).
+
+%!  tl_body_calls(+Body, -Calls) is det.  N/A of the goals Body calls (through the
+%   meta-predicates above); a goal unknown until run time is call/1 (a dynamic call).
+tl_body_calls(G, [call/1]) :- var(G), !.
+tl_body_calls(G, Calls) :-
+    tl_meta_spec(G, Spec), !,
+    G =.. [_|As], Spec =.. [_|Ss],
+    foldl(tl_arg_calls, Ss, As, [], Calls0),
+    Calls = Calls0.
+tl_body_calls(_:G, Calls) :- !, tl_body_calls(G, Calls).
+tl_body_calls(true, []) :- !.
+tl_body_calls(G, [N/A]) :- callable(G), !, functor(G, N, A).
+tl_body_calls(_, []).
+
+tl_arg_calls(0, A, Acc, Out) :- !, tl_body_calls(A, Cs), append(Acc, Cs, Out).
+tl_arg_calls(^, A, Acc, Out) :- !, tl_strip_caret(A, G), tl_body_calls(G, Cs), append(Acc, Cs, Out).
+tl_arg_calls(_, _, Acc, Acc).
+
+tl_strip_caret(G, G) :- var(G), !.
+tl_strip_caret(_^G0, G) :- !, tl_strip_caret(G0, G).
+tl_strip_caret(G, G).
+
+%!  tl_constants(+Clause, -Consts) is det.
+%   The constants of a clause as data: atoms, numbers and strings in argument positions of its
+%   head and of the goals of its body (not the predicate names, not the arguments of goals that
+%   only print), each once, as dicts {type: atom|number|string, text}.
+tl_constants(C, Consts) :-
+    ( C = (H :- B) -> true ; H = C, B = true ),
+    findall(K, ( tl_goal_args(H, B, Arg), tl_term_constant(Arg, K) ), Ks0),
+    sort(Ks0, Ks),
+    findall(_{type:Type, text:Text}, member(Type-Text, Ks), Consts).
+
+tl_goal_args(H, _, Arg) :- compound(H), arg(_, H, Arg).
+tl_goal_args(_, B, Arg) :-
+    tl_body_goal(B, G), compound(G), \+ tl_meta_spec(G, _), \+ tl_output_goal(G), arg(_, G, Arg).
+
+%   Goals that only print (their constants are wording, not law).
+tl_output_goal(G) :- functor(G, N, _),
+    memberchk(N, [format, write, writeln, print, writeq, write_canonical, print_message, nl, write_term]).
+
+tl_body_goal(G, _) :- var(G), !, fail.
+tl_body_goal(G, Sub) :-
+    tl_meta_spec(G, Spec), !,
+    G =.. [_|As], Spec =.. [_|Ss],
+    nth1(I, Ss, S), S \== *, nth1(I, As, A0),
+    ( S == ^ -> tl_strip_caret(A0, A) ; A = A0 ),
+    tl_body_goal(A, Sub).
+tl_body_goal(G, G).
+
+tl_term_constant(T, _) :- var(T), !, fail.
+tl_term_constant(T, number-S) :- number(T), !, format(string(S), "~w", [T]).
+tl_term_constant(T, string-S) :- string(T), !, S = T.
+tl_term_constant(T, atom-S) :- atom(T), !, T \== [], atom_string(T, S).
+tl_term_constant(T, K) :- compound(T), arg(_, T, A), tl_term_constant(A, K).
+
+tl_term_text(T, VNs, Text) :-
+    findall(S, ( maplist(tl_bind_vn, VNs),
+                 with_output_to(string(S), portray_clause(T)) ), [Text0]),
+    !,
+    split_string(Text0, "", " \n", [Text]).
+tl_term_text(T, _, Text) :- format(string(Text), "~q", [T]).
+
+tl_bind_vn(N=V) :- ( var(V) -> V = '$VAR'(N) ; true ).
+
+% ------------------------------------------------------------------------------ analysis
+
+%!  tl_sandbox_undefined(+Goal, -Undefined) is det.
+%   "N/A" strings of the predicates reachable from Goal through the program's clauses (the
+%   goals their bodies call) that nothing defines: no clause of the program, no declaration,
+%   no built-in or library predicate. Each is a closed-world "no" (or an existence error)
+%   that no rule decided. Where a reachable clause calls a goal unknown until run time
+%   (call(Goal)), every predicate of the program counts as reachable.
+tl_sandbox_undefined(Goal, Undefined) :-
+    tl_sandbox_module(M),
+    functor(Goal, N, A),
+    tl_reach([N/A], [], Seen0),
+    (   memberchk(call/1, Seen0)   % a dynamic call: any predicate of the program may be called
+    ->  findall(PI, ( tl_program_pred(M, H), functor(H, PN, PA), PI = PN/PA ), Heads),
+        tl_reach(Heads, Seen0, Seen)
+    ;   Seen = Seen0
+    ),
+    findall(S, ( member(N1/A1, Seen), functor(H, N1, A1), tl_undefined(M, H),
+                 format(string(S), "~w/~w", [N1, A1]) ), Undefined0),
+    sort(Undefined0, Undefined).
+
+tl_reach([], Seen, Seen).
+tl_reach([PI|Rest], Seen0, Seen) :-
+    (   memberchk(PI, Seen0)
+    ->  tl_reach(Rest, Seen0, Seen)
+    ;   tl_sandbox_module(M), PI = N/A, functor(H, N, A),
+        (   tl_program_pred(M, H)   % the program's own clauses only, never a library's
+        ->  findall(C, ( catch(clause(M:H, B), _, fail), tl_body_calls(B, Cs), member(C, Cs) ), New)
+        ;   New = []
+        ),
+        append(Rest, New, Next),
+        tl_reach(Next, [PI|Seen0], Seen)
+    ).
+
+tl_program_pred(M, H) :-
+    catch(( predicate_property(M:H, dynamic), \+ predicate_property(M:H, imported_from(_)) ), _, fail).
+
+tl_undefined(M, H) :-
+    \+ catch(predicate_property(M:H, defined), _, fail),
+    \+ catch(predicate_property(system:H, defined), _, fail),
+    \+ tl_library(M:H),
+    \+ ( functor(H, tl_sandbox_call, _) ).
+
+%!  tl_sandbox_declared_empty(-PIs) is det.  "N/A" of predicates declared dynamic with no clause.
+tl_pi_string(N/A, S) :- format(string(S), "~w/~w", [N, A]).
+
+tl_sandbox_declared_empty(PIs) :-
+    tl_sandbox_module(M),
+    findall(S, ( current_predicate(M:N/A), functor(H, N, A),
+                 predicate_property(M:H, dynamic), predicate_property(M:H, number_of_clauses(0)),
+                 format(string(S), "~w/~w", [N, A]) ), PIs0),
+    sort(PIs0, PIs).
+
+% ------------------------------------------------------------------------------- the job
+
+%!  tl_sandbox_job(+Job, -Result) is det.
+%   Load Job.facts (the untrusted program) into the sandbox module, check the query with
+%   safe_goal/1, run it with the job's limits, capture its output; Result is engine.pl's
+%   result dict plus `program` (clauses, directives, undefined, declared_empty) and `output`.
+tl_sandbox_job(Job, R) :-
+    tl_sandbox_module(M),
+    atom_string(Mode, Job.mode),
+    ( Job.var == null -> Var = '' ; atom_string(Var, Job.var) ),
+    setup_call_cleanup(
+        true,
+        tl_sandbox_run(Job, M, Mode, Var, R),
+        tl_sandbox_reset).
+
+tl_sandbox_run(Job, M, Mode, Var, R) :-
+    tl_sandbox_load(Job.facts, Clauses, Directives, Problems),
+    catch(term_string(Goal, Job.query, [variable_names(VNs), module(M)]), E, true),
+    (   nonvar(E)
+    ->  tl_message_string(E, Msg),
+        R0 = _{status:error, error_kind:syntax, message:Msg}, Undef = [], Output = ""
+    ;   \+ callable(Goal)
+    ->  R0 = _{status:error, error_kind:query, message:"the query is not a goal"}, Undef = [], Output = ""
+    ;   tl_sandbox_undefined(Goal, Undef),
+        catch(( safe_goal(M:Goal), Safe = true ), SE, Safe = SE),
+        (   Safe == true
+        ->  statistics(inferences, I0), statistics(cputime, T0),
+            with_output_to(string(Output),
+                tl_run_goal(Mode, M:Goal, VNs, Var, Job.max_solutions, Job.time_limit,
+                            Job.inference_limit, R1)),
+            statistics(inferences, I1), statistics(cputime, T1),
+            Inf is I1 - I0, Cpu is T1 - T0,
+            R0 = R1.put(_{inferences:Inf, cpu_seconds:Cpu})
+        ;   tl_message_string(Safe, Msg),
+            R0 = _{status:error, error_kind:sandbox, message:Msg}, Output = ""
+        )
+    ),
+    tl_sandbox_declared_empty(Empty),
+    Program = _{clauses:Clauses, directives:Directives, undefined:Undef, declared_empty:Empty},
+    R = R0.put(_{load_problems:Problems, program:Program, output:Output}).
