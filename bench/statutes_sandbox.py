@@ -23,7 +23,7 @@ def main() -> None:
 
     from taxlogic.eval.faults.program_endpoint import served_program
     from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.kb.statutes.domain import case_input, domain_name
     from taxlogic.kb.statutes.data import cases
     from taxlogic.tools.engine import Engine
 

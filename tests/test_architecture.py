@@ -71,7 +71,7 @@ def test_every_eval_room_is_on_the_architecture_page():
 #: DOMAIN), ``domain.py`` (the Domain value) and ``corrupt.py`` (the plug-in's own fault operators).
 PLUGIN_ROOMS = ("prolog", "data", "reading", "checks", "explain")
 PLUGIN_TOP = ("__init__.py", "domain.py", "corrupt.py")
-PLUGINS = ("sara", "nba", "form1040", "airline")
+PLUGINS = ("sara", "nba", "form1040", "airline", "statutes")
 
 
 def test_every_plugin_has_the_one_skeleton():

@@ -123,12 +123,12 @@ def test_the_shared_loader_reads_the_three_domains_in_one_shape():
     sara = {e.id: e for e in load_all("sara")}
     assert {c: (e.gold, e.text, e.evidence, e.klass) for c, e in sara.items()} == {
         e["case"]: (e["gold"], e["text"], e["evidence"], e["class"]) for e in
-        _json.loads(resources.files("taxlogic.kb.sara").joinpath("errata.json").read_text())["errata"]}
+        _json.loads(resources.files("taxlogic.kb.sara.data").joinpath("errata.json").read_text())["errata"]}
     for e in load_all("nba"):
         raw = nba_entries()[e.id]
         assert (e.reason, e.evidence, e.dataset_says, e.rules_give, e.klass) == (
             raw["reason"], raw["evidence"], raw["annotated"], raw["kb"], raw["class"]) and e.dataset_says != e.rules_give
-    tax_doc = _json.loads(resources.files("taxlogic.kb.form1040").joinpath("errata.json").read_text())
+    tax_doc = _json.loads(resources.files("taxlogic.kb.form1040.data").joinpath("errata.json").read_text())
     assert {e.id: e.klass.split("+") for e in load_all("form1040")} == {p["id"]: p["classes"] for p in tax_doc["problems"]}
     tax_113 = next(e for e in load_all("form1040") if e.id == "tax-1-13")
     assert erratum_of("tax-1-13") == ["E1"] and erratum_of("tax-0-0") == [] and erratum_of("tax-1-17") == []

@@ -28,7 +28,7 @@ from fakes import scripted
 
 @pytest.fixture(scope="module")
 def nba():
-    if not resources.files("taxlogic.kb.nba").joinpath("init.pl").is_file():
+    if not resources.files("taxlogic.kb.nba").joinpath("prolog", "init.pl").is_file():
         pytest.skip("the NBA KB's rules are not in this checkout")
     from taxlogic.kb.nba import nba_rules
     from taxlogic.kb.nba.data.problems import problem_texts

@@ -97,7 +97,7 @@ def test_every_gold_program_passes_the_grounding_checks(texts):
 def test_roles_cover_the_vocabulary():
     from importlib import resources
 
-    events = resources.files("taxlogic.kb.nba").joinpath("events.pl").read_text()
+    events = resources.files("taxlogic.kb.nba").joinpath("prolog", "events.pl").read_text()
     declared = {(n, int(a)) for n, a in re.findall(r"^:- dynamic (\w+)/(\d+)\.", events, re.M)}
     assert declared == {(n, len(r)) for n, r in roles.ROLES.items()}
 

@@ -56,7 +56,7 @@ def uscis():
 
 def run(dom, eng, case: dict, program: str):
     """(outcome, issues, answer) of ``program`` as the translation of ``case``."""
-    from taxlogic.kb.statutes.cases import case_input
+    from taxlogic.kb.statutes.domain import case_input
 
     ci = case_input(case)
     issues, text = dom.check_program(program)
@@ -275,7 +275,7 @@ def test_every_hard_reference_program_right_or_documented(domain, fixture, reque
 def test_agent_repairs_a_leaky_program(housing):
     from taxlogic.agent.context import AgentContext
     from taxlogic.agent.solve import solve
-    from taxlogic.kb.statutes.cases import case_input
+    from taxlogic.kb.statutes.domain import case_input
 
     dom, eng = housing
     case = deontic_cases("housing", "smoke")[0]
@@ -292,7 +292,7 @@ def test_agent_repairs_a_leaky_program(housing):
 def test_two_translations_that_disagree_abstain(housing):
     from taxlogic.agent.context import AgentContext
     from taxlogic.agent.solve import solve
-    from taxlogic.kb.statutes.cases import case_input
+    from taxlogic.kb.statutes.domain import case_input
 
     dom, eng = housing
     case = deontic_cases("housing", "smoke")[0]

@@ -32,7 +32,7 @@ def served_program(reference: str) -> str:
 @dataclass(frozen=True)
 class ServedCase:
     """What the endpoint knows of a case: ``id``, the ``text`` and ``question`` the agent's
-    prompt shows (:func:`taxlogic.kb.statutes.cases.case_input`) and the reference ``program``."""
+    prompt shows (:func:`taxlogic.kb.statutes.domain.case_input`) and the reference ``program``."""
 
     id: str
     text: str
@@ -42,7 +42,7 @@ class ServedCase:
 
 def served_cases(cases: Iterable[Any]) -> list[ServedCase]:
     """:class:`ServedCase` of DeonticBench housing or USCIS cases (the loader's cases, or dicts)."""
-    from taxlogic.kb.statutes.cases import case_input
+    from taxlogic.kb.statutes.domain import case_input
 
     out = []
     for c in cases:

@@ -57,7 +57,7 @@ def run_variants(cases: Iterable[Any], *, ops: Iterable[str] = tuple(PROGRAM_OPE
     from taxlogic.agent.context import AgentContext
     from taxlogic.agent.solve import solve_once
     from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.kb.statutes.domain import case_input, domain_name
     from taxlogic.tools.engine import Engine
 
     results: list[VariantResult] = []

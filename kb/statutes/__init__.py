@@ -7,8 +7,9 @@ Accepted / Dismissed); :data:`DOMAINS` maps their names, which
 :func:`taxlogic.kb.domain.get_domain` finds. Rooms: ``prolog/`` (the empty rule folder the
 engine starts on), :mod:`.reading` (paragraphs, words, the program in a reply),
 :mod:`.checks` (the checks of a program), :mod:`.explain` (an answer in words, citing the
-paragraphs), :mod:`.cases` (a DeonticBench case as the agent's input), :mod:`.data` (DeonticBench
-install and loader: ``cases(domain, split)``, ``case(id)``).
+paragraphs), :mod:`.data` (DeonticBench install and loader: ``cases(domain, split)``,
+``case(id)``; the reference
+programs and both errata files).
 """
 
 from __future__ import annotations

@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from typing import Any
+
+from taxlogic.core import CaseInput
 from taxlogic.kb.rules import RuleSet
 
 
@@ -149,3 +152,41 @@ USCIS = StatutesDomain(
           "decision(Result) :- ( eligibility_met -> Result = 'Accepted' ; Result = 'Dismissed' ). "
           "For yes/no conditions use predicates of arity 0 (there_is_evidence, not there_is_evidence(true))."),
 )
+
+
+# ------------------------------------------------------------------ a DeonticBench case as the agent's input
+
+#: DeonticBench's name of each domain -> the plug-in's domain name.
+DOMAIN_OF = {"housing": "housing", "uscis-aao": "uscis", "uscis": "uscis"}
+
+#: The focus year DeonticBench's housing prompts state.
+HOUSING_FOCUS_YEAR = 2021
+
+
+def _get(case: Any, key: str, default: Any = "") -> Any:
+    if isinstance(case, dict):
+        return case.get(key, default)
+    return getattr(case, key, default)
+
+
+def domain_name(case: Any) -> str:
+    """The plug-in domain of a DeonticBench case (``housing`` or ``uscis``), from its ``domain``
+    or, failing that, its id's prefix. Raises KeyError for a case of another domain."""
+    dom = _get(case, "domain", "") or str(_get(case, "id", "")).split("_", 1)[0]
+    if dom not in DOMAIN_OF:
+        raise KeyError(f"{_get(case, 'id', '?')}: not a housing or USCIS-AAO case (domain {dom!r})")
+    return DOMAIN_OF[dom]
+
+
+def case_input(case: Any) -> CaseInput:
+    """The agent's input for a DeonticBench housing or USCIS-AAO case: its text (housing: the
+    state and focus year), question and statutes; the query is the domain's
+    (``housing_answer(X)``, ``decision(X)``). Never the label or the reference program."""
+    dom = {HOUSING.name: HOUSING, USCIS.name: USCIS}[domain_name(case)]
+    if dom.name == "housing":
+        text = f"State: {_get(case, 'state')}. Focus year: {HOUSING_FOCUS_YEAR}."
+    else:
+        text = str(_get(case, "text") or "")
+    return CaseInput(case_id=str(_get(case, "id")), text=text, question=str(_get(case, "question")),
+                     kind="entailment", query=dom.query, answer_var=dom.answer_var,
+                     statutes=str(_get(case, "statutes") or ""))

@@ -32,7 +32,7 @@ def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | No
     from taxlogic.cli.trace import Tracer, model_label, print_result
     from taxlogic.core import CaseInput
     from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.kb.statutes.domain import case_input, domain_name
     from taxlogic.kb.statutes.explain import explain_program
     from taxlogic.tools.engine import Engine
 
@@ -114,7 +114,7 @@ def inspect_statutes(case_id: str, program_file: Path | None, *, gold: bool, as_
     from taxlogic.agent.checks import round_issues
     from taxlogic.eval.faults.program_endpoint import served_program
     from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.kb.statutes.domain import case_input, domain_name
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():
@@ -163,7 +163,7 @@ def explain_statutes(case_id: str, program_file: Path | None, *, as_json: bool, 
     from taxlogic.cli.common import fail
     from taxlogic.eval.faults.program_endpoint import served_program
     from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.kb.statutes.domain import case_input, domain_name
     from taxlogic.kb.statutes.explain import explain_program
     from taxlogic.tools.engine import Engine
 

@@ -26,7 +26,7 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent.solve import solve
     from taxlogic.eval.scoring.transcript import transcript_of
     from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.cases import case_input, domain_name
+    from taxlogic.kb.statutes.domain import case_input, domain_name
 
     model, name, settings = chat_model_for(opts)
     build_graph()

@@ -211,7 +211,7 @@ def reference_rules():
     named ``deonticbench``: every rule is in the program itself)."""
     from taxlogic.kb.rules import RuleSet
 
-    folder = Path(str(resources.files("taxlogic.kb.statutes.data").joinpath("prolog")))
+    folder = Path(str(resources.files("taxlogic.kb.statutes").joinpath("prolog")))
     return RuleSet("deonticbench", folder, folder)
 
 
