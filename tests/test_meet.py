@@ -170,3 +170,21 @@ def test_agent_never_answers_from_facts_that_miss_the_query(v2_data_dir, v2_engi
         repair_prompt = model.calls[1][-1].content
         assert 'rewrite alice as "Alice" in every fact' in repair_prompt
         assert result.answer == expected and result.abstained == (expected is None)
+
+
+def test_inspect_command_of_the_issue_refuses_and_says_what_to_rewrite(v2_data_dir, tmp_path):
+    """The command of issue 50: ``taxlogic inspect --dataset sara-v2 --case tax_case_5 --facts``
+    with SARA 2020's facts: a problem (exit code 3), the agent would not answer."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+
+    path = tmp_path / "tc5_2020.pl"
+    path.write_text(_facts_2020("tax_case_5"))
+    res = CliRunner().invoke(app, ["inspect", "--dataset", "sara-v2", "--case", "tax_case_5", "--facts", str(path), "--json"])
+    assert res.exit_code == 3, res.output
+    record = json.loads(res.output)
+    assert record["agent_answer"] is None and record["answer"] == 0 and record["expected"] == 116066
+    assert any(p["kind"] == "coverage_person" and 'rewrite alice as "Alice"' in p["message"] for p in record["problems"])
