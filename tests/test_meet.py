@@ -188,3 +188,37 @@ def test_inspect_command_of_the_issue_refuses_and_says_what_to_rewrite(v2_data_d
     record = json.loads(res.output)
     assert record["agent_answer"] is None and record["answer"] == 0 and record["expected"] == 116066
     assert any(p["kind"] == "coverage_person" and 'rewrite alice as "Alice"' in p["message"] for p in record["problems"])
+
+
+def test_agent_through_an_endpoint_serving_2020_facts_for_v2_cases_answers_none_wrong(v2_data_dir, tmp_path,
+                                                                                      monkeypatch):
+    """``eval run --method agent --dataset sara-v2`` against the test endpoint serving SARA 2020's
+    translations (the endpoint finds a v2 case by its text and question, the same in both
+    releases for most cases): no answer is wrong, and each served case is abstained on with the
+    issue naming the spelling (the whole release: bench figures in docs/query-meet.md)."""
+    from typer.testing import CliRunner
+
+    from taxlogic.cli import app
+    from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
+    from taxlogic.eval.scoring.records import read_records
+    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.settings import get_settings
+
+    endpoint = GoldEndpoint(load_cases())
+    for k, v in {"LLM_CACHE": "0", "LLM_MAX_RETRIES": "1", "WORKERS": "1", "CACHE_DIR": str(tmp_path / "cache")}.items():
+        monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+    with endpoint:
+        monkeypatch.setenv("TAXLOGIC_LLM_BASE_URL", endpoint.base_url)
+        get_settings.cache_clear()
+        out = tmp_path / "agent-v2-2020-facts"
+        res = CliRunner().invoke(app, ["eval", "run", "--method", "agent", "--dataset", "sara-v2", "--limit", "4",
+                                       "--budget", "1", "--paper-prompts", "--out", str(out), "--json"])
+    get_settings.cache_clear()
+    assert res.exit_code == 0, res.output
+    records = read_records(out)
+    served = {r.case_id for r in endpoint.requests if r.case_id}
+    assert len(records) == 4 and served
+    assert [r.case_id for r in records if not r.correct and not r.abstained] == []
+    for r in records:
+        if r.case_id in served:
+            assert r.abstained and "coverage_person" in r.reason and "the facts speak of" in r.reason
