@@ -13,7 +13,7 @@ Given the case, the validator's verdict on the facts and the engine's outcome, t
 4. the domain's own checks of the facts (:meth:`taxlogic.kb.domain.Domain.inspect`; SARA:
    :mod:`taxlogic.kb.sara.checks`), passed in as ``static``;
 5. when none of these objects, the domain's counterfactual checks, if it has them
-   (``counterfactual_issues``; SARA: :mod:`taxlogic.kb.sara.omissions`), called by the inspect
+   (``counterfactual_issues``; SARA: :mod:`taxlogic.kb.sara.checks.omissions`), called by the inspect
    node (:mod:`taxlogic.agent.inspect`): they need the engine.
 """
 

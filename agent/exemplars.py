@@ -6,7 +6,7 @@ ties break by case id. The pool is SARA's train split unless a caller gives one 
 protocol's held-out cases, :mod:`taxlogic.eval.harness.protocol`).
 
 **No leak.** A case is *related* to an evaluated item, and never an exemplar, when it is the
-item's source (a SARA⁺ item is made from one SARA case: :attr:`~taxlogic.kb.sara.cases.Case.source_id`)
+item's source (a SARA⁺ item is made from one SARA case: :attr:`~taxlogic.kb.sara.data.cases.Case.source_id`)
 or when its text is the item's text or the item's source's text (SARA's pos/neg siblings share
 one text, some across train and test). :func:`related_ids` computes that set over *all* evaluated
 items at once, so no item of a run sees a case related to any other item either.
@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from taxlogic.kb.sara.cases import Case, load_cases, source_of
+from taxlogic.kb.sara.data.cases import Case, load_cases, source_of
 from taxlogic.prompts import Exemplar, exemplars_block
 
 _WORD = re.compile(r"[a-z]+")

@@ -44,8 +44,8 @@ from taxlogic.agent.context import AgentContext, make_context
 from taxlogic.agent.llm import disable_cache
 from taxlogic.agent.solve import solve
 from taxlogic.agent.state import CaseInput
-from taxlogic.kb.sara.cases import load_cases
-from taxlogic.kb.sara.data import sara_rules
+from taxlogic.kb.sara.data.cases import load_cases
+from taxlogic.kb.sara.data.install import sara_rules
 from taxlogic.llm_server import running_server
 from taxlogic.settings import get_settings
 from taxlogic.tools.engine import Engine

@@ -44,9 +44,9 @@ def main() -> int:
     from taxlogic.eval.faults.gold_facts import materialized_gold
     from taxlogic.eval.faults.verifier import inspect_facts
     from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.data import sara_rules
-    from taxlogic.kb.sara.v2 import load_v2_cases, v2_rules
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.kb.sara.data.install import sara_rules
+    from taxlogic.kb.sara.data.v2 import load_v2_cases, v2_rules
     from taxlogic.tools.engine import Engine
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

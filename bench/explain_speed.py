@@ -17,9 +17,9 @@ import statistics
 import time
 
 from taxlogic.eval.scoring.explained import explain_gold
-from taxlogic.kb.sara.cases import load_cases
-from taxlogic.kb.sara.data import sara_rules
-from taxlogic.kb.sara.answers import case_job
+from taxlogic.kb.sara.data.cases import load_cases
+from taxlogic.kb.sara.data.install import sara_rules
+from taxlogic.kb.sara.domain import case_job
 from taxlogic.tools.engine import Engine
 from taxlogic.tools.explain import ExplainOptions
 

@@ -2,7 +2,7 @@
 
 For every problem (``--limit N``: the first N), the agent (budget 1) solves the return with
 
-* ``reader``: a model that reads the filled forms correctly (:func:`taxlogic.kb.form1040.text_to_facts`);
+* ``reader``: a model that reads the filled forms correctly (:func:`taxlogic.kb.form1040.reading_to_facts`);
 * for each class of mistake in ``kb/form1040/corrupt.py`` (wrong_line, dropped_line,
   wrong_filing_status, tbd_filled, wrong_amount): ``stubborn`` (the corrupted facts every time)
   and ``repaired`` (corrupted first, then correct).
@@ -29,7 +29,7 @@ from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
 from taxlogic.kb.domain import get_domain
 from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts, text_to_facts
 from taxlogic.kb.form1040.corrupt import OPERATORS, corrupt
-from taxlogic.kb.form1040.text import problem_forms
+from taxlogic.kb.form1040.reading import problem_forms
 from taxlogic.tools.engine import Engine, Job
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))

@@ -15,7 +15,7 @@ import time
 
 from taxlogic.eval.benchmarks.rulearena.crosscheck import _kb_lines, load_returns
 from taxlogic.kb.form1040 import form1040_rules
-from taxlogic.kb.form1040.tax_calculator import compute
+from taxlogic.kb.form1040.checks.tax_calculator import compute
 from taxlogic.tools.engine import Engine
 
 

@@ -4,7 +4,7 @@ Each problem's ``TaxPayer`` record is written as facts (:func:`taxlogic.kb.form1
 and ``amount_owed(X)`` runs in the engine's pool (``--workers``, default one per core). Prints
 the time to start the pool, the wall time of the 300 runs, per-problem mean and maximum engine
 seconds and Prolog inferences of one level-2 problem (run in plain ``swipl``), and per level how
-many answers equal RuleArena's label within its tolerance (the rest: kb/form1040/errata.json).
+many answers equal RuleArena's label within its tolerance (the rest: kb/form1040/data/errata.json).
 Usage: ``python bench/form1040_gold.py [--workers N]``.
 """
 

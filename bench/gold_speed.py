@@ -16,10 +16,10 @@ import subprocess
 import time
 
 from taxlogic.eval.methods.gold import run_gold
-from taxlogic.kb.sara.cases import load_cases
-from taxlogic.kb.sara.data import sara_paths
+from taxlogic.kb.sara.data.cases import load_cases
+from taxlogic.kb.sara.data.install import sara_paths
 from taxlogic.kb.rules import compat_layer
-from taxlogic.kb.sara.data import sara_rules
+from taxlogic.kb.sara.data.install import sara_rules
 from taxlogic.settings import get_settings
 from taxlogic.tools.engine import Engine
 

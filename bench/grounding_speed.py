@@ -2,9 +2,9 @@
 
 For every case's gold fact clauses (the translation a round inspects), time the checks issue 15
 added to :func:`taxlogic.kb.sara.checks.static_issues`: no conclusions as facts
-(:mod:`~taxlogic.kb.sara.premises`), anchors (:mod:`~taxlogic.kb.sara.anchors`), the aligner and the
-sentence checks (:mod:`~taxlogic.kb.sara.align`, :mod:`~taxlogic.kb.sara.support`) and roles in
-each event's sentence (:func:`~taxlogic.kb.sara.direction.sentence_direction_issues`). Caches are
+(:mod:`~taxlogic.kb.sara.checks.premises`), anchors (:mod:`~taxlogic.kb.sara.checks.anchors`), the aligner and the
+sentence checks (:mod:`~taxlogic.kb.sara.checks.align`, :mod:`~taxlogic.kb.sara.checks.support`) and roles in
+each event's sentence (:func:`~taxlogic.kb.sara.checks.direction.sentence_direction_issues`). Caches are
 cleared before each case (a round's facts are new text), except the fact view the older checks
 build anyway. Prints the median, 90th percentile and maximum in milliseconds, and the whole
 ``static_issues`` for comparison. Target (issue 15): median added time at most 50 ms.
@@ -26,17 +26,17 @@ def main() -> None:
 
     from taxlogic.core import CaseInput
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.data import sara_rules
-    from taxlogic.kb.sara import align as align_mod
-    from taxlogic.kb.sara import text as text_mod
-    from taxlogic.kb.sara.anchors import anchor_issues
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.kb.sara.data.install import sara_rules
+    from taxlogic.kb.sara.checks import align as align_mod
+    from taxlogic.kb.sara.reading import text as text_mod
+    from taxlogic.kb.sara.checks.anchors import anchor_issues
     from taxlogic.kb.sara.checks import static_issues
-    from taxlogic.kb.sara.coverage import legal_terms
-    from taxlogic.kb.sara.direction import sentence_direction_issues
-    from taxlogic.kb.sara.premises import premise_issues
-    from taxlogic.kb.sara.support import support_issues
-    from taxlogic.kb.sara.view import FactView
+    from taxlogic.kb.sara.checks.coverage import legal_terms
+    from taxlogic.kb.sara.checks.direction import sentence_direction_issues
+    from taxlogic.kb.sara.checks.premises import premise_issues
+    from taxlogic.kb.sara.checks.support import support_issues
+    from taxlogic.kb.sara.reading.view import FactView
 
     rules = sara_rules()
     statutes, terms = rules.vocabulary.statute, legal_terms(rules)

@@ -1,4 +1,4 @@
-"""What the NBA omission check (issue 33, :mod:`taxlogic.kb.nba.omissions`) costs per problem.
+"""What the NBA omission check (issue 33, :mod:`taxlogic.kb.nba.checks.omissions`) costs per problem.
 
 For every NBA gold program (the 216 translations a round inspects when they are right) and one
 left-out step of each (``omit_step``, first place: a translation the check must catch), time one
@@ -39,8 +39,8 @@ def main() -> None:
     from taxlogic.kb.nba import ANSWER_QUERY, nba_rules
     from taxlogic.kb.nba.corrupt import omit_step
     from taxlogic.kb.nba.domain import NBA_QUESTION
-    from taxlogic.kb.nba.gold import gold_program
-    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.kb.nba.data.gold import gold_program
+    from taxlogic.kb.nba.data.problems import problem_texts
     from taxlogic.tools.engine import Engine
     from taxlogic.tools.facts import check_facts
 

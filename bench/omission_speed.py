@@ -31,10 +31,10 @@ def main() -> None:
     from taxlogic.eval.faults.corrupt import corrupt, facts_of
     from taxlogic.eval.scoring.tokens import count_tokens
     from taxlogic.eval.faults.verifier import gold_program, inspect_many, plan_inspection
-    from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.data import sara_rules
-    from taxlogic.kb.sara.coverage import legal_terms
-    from taxlogic.kb.sara.omissions import plan as omission_plan
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.kb.sara.data.install import sara_rules
+    from taxlogic.kb.sara.checks.coverage import legal_terms
+    from taxlogic.kb.sara.checks.omissions import plan as omission_plan
     from taxlogic.tools.engine import Engine
 
     rules = sara_rules()

@@ -10,7 +10,7 @@
 %    TZ (Settings.timezone, default America/New_York) before SWI-Prolog starts.
 % 3. Speed-ups that keep every answer (checked by `taxlogic eval gold` and bench/gold_speed.py):
 %    tl_tabled/1 lists statute predicates evaluated with tabling when tl_option(tabling) holds
-%    (their nested findall loops dominate tax_case_83 and tax_case_91). SARA v2 (kb/sara/v2.py)
+%    (their nested findall loops dominate tax_case_83 and tax_case_91). SARA v2 (kb/sara/data/v2.py)
 %    loads this layer too: the same three predicates at v2's arities are listed beside them (v2's
 %    tax_case_83 and tax_case_91 generate their employment events by rules as in 2020, and do not
 %    finish in 60 s untabled); an arity of one release never names a predicate of the other.

@@ -2,7 +2,7 @@
 check of installed files against a manifest shipped with the package.
 
 Each data set is installed into the data directory (``Settings.data_dir``) by its own installer
-(SARA: :mod:`taxlogic.kb.sara.data`; RuleArena: :mod:`taxlogic.eval.benchmarks.rulearena.data`),
+(SARA: :mod:`taxlogic.kb.sara.data.install`; RuleArena: :mod:`taxlogic.eval.benchmarks.rulearena.data`),
 never read from this repository; this module holds only what they share.
 """
 

@@ -5,12 +5,12 @@ An erratum is documented, never fixed: the gold fact or rule is not bent to fit 
 the label stays what every published figure was scored against. Each domain keeps its own data
 file in its plug-in folder (project-authored) and converts its entries to :class:`Erratum`:
 
-- ``sara``: ``kb/sara/errata.json``, SARA (2020 release) gold programs that contradict their
-  own case text (:mod:`taxlogic.kb.sara.errata`);
-- ``nba``: ``kb/nba/errata.json``, RuleArena NBA annotations that contradict the rules of
-  ``reference_rules.txt`` read with faithful facts (:mod:`taxlogic.kb.nba.errata`);
-- ``form1040``: ``kb/form1040/errata.json``, RuleArena tax labels that depart from the forms'
-  text as the prompt prints it (:mod:`taxlogic.kb.form1040.errata`).
+- ``sara``: ``kb/sara/data/errata.json``, SARA (2020 release) gold programs that contradict their
+  own case text (:mod:`taxlogic.kb.sara.data.errata`);
+- ``nba``: ``kb/nba/data/errata.json``, RuleArena NBA annotations that contradict the rules of
+  ``reference_rules.txt`` read with faithful facts (:mod:`taxlogic.kb.nba.data.errata`);
+- ``form1040``: ``kb/form1040/data/errata.json``, RuleArena tax labels that depart from the forms'
+  text as the prompt prints it (:mod:`taxlogic.kb.form1040.data.errata`).
 
 A domain with errata has a module ``taxlogic.kb.<domain>.errata`` defining ``errata_records()
 -> tuple[Erratum, ...]`` (file order) and ``erratum_classes() -> dict[str, str]`` (class name ->
@@ -64,7 +64,7 @@ class Erratum(BaseModel):
 def _plugin(domain: str):
     if domain not in ERRATA_DOMAINS:
         raise ValueError(f"no errata for domain {domain!r} (known: {', '.join(ERRATA_DOMAINS)})")
-    return importlib.import_module(f"taxlogic.kb.{domain}.errata")
+    return importlib.import_module(f"taxlogic.kb.{domain}.data.errata")
 
 
 def load_errata(domain: str | None = None) -> tuple[Erratum, ...]:

@@ -1,6 +1,6 @@
 """Explanations tied to a domain: its law (:class:`taxlogic.tools.explain.Law`: citations and
 quotes of its predicates, the amounts they compute), found by domain name in
-``kb/<domain>/citations.py`` (``law(rules)``), and the explain job of a case with its facts.
+``kb/<domain>/explain`` (``law(rules)``), and the explain job of a case with its facts.
 
 :func:`explain_case` runs one case's query as an ``explain`` job in an engine and returns the
 query's outcome with the annotated explanation; :func:`case_explain_job` and
@@ -23,12 +23,15 @@ from taxlogic.tools.explain import ExplainOptions, Explanation, Law, annotate, e
 
 
 def law_for(domain: str, rules: RuleSet) -> Law:
-    """The law of ``domain`` ("sara", "airline") over ``rules``. Raises KeyError if the domain
-    has no ``citations`` module."""
+    """The law of ``domain`` ("sara", "airline") over ``rules``, from the plug-in's explanation room
+    (``taxlogic.kb.<domain>.explain``, a module or package defining ``law(rules)``). Raises KeyError
+    if the domain has none."""
     try:
-        module = importlib.import_module(f"taxlogic.kb.{domain}.citations")
+        module = importlib.import_module(f"taxlogic.kb.{domain}.explain")
     except ModuleNotFoundError:
-        raise KeyError(f"the {domain!r} domain has no citations (expected taxlogic.kb.{domain}.citations)") from None
+        module = None
+    if module is None or not hasattr(module, "law"):
+        raise KeyError(f"the {domain!r} domain has no law for explanations (expected law(rules) in taxlogic.kb.{domain}.explain)")
     return module.law(rules)
 
 

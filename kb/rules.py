@@ -3,7 +3,7 @@
 SARA's original statutes are the rule set ``r``; a perturbed copy (SARA⁺, paper §3.2) is ``r'``.
 Both are folders laid out like SARA's ``statutes/``: ``prolog/init.pl`` loading the other
 ``.pl`` files, and ``source/`` with one text file per section. SARA's own rule set ``r`` is
-loaded from the installed data by :func:`taxlogic.kb.sara.data.sara_rules`; a plug-in makes its
+loaded from the installed data by :func:`taxlogic.kb.sara.data.install.sara_rules`; a plug-in makes its
 rule sets (:meth:`taxlogic.kb.domain.Domain.rule_set`).
 """
 

@@ -22,12 +22,12 @@ ours (not in the paper):
     ``translate_exemplars.txt`` / ``translate_exemplar.txt``: a block of k (text -> facts)
     exemplars, and one exemplar in it;
     ``translate_airline_system.txt``: the airline domain's translation instructions (RuleArena
-    baggage fees), filled with the airline KB's fact vocabulary (``kb/airline/events.pl``);
+    baggage fees), filled with the airline KB's fact vocabulary (``kb/airline/prolog/events.pl``);
     ``translate_form1040_system.txt``: the tax-return domain's translation instructions (RuleArena
     tax: transcribe the filled forms' given lines, never a line to compute), filled with the
-    Form 1040 KB's fact vocabulary (``kb/form1040/events.pl``);
+    Form 1040 KB's fact vocabulary (``kb/form1040/prolog/events.pl``);
     ``translate_nba_system.txt``: the NBA domain's (RuleArena salary-cap problems; an invented
-    example, anchored facts), filled with the NBA KB's vocabulary (``kb/nba/events.pl``);
+    example, anchored facts), filled with the NBA KB's vocabulary (``kb/nba/prolog/events.pl``);
     ``write_query_user.txt``: for free text (no SARA query), asks for the Prolog query;
     ``repair_user.txt``: a repair turn: the previous facts with line numbers and a numbered list
     of problems found; asks for the complete corrected fact list only.

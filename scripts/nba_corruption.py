@@ -11,7 +11,7 @@ Then the gold translator itself: answered as gold / abstained (false abstentions
                                                [--classes wrong_team] [--without-omission-check]
 
 ``--without-omission-check``: the domain without its counterfactual check
-(:mod:`taxlogic.kb.nba.omissions`), the figures before issue 33.
+(:mod:`taxlogic.kb.nba.checks.omissions`), the figures before issue 33.
 
 Uncaught corruptions that change the answer are listed (problem, place, the changed lines).
 """
@@ -44,8 +44,8 @@ def main() -> int:
     from taxlogic.kb.nba import ANSWER_QUERY, nba_rules
     from taxlogic.kb.nba.corrupt import OPERATORS
     from taxlogic.kb.nba.domain import NBA_QUESTION, answer_statement
-    from taxlogic.kb.nba.gold import gold_program, trusted_gold_program
-    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.kb.nba.data.gold import gold_program, trusted_gold_program
+    from taxlogic.kb.nba.data.problems import problem_texts
     from taxlogic.tools.engine import Engine, Job
 
     texts = problem_texts()[::args.every]

@@ -1,5 +1,5 @@
 """Every single fact left out of every NBA gold program: what the checks catch, before and after
-the omission check (issue 33, :mod:`taxlogic.kb.nba.omissions`).
+the omission check (issue 33, :mod:`taxlogic.kb.nba.checks.omissions`).
 
 For each gold program and each of its fact lines other than ``operation/2`` (anchor comments kept:
 a sentence left with no fact keeps its anchor quoting nothing), the program without that line is
@@ -28,9 +28,9 @@ def main() -> int:
 
     from taxlogic.kb.nba import ANSWER_QUERY, nba_rules
     from taxlogic.kb.nba.checks import nba_issues
-    from taxlogic.kb.nba.gold import gold_program
-    from taxlogic.kb.nba.omissions import engine_check
-    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.kb.nba.data.gold import gold_program
+    from taxlogic.kb.nba.checks.omissions import engine_check
+    from taxlogic.kb.nba.data.problems import problem_texts
     from taxlogic.tools.engine import Engine, Job
 
     def job(facts: str) -> Job:

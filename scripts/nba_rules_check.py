@@ -1,7 +1,7 @@
 """The NBA KB against RuleArena's annotations: agreement and the rules the explanations cite.
 
-Runs every gold program (kb/nba/gold) through the KB and prints, per level and in all: problems
-whose answer is the annotation, documented errata (kb/nba/errata.json) per class, problems the
+Runs every gold program (kb/nba/data/gold) through the KB and prints, per level and in all: problems
+whose answer is the annotation, documented errata (kb/nba/data/errata.json) per class, problems the
 KB leaves undetermined (their answer changes with the Minimum Player Salary, which the rule text
 does not give), other disagreements (there should be none). Then, over the agreeing problems, the share of each
 problem's annotated ``relevant_rules`` (canonical names, citations.canonical_rule) that the
@@ -26,9 +26,9 @@ def main() -> int:
 
     from taxlogic.kb.airline import rulearena_root
     from taxlogic.kb.nba import ANSWER_QUERY, UNDETERMINED_MINIMUM, nba_rules
-    from taxlogic.kb.nba.citations import canonical_rule
-    from taxlogic.kb.nba.errata import load_errata
-    from taxlogic.kb.nba.gold import trusted_gold_program
+    from taxlogic.kb.nba.explain.citations import canonical_rule
+    from taxlogic.kb.nba.data.errata import load_errata
+    from taxlogic.kb.nba.data.gold import trusted_gold_program
     from taxlogic.tools.engine import Engine, Job
 
     root = rulearena_root(args.rulearena) / "nba" / "annotated_problems"

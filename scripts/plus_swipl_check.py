@@ -22,7 +22,7 @@ from pathlib import Path
 from taxlogic.eval.benchmarks.sara_plus import R_PRIME, SPLITS
 from taxlogic.eval.benchmarks.sara_plus.build import default_build_dir, load_plus_split, plus_rules
 from taxlogic.kb.rules import compat_layer
-from taxlogic.kb.sara.data import sara_rules
+from taxlogic.kb.sara.data.install import sara_rules
 
 PROGRAM = """:- use_module(library(time)).
 :- ['{compat}'].

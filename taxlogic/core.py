@@ -109,7 +109,7 @@ class CaseInput(BaseModel):
 
     @classmethod
     def from_case(cls, case) -> "CaseInput":
-        """From a :class:`taxlogic.kb.sara.cases.Case` (numeric: the value query, never the gold answer)."""
+        """From a :class:`taxlogic.kb.sara.data.cases.Case` (numeric: the value query, never the gold answer)."""
         if case.kind == "numeric":
             return cls(case_id=case.id, text=case.text, question=case.question, kind="numeric",
                        query=case.value_query, answer_var=case.answer_var)

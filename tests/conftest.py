@@ -20,7 +20,7 @@ os.environ["TAXLOGIC_CACHE_DIR"] = tempfile.mkdtemp(prefix="taxlogic-test-cache-
 
 
 def _ensure_sara(tmp_root: Path) -> Path:
-    from taxlogic.kb.sara.data import INSTALL_RECORD, install, sara_paths
+    from taxlogic.kb.sara.data.install import INSTALL_RECORD, install, sara_paths
     from taxlogic.settings import get_settings
 
     get_settings.cache_clear()
@@ -44,7 +44,7 @@ def sara_data_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def rules(sara_data_dir):
-    from taxlogic.kb.sara.data import sara_rules
+    from taxlogic.kb.sara.data.install import sara_rules
 
     return sara_rules()
 
@@ -112,7 +112,7 @@ def v2_source() -> Path:
 @pytest.fixture(scope="session")
 def v2_data_dir(sara_data_dir):
     """The session's data directory with SARA v2 installed beside SARA (2020 release)."""
-    from taxlogic.kb.sara.v2 import install_record, install_v2
+    from taxlogic.kb.sara.data.v2 import install_record, install_v2
 
     if install_record(sara_data_dir) is None:
         if not v2_source().exists():

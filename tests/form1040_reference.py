@@ -1,6 +1,6 @@
 """An independent Python reading of RuleArena's tax forms (Form 1040, Schedules 1, 2, 3, A, C,
 SE, 8812, Form 8863 as its prompt prints them, with the sentence of the IRS's Schedule SE line 4c
-the prompt omits: no self-employment tax under $400, kb/form1040/errata.json note N1), written
+the prompt omits: no self-employment tax under $400, kb/form1040/data/errata.json note N1), written
 apart from the Prolog KB, in exact Fractions. ``reading="forms"`` follows the forms;
 ``reading="rulearena"`` swaps in the departure documented there as erratum E1 (Form 1040 line 22
 without its floor at zero).

@@ -10,7 +10,7 @@ from taxlogic.agent.graph import recursion_limit
 from taxlogic.agent.llm import EndpointUnreachable, is_endpoint_failure
 from taxlogic.agent.solve import solve
 from taxlogic.agent.state import CaseInput
-from taxlogic.kb.sara.cases import get_case
+from taxlogic.kb.sara.data.cases import get_case
 from fakes import scripted
 
 BROKEN = "income_(alice_income.\nagent_(alice_income, alice)\n"  # unbalanced, no period
@@ -196,7 +196,7 @@ def test_inspector_outcome_checks():
 
 
 def test_text_coverage_extraction():
-    from taxlogic.kb.sara.text import text_amounts, text_dates
+    from taxlogic.kb.sara.reading.text import text_amounts, text_dates
 
     text = "Alice paid $1,200.50 on Feb 3rd, 1992 and $300 on May 5th 2019; again $300 on December 31, 2019."
     assert text_amounts(text) == ["1200.5", "300"]

@@ -14,7 +14,7 @@ CASES = ("tax_case_14", "s3306_b_2_A_pos", "s151_b_neg", "s152_d_2_E_neg", "s152
 @pytest.fixture(scope="module")
 def simulation(sara_data_dir, rules):
     from taxlogic.eval.faults.anchorers import run_anchor_simulation
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
     from taxlogic.tools.engine import Engine
 
     with Engine(rules, workers=1) as engine:
@@ -26,8 +26,8 @@ def simulation(sara_data_dir, rules):
 def test_anchorers_write_what_they_say(sara_data_dir, rules):
     from taxlogic.eval.faults.anchorers import anchor
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import get_case
-    from taxlogic.kb.sara.align import resolve
+    from taxlogic.kb.sara.data.cases import get_case
+    from taxlogic.kb.sara.checks.align import resolve
 
     case = get_case("tax_case_14")
     facts = gold_program(case).fact_text

@@ -31,7 +31,7 @@ def test_link_tree_mirrors_every_subpackage(tmp_path):
     top = link_tree(tmp_path) / "taxlogic"
     for sub in ("agent", "kb", "tools", "eval", "prompts", "cli"):
         assert (top / sub / "__init__.py").is_file(), sub
-    assert (top / "kb" / "sara" / "checks.py").is_file() and (top / "core.py").is_file()
+    assert (top / "kb" / "sara" / "checks" / "__init__.py").is_file() and (top / "core.py").is_file()
 
 
 # ------------------------------------------------------------------ docs/architecture.md stays true
@@ -62,3 +62,38 @@ def test_every_eval_room_is_on_the_architecture_page():
         assert f"eval/{room.name}/" in text, f"eval/{room.name}/ is not on docs/architecture.md"
         doc = ast.get_docstring(ast.parse((room / "__init__.py").read_text(encoding="utf-8"))) or ""
         assert "May import" in doc or "may import" in doc, f"eval/{room.name}/__init__.py: say what it may import"
+
+
+# ------------------------------------------------------------------ one skeleton for every plug-in
+
+#: The rooms of a domain plug-in (issue 49; docs/architecture.md): each a folder, or a single
+#: module where the domain is small. Beside them at the top: ``__init__.py`` (rule set, queries,
+#: DOMAIN), ``domain.py`` (the Domain value) and ``corrupt.py`` (the plug-in's own fault operators).
+PLUGIN_ROOMS = ("prolog", "data", "reading", "checks", "explain")
+PLUGIN_TOP = ("__init__.py", "domain.py", "corrupt.py")
+PLUGINS = ("sara", "nba", "form1040", "airline")
+
+
+def test_every_plugin_has_the_one_skeleton():
+    for name in PLUGINS:
+        top = ROOT / "kb" / name
+        entries = sorted(p.name for p in top.iterdir() if p.name != "__pycache__")
+        assert len(entries) <= 8, (name, entries)  # issue 49: at most 8 entries at a plug-in's top
+        allowed = set(PLUGIN_TOP) | set(PLUGIN_ROOMS) | {r + ".py" for r in PLUGIN_ROOMS if r != "prolog"}
+        stray = [e for e in entries if e not in allowed]
+        assert not stray, f"kb/{name}/: {stray} is in no room of the skeleton {PLUGIN_ROOMS}"
+        assert "__init__.py" in entries and "domain.py" in entries, name
+        assert (top / "prolog").is_dir() and any((top / "prolog").glob("*.pl")), f"kb/{name}/prolog/"
+        for room in PLUGIN_ROOMS[1:]:
+            assert not ((top / room).is_dir() and (top / f"{room}.py").exists()), f"kb/{name}/{room}: one home"
+            if (top / room).is_dir():
+                assert (top / room / "__init__.py").is_file(), f"kb/{name}/{room}/ is no package"
+        assert not list(top.glob("*.pl")), f"kb/{name}/: Prolog outside prolog/"
+
+
+def test_the_plugin_skeleton_is_on_the_architecture_page():
+    text = PAGE.read_text(encoding="utf-8")
+    for room in PLUGIN_ROOMS:
+        assert f"{room}/" in text, room
+    for name in PLUGINS:
+        assert f"kb/{name}/" in text, name

@@ -301,7 +301,7 @@ def test_repl_why_and_whynot(cli):
 ])
 def test_standard_question_forms_become_queries_by_rule(question, kind, query, rules):
     from taxlogic.agent.state import CaseInput
-    from taxlogic.kb.sara.questions import rule_query
+    from taxlogic.kb.sara.reading.questions import rule_query
 
     found = rule_query(CaseInput(text="x", question=question, kind=kind), rules)
     assert (found[0] if found else None) == query

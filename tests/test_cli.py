@@ -70,7 +70,7 @@ def test_bad_facts_file_is_rejected_and_nothing_runs(sara_data_dir, tmp_path):
 
 
 def test_good_facts_file_runs_untrusted(sara_data_dir, tmp_path):
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     facts = tmp_path / "facts.pl"
     facts.write_text(get_case("tax_case_1").gold_facts)
@@ -87,7 +87,7 @@ def test_data_install_from_missing_path(tmp_path):
 def test_data_install_rejects_tampered_copy(tmp_path, sara_data_dir):
     import shutil
 
-    from taxlogic.kb.sara.data import sara_paths
+    from taxlogic.kb.sara.data.install import sara_paths
 
     src = tmp_path / "sara"
     shutil.copytree(sara_paths().root, src)

@@ -179,7 +179,7 @@ def test_ctrl_c_in_any_command_is_one_line_and_130(monkeypatch, sara_data_dir):
     def interrupted(*_a, **_k):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("taxlogic.kb.sara.cases.get_case", interrupted)
+    monkeypatch.setattr("taxlogic.kb.sara.data.cases.get_case", interrupted)
     res = CliRunner().invoke(app, ["run", "--case", "tax_case_1"])
     assert res.exit_code == 130, res.output
     assert res.output.strip() == "interrupted"

@@ -60,7 +60,7 @@ def test_a_label_that_is_a_documented_erratum_says_so(rulearena):
 
 
 def test_a_right_tax_answer_names_no_library(rulearena):
-    from taxlogic.kb.form1040.errata import erratum_of
+    from taxlogic.kb.form1040.data.errata import erratum_of
 
     res = _run("solve", "--case", "tax-0-0", "--translator", "gold")
     assert res.exit_code == 0 and not erratum_of("tax-0-0")

@@ -116,7 +116,7 @@ def test_inspect_nba_shows_what_a_sentence_states_that_no_fact_holds():
     """Issue 33 on NBA: a translation that leaves out one traded player of an operation (the anchor
     kept on the operation's other facts) is flagged, and the sentence table names the item; the
     gold facts: every sentence stated or shown not to matter."""
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.data.gold import gold_program
 
     left_out = "trade_player(a, team_b, team_a, player_b)."
     facts = "\n".join(line for line in gold_program("nba-0-0").split("\n") if line != left_out)

@@ -19,7 +19,7 @@ BAD_LINE = "salary_of(alice, 1000)."
 
 @pytest.fixture
 def gold_lines(sara_data_dir):
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     return [l for l in get_case(CASE).gold_facts.splitlines() if l.strip() and not l.startswith("%")]
 

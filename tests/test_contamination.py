@@ -123,8 +123,8 @@ def test_format_instance_matches_the_paper():
 
 
 def test_format_instance_numeric_as_in_sara(sara_data_dir):
-    from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.data import sara_paths
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.kb.sara.data.install import sara_paths
 
     case = next(c for c in load_cases(kind="numeric"))
     raw = (sara_paths().cases / f"{case.id}.pl").read_text()

@@ -13,7 +13,7 @@ from taxlogic.eval.methods.direct import (
     parse_direct_answer,
     statute_text,
 )
-from taxlogic.kb.sara.data import sara_paths
+from taxlogic.kb.sara.data.install import sara_paths
 from taxlogic.prompts import load
 
 

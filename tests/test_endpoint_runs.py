@@ -155,6 +155,6 @@ def test_concurrent_first_calls_create_one_engine(monkeypatch, sara_data_dir):
 
 
 def _gold_job(item):
-    from taxlogic.kb.sara.answers import case_job
+    from taxlogic.kb.sara.domain import case_job
 
     return case_job(item, item.gold_program, mode="first")

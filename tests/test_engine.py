@@ -8,8 +8,8 @@ import pytest
 
 from fakes import trusted
 from taxlogic.eval.methods.gold import run_gold
-from taxlogic.kb.sara.cases import get_case, load_cases
-from taxlogic.kb.sara.answers import answer_of, case_job
+from taxlogic.kb.sara.data.cases import get_case, load_cases
+from taxlogic.kb.sara.domain import answer_of, case_job
 from taxlogic.tools.engine import Job
 
 # A spread of sections, both polarities, the two slow cases and the two TZ-dependent ones.

@@ -1,4 +1,4 @@
-"""SARA's gold errata as data (kb/sara/errata.json): the list, `taxlogic data errata`, and
+"""SARA's gold errata as data (kb/sara/data/errata.json): the list, `taxlogic data errata`, and
 accuracy on all cases beside accuracy on the cases without errata in summaries and reports."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from taxlogic.cli import app
 from taxlogic.eval.scoring.records import CaseRecord, RunConfig, RunStore
-from taxlogic.kb.sara.errata import CLASSES, errata_ids, has_erratum, load_errata
+from taxlogic.kb.sara.data.errata import CLASSES, errata_ids, has_erratum, load_errata
 
 
 def test_every_erratum_has_its_evidence_and_a_known_class():
@@ -23,7 +23,7 @@ def test_every_erratum_has_its_evidence_and_a_known_class():
 
 
 def test_errata_name_real_sara_cases(sara_data_dir):
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     ids = {c.id for c in load_cases()}
     assert errata_ids() <= ids
@@ -50,7 +50,7 @@ def test_data_errata_lists_them_all():
 def _run(path, ids_correct: dict[str, bool], *, model="gpt-4o", tokens=(1000, 200, 600)):
     """A SARA run folder with one numeric record per case id (correct or wrong), each with
     ``tokens`` (input, output, cached)."""
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     cases = {c.id: c for c in load_cases()}
     cfg = RunConfig(method="direct", dataset="sara", split="all", task="numeric", model=model)
@@ -104,8 +104,8 @@ def test_the_shared_loader_reads_the_three_domains_in_one_shape():
 
     from taxlogic.kb.errata import ERRATA_DOMAINS, errata_classes
     from taxlogic.kb.errata import load_errata as load_all
-    from taxlogic.kb.form1040.errata import erratum_of
-    from taxlogic.kb.nba.errata import errata as nba_entries
+    from taxlogic.kb.form1040.data.errata import erratum_of
+    from taxlogic.kb.nba.data.errata import errata as nba_entries
 
     counts = {d: len(load_all(d)) for d in ERRATA_DOMAINS}
     assert counts == {"sara": 41, "nba": 43, "form1040": 27}

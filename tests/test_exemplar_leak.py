@@ -10,7 +10,7 @@ import pytest
 from taxlogic.agent.exemplars import ExemplarError, ExemplarSource, select_exemplars
 from taxlogic.eval.benchmarks.sara_plus import SPLITS
 from taxlogic.eval.harness.protocol import apply_holdout, held_out, without_held_out
-from taxlogic.kb.sara.cases import load_cases
+from taxlogic.kb.sara.data.cases import load_cases
 
 K = 4
 

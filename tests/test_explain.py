@@ -9,9 +9,9 @@ import pytest
 
 from fakes import trusted
 from taxlogic.core import CaseInput
-from taxlogic.kb.sara.cases import get_case
+from taxlogic.kb.sara.data.cases import get_case
 from taxlogic.kb.explain import check, explain_case, law_for
-from taxlogic.kb.sara.citations import parse_predicate, parse_statute, section_label
+from taxlogic.kb.sara.explain import parse_predicate, parse_statute, section_label
 from taxlogic.tools.engine import Job
 from taxlogic.tools.explain import (
     SCHEMA_VERSION,

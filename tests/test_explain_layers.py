@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from taxlogic.core import CaseInput
-from taxlogic.kb.sara.cases import get_case, load_cases
+from taxlogic.kb.sara.data.cases import get_case, load_cases
 from taxlogic.kb.explain import case_explain_job, explain_case, explanation_for
 from taxlogic.tools.explain import SCHEMA_VERSION, Explanation
 from taxlogic.tools.worksheet import build, dump, to_markdown, to_rich

@@ -92,9 +92,9 @@ def _sample(items: list, full: bool) -> list:
 
 def _sara(full: bool) -> dict[str, list[str]]:
     from taxlogic.core import CaseInput
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
     from taxlogic.kb.explain import case_explain_job, explanation_for, fact_sentences
-    from taxlogic.kb.sara.data import sara_rules
+    from taxlogic.kb.sara.data.install import sara_rules
     from taxlogic.tools.engine import Engine
     from taxlogic.tools.facts import facts_only
     from taxlogic.tools.worksheet import to_rich
@@ -124,7 +124,7 @@ def _rulearena(domain: str, full: bool) -> list:
 def _tax(full: bool) -> dict[str, list[str]]:
     from taxlogic.kb.form1040 import form1040_rules, taxpayer_to_facts
     from taxlogic.kb.form1040.explain import explain_return, render
-    from taxlogic.kb.form1040.text import problem_forms
+    from taxlogic.kb.form1040.reading import problem_forms
     from taxlogic.tools.engine import Engine
 
     items, bad = _rulearena("tax", full), {}
@@ -140,8 +140,8 @@ def _tax(full: bool) -> dict[str, list[str]]:
 def _nba(full: bool) -> dict[str, list[str]]:
     from taxlogic.cli import rulearena_case as rc
     from taxlogic.kb.nba import DETAILS_QUERY, nba_rules
-    from taxlogic.kb.nba.problems import problem_texts
-    from taxlogic.kb.nba.why import explain_operations
+    from taxlogic.kb.nba.data.problems import problem_texts
+    from taxlogic.kb.nba.explain.why import explain_operations
     from taxlogic.tools.engine import Engine, Job
 
     items, bad = _rulearena("nba", full), {}

@@ -379,8 +379,8 @@ GOLD_ERRATA = {
 
 @pytest.fixture(scope="module")
 def gold():
-    from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.data import INSTALL_RECORD, sara_paths
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.kb.sara.data.install import INSTALL_RECORD, sara_paths
     from taxlogic.kb.vocabulary import load_vocabulary
 
     paths = sara_paths()

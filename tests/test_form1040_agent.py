@@ -1,6 +1,6 @@
 """The agent on RuleArena tax problems through scripted chat models, on real SWI-Prolog.
 
-* a model that reads the filled forms correctly (:func:`taxlogic.kb.form1040.text_to_facts` on
+* a model that reads the filled forms correctly (:func:`taxlogic.kb.form1040.reading_to_facts` on
   the text in its prompt): the agent's answer equals the gold program's, exactly;
 * wrong first translations, one operator per class (kb/form1040/corrupt.py): the domain's checks
   flag the class's issue; a model that repeats the mistake makes the agent abstain, one that
@@ -25,7 +25,7 @@ from taxlogic.eval.benchmarks.rulearena.data import DataError, rulearena_root
 from taxlogic.kb.domain import get_domain
 from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts, text_to_facts
 from taxlogic.kb.form1040.corrupt import OPERATORS, corrupt
-from taxlogic.kb.form1040.text import problem_forms
+from taxlogic.kb.form1040.reading import problem_forms
 from taxlogic.tools.engine import Engine, Job
 
 #: The issue kind each class of mistake must raise.

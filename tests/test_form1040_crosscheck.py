@@ -1,7 +1,7 @@
-"""The Form 1040 KB against Tax-Calculator (kb/form1040/tax_calculator.py, eval/benchmarks/rulearena/crosscheck.py,
+"""The Form 1040 KB against Tax-Calculator (kb/form1040/checks/tax_calculator.py, eval/benchmarks/rulearena/crosscheck.py,
 ``taxlogic eval crosscheck``): on RuleArena's problems and on generated returns every line both
 compute is equal, within the Tax Table's rounding, or explained by a named rule of
-kb/form1040/crosscheck_rules.json; a wrong KB line is unexplained. Skipped without the optional
+kb/form1040/checks/crosscheck_rules.json; a wrong KB line is unexplained. Skipped without the optional
 extra (``pip install 'taxlogic[crosscheck]'``). Tax-Calculator compiles its functions on first
 use (about a minute on 2 cores): the module runs it once."""
 
@@ -17,8 +17,8 @@ pytest.importorskip("taxcalc")
 
 from taxlogic.eval.benchmarks.rulearena.crosscheck import load_returns, run_crosscheck  # noqa: E402
 from taxlogic.kb.form1040 import form1040_rules  # noqa: E402
-from taxlogic.kb.form1040 import tax_calculator as tcx  # noqa: E402
-from taxlogic.kb.form1040.generate import generate  # noqa: E402
+from taxlogic.kb.form1040.checks import tax_calculator as tcx  # noqa: E402
+from taxlogic.kb.form1040.data.generate import generate  # noqa: E402
 from taxlogic.tools.engine import Engine  # noqa: E402
 
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from taxlogic.eval.benchmarks.rulearena.data import DataError, load_rulearena
 from taxlogic.kb.form1040 import form1040_rules, taxpayer_to_facts
 from taxlogic.kb.form1040.explain import explain_return, render
-from taxlogic.kb.form1040.text import problem_forms
+from taxlogic.kb.form1040.reading import problem_forms
 from taxlogic.tools.engine import Engine
 
 

@@ -1,4 +1,4 @@
-"""The project's own generator of Form 1040 returns (kb/form1040/generate.py): seeded, over every
+"""The project's own generator of Form 1040 returns (kb/form1040/data/generate.py): seeded, over every
 filing status, level, age, dependents, students and Schedule C profits and losses around the
 $400 of Schedule SE line 4c; on generated returns the KB equals the independent reading of the
 forms (tests/form1040_reference.py: written apart from the KB, from the same reading of the
@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import form1040_reference as reference
 from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
-from taxlogic.kb.form1040.generate import STATUSES, generate
+from taxlogic.kb.form1040.data.generate import STATUSES, generate
 from taxlogic.tools.engine import Engine, Job
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from taxlogic.agent.repair import same_facts
 from taxlogic.eval.faults.verifier import inspect_facts
-from taxlogic.kb.sara.cases import get_case
+from taxlogic.kb.sara.data.cases import get_case
 from taxlogic.prompts import repair_user
 from taxlogic.tools.facts import check_facts
 

@@ -11,12 +11,12 @@ from typer.testing import CliRunner
 from taxlogic.cli.common import EXIT_ABSTAINED
 from taxlogic.core import CaseInput
 from taxlogic.kb.sara.checks import static_issues
-from taxlogic.kb.sara.errata import errata_ids, load_errata
+from taxlogic.kb.sara.data.errata import errata_ids, load_errata
 from taxlogic.tools.facts import check_facts, parse_facts
 
 #: Gold fact sets the grounding checks flag, each with the evidence (the text says otherwise), and
 #: those the inspector flagged before issue 15 (eval verifier: typos, arities, omissions): one data
-#: file, kb/sara/errata.json (`taxlogic data errata`). Checked below: they are exactly the sets
+#: file, kb/sara/data/errata.json (`taxlogic data errata`). Checked below: they are exactly the sets
 #: flagged, so a new false alarm fails the tests.
 GROUNDING_ERRATA = {e.case: e.evidence for e in load_errata() if e.found_by == "grounding"}
 KNOWN_GOLD_ERRATA = set(errata_ids("inspector"))
@@ -30,14 +30,14 @@ def kinds(issues) -> list[str]:
 
 @pytest.fixture(scope="module")
 def cases(sara_data_dir):
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     return load_cases()
 
 
 @pytest.fixture(scope="module")
 def terms(rules):
-    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.kb.sara.checks.coverage import legal_terms
 
     return legal_terms(rules)
 
@@ -55,7 +55,7 @@ def test_every_contradiction_claim_as_a_fact_is_flagged(cases, rules, terms):
     """Gold facts + the question's own claim: flagged on every Contradiction case, naming the claim
     fact and its section."""
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.premises import premise_issues, pretty_section, section_path
+    from taxlogic.kb.sara.checks.premises import premise_issues, pretty_section, section_path
 
     contradictions = [c for c in cases if c.expected == "Contradiction"]
     assert len(contradictions) == 138
@@ -74,7 +74,7 @@ def test_every_contradiction_claim_as_a_fact_is_flagged(cases, rules, terms):
 def test_gold_premise_facts_are_accepted(cases, rules, terms):
     """Every statute fact of a gold fact clause is a premise its text states, but two errata."""
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.premises import premise_licence
+    from taxlogic.kb.sara.checks.premises import premise_licence
 
     premises = unstated = 0
     for c in cases:
@@ -101,7 +101,7 @@ def test_gold_premise_facts_are_accepted(cases, rules, terms):
 def test_claims_are_refused_on_every_input_path(sara_data_dir, tmp_path, rules):
     from taxlogic.cli import app
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     case = get_case("s151_a_neg")
     path = tmp_path / "claim.pl"
@@ -125,8 +125,8 @@ def test_cue_table_covers_the_vocabulary_and_the_words_of_the_cases(cases, rules
     """One entry per events.pl predicate; every gold type fact has a cue in its sentence (the
     documented errata aside)."""
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.align import align
-    from taxlogic.kb.sara.cues import cue_table
+    from taxlogic.kb.sara.checks.align import align
+    from taxlogic.kb.sara.reading.cues import cue_table
 
     table = cue_table()
     assert set(table.predicates) == set(rules.vocabulary.base)
@@ -166,8 +166,8 @@ def test_gold_sets_raise_no_new_issue_but_the_documented_errata(cases, rules):
 
 
 def test_aligner_maps_each_fact_to_its_sentence(sara_data_dir, terms):
-    from taxlogic.kb.sara.cases import get_case
-    from taxlogic.kb.sara.align import supporting_sentences
+    from taxlogic.kb.sara.data.cases import get_case
+    from taxlogic.kb.sara.checks.align import supporting_sentences
 
     case = get_case("tax_case_14")
     got = supporting_sentences(case.text, case.gold_facts, terms=terms)
@@ -182,7 +182,7 @@ def test_aligner_maps_each_fact_to_its_sentence(sara_data_dir, terms):
 
 @pytest.fixture(scope="module")
 def tax14(sara_data_dir):
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     case = get_case("tax_case_14")
     return case, CaseInput.from_case(case)
@@ -235,7 +235,7 @@ amount_(alice_is_paid,44215).
 
 
 def test_anchor_checks(tax14, rules):
-    from taxlogic.kb.sara.align import anchor_facts
+    from taxlogic.kb.sara.checks.align import anchor_facts
 
     case, inp = tax14
     good = anchor_facts(case.text, case.gold_facts)
@@ -258,7 +258,7 @@ def test_anchor_checks(tax14, rules):
 
 
 def test_facts_without_anchors_are_aligned_once_whether_anchors_count_or_not(tax14, rules):
-    from taxlogic.kb.sara.align import _align, align, anchor_facts
+    from taxlogic.kb.sara.checks.align import _align, align, anchor_facts
 
     case, _ = tax14
     plain = check_facts(case.gold_facts, rules.vocabulary).canonical
@@ -274,7 +274,7 @@ def test_facts_without_anchors_are_aligned_once_whether_anchors_count_or_not(tax
 def test_an_anchor_is_evidence_not_a_constraint(tax14, rules):
     """Issue 22: a correct fact anchored on the wrong sentence is re-anchored, not flagged; a
     whole-text anchor covers nothing (the same issues as no anchor)."""
-    from taxlogic.kb.sara.align import anchor_facts, resolve
+    from taxlogic.kb.sara.checks.align import anchor_facts, resolve
 
     case, inp = tax14
     good = anchor_facts(case.text, case.gold_facts)
@@ -286,7 +286,7 @@ def test_an_anchor_is_evidence_not_a_constraint(tax14, rules):
     moved = [x for x in r.supports if x.source == "reanchored"]
     assert moved and all(r.text_of(x).strip() == income for x in moved)
     # one anchor quoting the whole text counts as the sentences that state each fact ...
-    from taxlogic.kb.sara.align import supporting_sentences
+    from taxlogic.kb.sara.checks.align import supporting_sentences
 
     whole = "".join(f.canonical + "\n" for f in parse_facts(case.gold_facts)[0]) + f'% "{case.text.strip()}"\n'
     assert supporting_sentences(case.text, whole)["amount_(alice_is_paid,44215)."] == income
@@ -449,8 +449,8 @@ def test_payer_the_sentence_names(rules):
     """A payment whose sentence names its payer ("a house that Alice maintains", "maintained by
     Alice and Charlie"), with someone else as its agent: role_missing; every payer of a
     coordinated group counts."""
-    from taxlogic.kb.sara.direction import sentence_direction_issues
-    from taxlogic.kb.sara.align import align
+    from taxlogic.kb.sara.checks.direction import sentence_direction_issues
+    from taxlogic.kb.sara.checks.align import align
 
     text = "Bob has lived with Alice since 2015, in a house that Alice maintains."
     facts = 'payment_(p).\nagent_(p,alice).\nstart_(p,"2015-01-01").\n'
@@ -466,8 +466,8 @@ def test_payer_the_sentence_names(rules):
 def test_payer_a_pronoun_names(rules):
     """"the house she maintains": the payer is the one person named before the pronoun whom the
     text does not give the other sex (Bob is Alice's son); with two who could be meant, no payer."""
-    from taxlogic.kb.sara.direction import sentence_direction_issues
-    from taxlogic.kb.sara.align import align
+    from taxlogic.kb.sara.checks.direction import sentence_direction_issues
+    from taxlogic.kb.sara.checks.align import align
 
     text = "Alice has a son, Bob, who in 2015 lives with her at the house she maintains as her home."
     facts = 'payment_(p).\nagent_(p,alice).\nstart_(p,"2015-01-01").\n'
@@ -486,7 +486,7 @@ CTX_DEFAULTS = {"budget": 1, "llm_retries": 0, "anchors": True}  # for the ctx_f
 def test_scripted_anchored_translator_repairs_with_evidence(tax14, ctx_for):
     from fakes import scripted
     from taxlogic.agent.solve import solve
-    from taxlogic.kb.sara.align import anchor_facts
+    from taxlogic.kb.sara.checks.align import anchor_facts
 
     case, inp = tax14
     good = anchor_facts(case.text, case.gold_facts)
@@ -574,7 +574,7 @@ def test_eval_run_agent_against_the_gold_endpoint(sara_data_dir, tmp_path, monke
     from taxlogic.agent.llm import disable_cache
     from taxlogic.cli import app
     from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
     from taxlogic.settings import get_settings
 
     endpoint = GoldEndpoint(load_cases(split="test", kind="entailment"), anchored=True).start()
@@ -621,7 +621,7 @@ def test_one_person_status_by_its_clause_without_a_comma(rules):
     own subject, joined by "and" with no comma; the status words of an American employer ("American
     employer", not "American" alone: ``cues.json``) stand in Alice's clause only, so the status given
     to Bob is flagged; "Alice and Bob are married" stays one clause."""
-    from taxlogic.kb.sara.support import _split_clauses
+    from taxlogic.kb.sara.checks.support import _split_clauses
 
     text = ("Alice has paid $3200 to Bob for work done from Feb 1st, 2017 to Sep 2nd, 2017, in Caracas, Venezuela. "
             "Bob is an American citizen and Alice is an American employer.")

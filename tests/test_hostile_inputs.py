@@ -184,7 +184,7 @@ def test_inspect_runs_safe_but_invalid_facts_sandboxed(shared_engine, rules, sar
     """Facts the validator rejects for a date or an amount (not for safety) still give "what the
     facts as written answer", on the untrusted path; no job of an inspection of text is trusted."""
     from taxlogic.eval.faults.verifier import inspect_facts, plan_inspection
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     case = get_case(CASE)
     bad = case.gold_facts + 'start_(zz, "2017-13-45").\n'  # a date that does not exist: unsafe it is not
@@ -204,7 +204,7 @@ def _hostile_replies(canary: Path) -> list[str]:
 def test_agent_rounds_with_a_model_that_writes_hostile_prolog(ctx_for, canary, sara_data_dir):
     from taxlogic.agent.solve import solve
     from taxlogic.agent.state import CaseInput
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     replies = _hostile_replies(canary)
     inp = CaseInput.from_case(get_case(CASE))

@@ -202,7 +202,7 @@ def test_issue_text_sits_on_its_fact_line(page, page_file, runs):
 
 
 def ds_text_in(case, case_id) -> bool:
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     return get_case(case_id).text.split("\n")[0] in case.locator(".case-text").inner_text()
 

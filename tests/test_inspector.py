@@ -7,10 +7,10 @@ import pytest
 
 from taxlogic.agent.checks import round_issues
 from taxlogic.kb.sara.checks import static_issues
-from taxlogic.kb.sara.coverage import coverage_issues, legal_terms
-from taxlogic.kb.sara.direction import direction_issues, text_roles
-from taxlogic.kb.sara.grounding import grounding_issues
-from taxlogic.kb.sara.schema import event_schema
+from taxlogic.kb.sara.checks.coverage import coverage_issues, legal_terms
+from taxlogic.kb.sara.checks.direction import direction_issues, text_roles
+from taxlogic.kb.sara.checks.grounding import grounding_issues
+from taxlogic.kb.sara.reading.schema import event_schema
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.tools.engine import Outcome
 
@@ -156,7 +156,7 @@ def test_amount_unstated_reads_the_rest_of_a_stated_share(text, amounts, flagged
     remaining costs" after "40%": 60) is stated; other numbers are not."""
     case = CaseInput(text=text, question="How much tax does Alice have to pay in 2017?", kind="numeric",
                      query="tax(alice,2017,Tax)", answer_var="Tax")
-    from taxlogic.kb.sara.provenance import provenance_issues
+    from taxlogic.kb.sara.checks.provenance import provenance_issues
 
     issues = [i for i in grounding_issues(case, case.query, _shares(*amounts)) if i.kind == "amount_unstated"]
     assert {int(i.message.split("the number ")[1].split(",")[0]) for i in issues} == flagged, [i.message for i in issues]
@@ -238,7 +238,7 @@ def test_round_runs_domain_checks_only_after_validation_and_maps_lines(rules):
 @pytest.mark.parametrize("case_id", ["tax_case_1", "s2_a_1_A_pos", "s152_c_1_pos", "tax_case_20", "s151_c_pos"])
 def test_gold_sets_pass(engine, rules, case_id):
     from taxlogic.eval.faults.verifier import inspect_gold
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     case = get_case(case_id)
     result = inspect_gold(engine, case, rules)
@@ -253,7 +253,7 @@ def test_gold_sets_pass(engine, rules, case_id):
 ])
 def test_gold_errata_are_found(engine, rules, case_id, kind):
     from taxlogic.eval.faults.verifier import inspect_gold
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     assert kind in kinds(inspect_gold(engine, get_case(case_id), rules).issues)
 

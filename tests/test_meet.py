@@ -48,7 +48,7 @@ def test_facts_that_meet_the_query_raise_nothing_and_a_stranger_is_named():
 
 
 def test_a_string_the_rules_compare_with_spelled_another_way(v2_data_dir, rules):
-    from taxlogic.kb.sara.v2 import v2_rules
+    from taxlogic.kb.sara.data.v2 import v2_rules
 
     v2 = v2_rules()
     [issue] = rule_spelling_issues('citizenship_("c").\npatient_("c","usa").\n', v2)
@@ -72,8 +72,8 @@ def test_every_gold_set_meets_its_query_and_each_release_refuses_the_others(v2_d
     """No false alarm on the correct facts of either release (376 + 100 gold programs, rule
     programs' text included); and on every case both releases have, each release's gold facts
     under the other's query are refused by the check, naming the facts' spelling."""
-    from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.v2 import load_v2_cases, v2_rules
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.kb.sara.data.v2 import load_v2_cases, v2_rules
 
     old, new, v2 = load_cases(), load_v2_cases(), v2_rules()
     assert len(old) == 376 and len(new) == 100
@@ -92,7 +92,7 @@ def test_every_gold_set_meets_its_query_and_each_release_refuses_the_others(v2_d
 
 @pytest.fixture(scope="module")
 def v2_engine(v2_data_dir):
-    from taxlogic.kb.sara.v2 import v2_rules
+    from taxlogic.kb.sara.data.v2 import v2_rules
     from taxlogic.tools.engine import Engine
 
     with Engine(v2_rules(), workers=1) as e:
@@ -101,7 +101,7 @@ def v2_engine(v2_data_dir):
 
 def _facts_2020(case_id: str) -> str:
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     return gold_program(get_case(case_id)).fact_text
 
@@ -110,8 +110,8 @@ def test_inspect_refuses_2020_facts_for_a_v2_case_and_the_reverse(v2_engine, eng
     """tax_case_5 (issue 50): 2020's facts under v2 answer $0 (expected $116,066) and are refused;
     v2's facts under 2020 are refused too (v2's arities, and the names)."""
     from taxlogic.eval.faults.verifier import gold_program, inspect_facts
-    from taxlogic.kb.sara.cases import get_case
-    from taxlogic.kb.sara.v2 import get_v2_case, v2_rules
+    from taxlogic.kb.sara.data.cases import get_case
+    from taxlogic.kb.sara.data.v2 import get_v2_case, v2_rules
 
     v2_case = get_v2_case("tax_case_5")
     result = inspect_facts(v2_engine, v2_case, _facts_2020("tax_case_5"), v2_rules())
@@ -128,9 +128,9 @@ def test_omission_check_decides_nothing_when_the_query_subject_is_in_no_fact(v2_
     irrelevant; each is undecided (or, if a candidate itself names her, relevant)."""
     from taxlogic.core import CaseInput
     from taxlogic.kb.sara import DOMAIN
-    from taxlogic.kb.sara.coverage import legal_terms
-    from taxlogic.kb.sara.omissions import clause_table, engine_check
-    from taxlogic.kb.sara.v2 import get_v2_case, v2_rules
+    from taxlogic.kb.sara.checks.coverage import legal_terms
+    from taxlogic.kb.sara.checks.omissions import clause_table, engine_check
+    from taxlogic.kb.sara.data.v2 import get_v2_case, v2_rules
     from taxlogic.tools.facts import check_facts
 
     v2 = v2_rules()
@@ -156,7 +156,7 @@ def test_agent_never_answers_from_facts_that_miss_the_query(v2_data_dir, v2_engi
     from taxlogic.agent.context import AgentContext
     from taxlogic.agent.solve import solve
     from taxlogic.core import CaseInput
-    from taxlogic.kb.sara.v2 import get_v2_case, v2_rules
+    from taxlogic.kb.sara.data.v2 import get_v2_case, v2_rules
 
     case = get_v2_case("tax_case_5")
     wrong = _facts_2020("tax_case_5")
@@ -201,7 +201,7 @@ def test_agent_through_an_endpoint_serving_2020_facts_for_v2_cases_answers_none_
     from taxlogic.cli import app
     from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
     from taxlogic.eval.scoring.records import read_records
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
     from taxlogic.settings import get_settings
 
     endpoint = GoldEndpoint(load_cases())

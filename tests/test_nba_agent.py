@@ -9,7 +9,7 @@
   the gold one) or the agent abstains; never a wrong answer from a corrupted translation left
   uncaught.
 
-Needs RuleArena's NBA problems and the NBA KB's rules (``kb/nba/init.pl``); skips without them.
+Needs RuleArena's NBA problems and the NBA KB's rules (``kb/nba/prolog/init.pl``); skips without them.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def nba():
     if not resources.files("taxlogic.kb.nba").joinpath("init.pl").is_file():
         pytest.skip("the NBA KB's rules are not in this checkout")
     from taxlogic.kb.nba import nba_rules
-    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.kb.nba.data.problems import problem_texts
 
     try:
         texts = problem_texts()
@@ -45,7 +45,7 @@ def nba():
 def _gold_answers(engine, ids):
     from taxlogic.kb.nba import ANSWER_QUERY
     from taxlogic.kb.nba.domain import answer_statement
-    from taxlogic.kb.nba.gold import trusted_gold_program
+    from taxlogic.kb.nba.data.gold import trusted_gold_program
 
     out = {}
     for pid, o in zip(ids, engine.run_many(Job(facts=trusted_gold_program(p), query=ANSWER_QUERY, mode="first", var="X")
@@ -73,7 +73,7 @@ def _ctx(rules, engine, script, budget=1):
 
 
 def test_agent_with_gold_translator_answers_as_gold(nba):
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.data.gold import gold_program
 
     rules, engine, texts = nba
     sample = texts[::4]
@@ -98,7 +98,7 @@ def test_agent_with_gold_translator_answers_as_gold(nba):
                                   "asset_direction", "pick_owner"])
 def test_corrupted_first_translation_caught_or_abstained(nba, name):
     from taxlogic.kb.nba.corrupt import OPERATORS
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.data.gold import gold_program
 
     rules, engine, texts = nba
     # a third team, an asset's direction or a pick's owner needs a trade: fewer problems apply
@@ -129,7 +129,7 @@ def test_gold_method_and_erratum_abstention(nba, tmp_path, monkeypatch):
     """``eval run --method gold --dataset rulearena-nba`` scores with RuleArena's own check; an
     erratum abstains with its reason."""
     from taxlogic.eval.benchmarks.rulearena import nba as nba_bench
-    from taxlogic.kb.nba import errata
+    from taxlogic.kb.nba.data import errata
 
     rules, engine, texts = nba
     monkeypatch.setattr(errata, "errata", lambda: {"nba-0-1": {"reason": "test erratum: rule X, $1 over"}})

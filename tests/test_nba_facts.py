@@ -11,8 +11,10 @@ import re
 import pytest
 
 from taxlogic.kb.datafiles import DataError
-from taxlogic.kb.nba import checks, corrupt, gold, reader, records, roles, stated
-from taxlogic.kb.nba.problems import ANNOTATIONS, SECTIONS, problem_text, problem_texts, text_sentences
+from taxlogic.kb.nba import checks, corrupt
+from taxlogic.kb.nba.data import gold
+from taxlogic.kb.nba.reading import reader, records, roles, stated
+from taxlogic.kb.nba.data.problems import ANNOTATIONS, SECTIONS, problem_text, problem_texts, text_sentences
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The NBA KB (RuleArena's NBA domain) on real SWI-Prolog.
 
 Ten problems written by hand from their text alone (this file; not the gold programs of
-kb/nba/gold) checked against RuleArena's annotated answer, rules checked one at a time on small
+kb/nba/data/gold) checked against RuleArena's annotated answer, rules checked one at a time on small
 hand-made cases, the KB free of every problem's constants, the citations' quotes verbatim in
 reference_rules.txt and every annotated rule name known. Tests needing RuleArena's files skip
 without them.
@@ -17,7 +17,7 @@ import pytest
 
 from fakes import trusted
 from taxlogic.kb.nba import UNDETERMINED_MINIMUM, ANSWER_QUERY, VIOLATIONS_QUERY, answer_of, nba_rules, prolog_dir
-from taxlogic.kb.nba.citations import RULES, canonical_rule
+from taxlogic.kb.nba.explain.citations import RULES, canonical_rule
 from taxlogic.tools.engine import Engine, Job
 
 
@@ -380,13 +380,13 @@ def test_explanation_cites_the_broken_rule_and_why_the_others_held(eng):
 
 
 def test_gold_programs_give_the_annotation_except_documented_errata(eng):
-    """Every gold program (kb/nba/gold) through the KB gives RuleArena's annotated answer, except
-    the documented errata (kb/nba/errata.json), where it gives the erratum's KB answer, and the
+    """Every gold program (kb/nba/data/gold) through the KB gives RuleArena's annotated answer, except
+    the documented errata (kb/nba/data/errata.json), where it gives the erratum's KB answer, and the
     four problems whose answer changes with the Minimum Player Salary (no amount in the rule
     text), where it gives undetermined(minimum_player_salary)."""
     if not (SHARED / "annotated_problems" / "comp_0.json").is_file():
         pytest.skip("RuleArena NBA problems not found")
-    from taxlogic.kb.nba.errata import erratum_classes, load_errata
+    from taxlogic.kb.nba.data.errata import erratum_classes, load_errata
 
     errata = load_errata()
     classes = erratum_classes()
@@ -414,7 +414,7 @@ def test_gold_programs_give_the_annotation_except_documented_errata(eng):
 
 def test_errata_reasons_give_the_numbers():
     """Every erratum's reason states the amounts it rests on (a dollar figure), not only a class."""
-    from taxlogic.kb.nba.errata import load_errata
+    from taxlogic.kb.nba.data.errata import load_errata
 
     for pid, e in load_errata().items():
         assert "$" in e.reason or pid in ("nba-1-62", "nba-0-35", "nba-1-64", "nba-1-77"), (pid, e.reason)

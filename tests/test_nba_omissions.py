@@ -1,4 +1,4 @@
-"""The NBA omission check (issue 33, :mod:`taxlogic.kb.nba.omissions`) on real SWI-Prolog.
+"""The NBA omission check (issue 33, :mod:`taxlogic.kb.nba.checks.omissions`) on real SWI-Prolog.
 
 - Every gold program: the check raises no issue (its false alarms on correct facts: 0), and every
   value a sentence states that no fact holds is recorded irrelevant with a reason.
@@ -30,7 +30,7 @@ def nba():
     if not resources.files("taxlogic.kb.nba").joinpath("init.pl").is_file():
         pytest.skip("the NBA KB's rules are not in this checkout")
     from taxlogic.kb.nba import nba_rules
-    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.kb.nba.data.problems import problem_texts
 
     try:
         texts = {p.id: p for p in problem_texts()}
@@ -48,7 +48,7 @@ def _job(facts: str) -> Job:
 
 
 def _check(engine, rules, text, facts):
-    from taxlogic.kb.nba.omissions import engine_check
+    from taxlogic.kb.nba.checks.omissions import engine_check
 
     return engine_check(text, facts, engine.run(_job(facts)), engine, _job(facts), rules)
 
@@ -60,7 +60,7 @@ def _without(program: str, line: str) -> str:
 
 
 def test_no_issue_on_any_gold_program(nba):
-    from taxlogic.kb.nba.gold import gold_program, manifest
+    from taxlogic.kb.nba.data.gold import gold_program, manifest
 
     rules, engine, texts = nba
     ids = list(manifest()["programs"])
@@ -88,7 +88,7 @@ SLIPS = [
 @pytest.mark.parametrize("pid,line,named", SLIPS)
 def test_left_out_fact_is_flagged(nba, pid, line, named):
     from taxlogic.kb.nba.checks import nba_issues
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.data.gold import gold_program
 
     rules, engine, texts = nba
     text, gold = texts[pid].text, gold_program(pid)
@@ -111,7 +111,7 @@ def test_agent_repairs_an_omission_to_the_gold_answer(nba, pid, line):
     from taxlogic.kb.domain import get_domain
     from taxlogic.kb.nba import ANSWER_QUERY
     from taxlogic.kb.nba.domain import NBA_QUESTION, answer_statement
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.data.gold import gold_program
 
     rules, engine, texts = nba
     p, gold = texts[pid], gold_program(pid)
@@ -131,7 +131,7 @@ def test_agent_repairs_an_omission_to_the_gold_answer(nba, pid, line):
 
 
 def test_accounting_counts_mentions_and_enumerations():
-    from taxlogic.kb.nba.omissions import accounting, mentions
+    from taxlogic.kb.nba.checks.omissions import accounting, mentions
 
     m = mentions("A. Team A signs a 3-year contract with Player A providing annual salary $35,000,000 and 5% "
                  "increase per year, and immediately trades Player A with Player C and D to Team B for Player B.")
@@ -154,7 +154,7 @@ def test_accounting_counts_mentions_and_enumerations():
 
 def test_omission_operators_leave_out_what_they_say(nba):
     from taxlogic.kb.nba.corrupt import OPERATORS
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.data.gold import gold_program
 
     program = gold_program("nba-0-0")
     lines = program.split("\n")
@@ -177,7 +177,7 @@ def test_omission_classes_flagged_or_harmless(nba, name):
     miss some steps and player facts that change it (the check is needed)."""
     from taxlogic.kb.nba.checks import nba_issues
     from taxlogic.kb.nba.corrupt import OPERATORS
-    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.data.gold import gold_program
 
     rules, engine, texts = nba
     tried = static_only_missed = 0

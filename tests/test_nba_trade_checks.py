@@ -1,4 +1,4 @@
-"""The NBA checks on who sends a traded player (kb/nba/trade_checks.py), on an invented problem.
+"""The NBA checks on who sends a traded player (kb/nba/checks/trades.py), on an invented problem.
 
 The problem below is made up for these tests (no RuleArena text): like several RuleArena texts it
 contradicts itself (Player B's contract is with Team A, yet Team A trades Player A "for Player B"),
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from taxlogic.kb.nba.checks import nba_issues
-from taxlogic.kb.nba.trade_checks import move_readings, pick_owners
+from taxlogic.kb.nba.checks.trades import move_readings, pick_owners
 from taxlogic.tools.facts import parse_facts
 
 SITUATIONS = {

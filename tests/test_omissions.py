@@ -9,9 +9,9 @@ from taxlogic.agent.solve import solve
 from taxlogic.agent.state import CaseInput
 from taxlogic.eval.faults.corrupt import _event_facts, facts_of, omit_rule_group
 from taxlogic.eval.faults.verifier import gold_program, inspect_facts, inspect_many, plan_inspection
-from taxlogic.kb.sara.cases import get_case, load_cases
-from taxlogic.kb.sara.coverage import legal_terms
-from taxlogic.kb.sara.omissions import accounting, answer_key, clause_table, omission_check
+from taxlogic.kb.sara.data.cases import get_case, load_cases
+from taxlogic.kb.sara.checks.coverage import legal_terms
+from taxlogic.kb.sara.checks.omissions import accounting, answer_key, clause_table, omission_check
 from fakes import scripted
 
 
@@ -322,8 +322,8 @@ SESSION_13 = [
 
 
 def test_a_day_without_its_year_is_in_the_year_the_narrative_is_in():
-    from taxlogic.kb.sara.omissions.reading import narrative_years
-    from taxlogic.kb.sara.text import read_sentences, yearless_days
+    from taxlogic.kb.sara.checks.omissions.reading import narrative_years
+    from taxlogic.kb.sara.reading.text import read_sentences, yearless_days
 
     text = "Alice employed Bob from Feb 1st, 2011 to November 19th, 2019. On November 25th, Bob died. In 2020, Alice paid Charlie."
     assert narrative_years(read_sentences(text)) == {1: 2019}
@@ -373,7 +373,7 @@ def test_a_defined_term_after_a_possessive_states_the_relation(engine, rules, ca
 
 
 def test_mask_terms_keeps_the_relation_word_after_a_possessive():
-    from taxlogic.kb.sara.omissions.reading import _mask_terms
+    from taxlogic.kb.sara.checks.omissions.reading import _mask_terms
 
     terms = {"surviving spouse": "s2_a", "standard deduction": "s63_c", "taxable income": "s63"}
     assert "spouse" in _mask_terms("Alice paid Charlie, Bob's surviving spouse, his wages", terms)
@@ -418,11 +418,11 @@ def test_year_of_a_yearly_family_left_out_is_flagged(engine, rules, case_id, op,
 
 
 def test_yearly_family_items_and_candidates(rules):
-    """The items and candidates of a yearly family (:mod:`taxlogic.kb.sara.omissions.years`): no
+    """The items and candidates of a yearly family (:mod:`taxlogic.kb.sara.checks.omissions.years`): no
     item on the gold facts (every year of the span has its payment); with 2017's left out, one
     item, 2017, of the clause that states the upkeep, naming the other years' ids, and candidates
     that copy a member to 2017 (its id's year replaced, every date moved), one per shape of date."""
-    from taxlogic.kb.sara.omissions import plan
+    from taxlogic.kb.sara.checks.omissions import plan
 
     case = get_case("tax_case_99")
     inp = CaseInput.from_case(case)
@@ -538,7 +538,7 @@ def test_a_candidate_its_limit_stopped_runs_once_more_under_the_answer_jobs_limi
     """:func:`run_candidates`: a candidate's run its (short) limit stopped runs once more under
     the limits of the answer job it adds to; one that needs more than that stays limited (it
     decides nothing, :func:`judge`)."""
-    from taxlogic.kb.sara.omissions import run_candidates
+    from taxlogic.kb.sara.checks.omissions import run_candidates
     from taxlogic.tools.engine import Job
 
     slow = Job(facts="", query="between(1, 3000000, X), X >= 3000000", time_limit=0.05)
@@ -682,7 +682,7 @@ SESSION_14 = [
 
 @pytest.fixture(scope="module")
 def v2_engine(v2_data_dir):
-    from taxlogic.kb.sara.v2 import v2_rules
+    from taxlogic.kb.sara.data.v2 import v2_rules
     from taxlogic.tools.engine import Engine
 
     with Engine(v2_rules(), workers=2) as e:
@@ -694,7 +694,7 @@ def test_left_out_by_class_is_flagged_session_14(request, engine, rules, release
     if release == "2020":
         _assert_flagged_now(engine, rules, case_id, op, left_out, words)
         return
-    from taxlogic.kb.sara.v2 import get_v2_case
+    from taxlogic.kb.sara.data.v2 import get_v2_case
 
     v2, v2_rules = request.getfixturevalue("v2_engine")
     _assert_flagged_now(v2, v2_rules, case_id, op, left_out, words, case=get_v2_case(case_id))
@@ -706,7 +706,7 @@ def test_a_relative_named_by_a_possessive_is_whom_a_lasting_state_is_about(rules
     it; and the check asks nothing of a relative the facts never write (no residence item, only the
     family tie's word)."""
     from taxlogic.agent.validate import validation_issues
-    from taxlogic.kb.sara.omissions import plan
+    from taxlogic.kb.sara.checks.omissions import plan
 
     inp = CaseInput(text="Alice and her daughter lived in a house in 2017. Alice takes the standard deduction.",
                     question="How much tax does Alice have to pay in 2017?", kind="numeric", query="tax(alice,2017,X)",
@@ -728,7 +728,7 @@ def test_a_relative_named_by_a_possessive_is_whom_a_lasting_state_is_about(rules
 
 
 def test_readings_of_relatives_and_partners():
-    from taxlogic.kb.sara.omissions.reading import clause_relatives, partners, possessive_relatives, relative_constants
+    from taxlogic.kb.sara.checks.omissions.reading import clause_relatives, partners, possessive_relatives, relative_constants
     from taxlogic.tools.facts import parse_facts
 
     assert possessive_relatives("she and her daughter lived") == ["daughter"]

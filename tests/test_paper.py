@@ -89,7 +89,7 @@ def endpoint(plus_dir):
     from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
     from taxlogic.eval.benchmarks.sara_plus import SPLITS
     from taxlogic.eval.benchmarks.sara_plus.build import load_plus_split
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     items = load_cases() + [i for s in SPLITS for i in load_plus_split(plus_dir, s)]
     mp = pytest.MonkeyPatch()

@@ -228,7 +228,7 @@ def _format(case) -> str:
 
 def test_all_sara_instances(sara_data_dir):
     """Every paraphrase of every SARA instance (A.1.1 format and bare case text) passes the check."""
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     cases = load_cases()
     assert len(cases) == 376
@@ -303,7 +303,7 @@ def test_offline_paraphraser_on_sara_ee(sara_data_dir):
     """On SARA's Ee cases the offline paraphraser rewrites most texts and changes far more than
     two words per case; every output passes the whole-text check."""
     from taxlogic.eval.benchmarks.sara_plus.cases import is_numerical
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     ee = [c for c in load_cases(kind="entailment") if not is_numerical(c)]
     para = offline_paraphraser()

@@ -37,7 +37,7 @@ from taxlogic.eval.benchmarks.sara_plus.rules import (
     split_code_comment,
     step_of,
 )
-from taxlogic.kb.sara.cases import get_case, load_cases
+from taxlogic.kb.sara.data.cases import get_case, load_cases
 from taxlogic.kb.rules import SECTION_ORDER, RuleSet
 
 SUBSET = [

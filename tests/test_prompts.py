@@ -8,7 +8,7 @@ from importlib import resources
 import pytest
 
 from taxlogic import prompts as P
-from taxlogic.kb.sara.data import sara_paths
+from taxlogic.kb.sara.data.install import sara_paths
 
 
 FILE_NAMES = sorted(
@@ -226,7 +226,7 @@ def test_repair_user():
 
 
 def test_translate_user_for_every_sara_case(sara_data_dir):
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     cases = load_cases(sara_data_dir)
     assert len(cases) == 376

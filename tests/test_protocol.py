@@ -36,7 +36,7 @@ def engines(paper):
 
 def test_held_out_rule(sara_data_dir):
     from collections import Counter
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     cases = load_cases(split="all")
     texts = Counter(c.text for c in cases)
@@ -53,7 +53,7 @@ def test_held_out_entailment_cases_are_ee_so_the_groups_match_the_paper(sara_dat
     176 Ee, so the four held out are Ee and the evaluated groups are 100 and 172."""
     from collections import Counter
     from taxlogic.eval.benchmarks.sara_plus.cases import is_numerical
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     cases = load_cases(split="all")
     held = held_out(cases)

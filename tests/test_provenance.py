@@ -1,5 +1,5 @@
 """Grounding complete by construction (issue 22): every argument of every fact is accounted for
-by the text (:mod:`taxlogic.kb.sara.provenance`); a person the text never names is flagged in
+by the text (:mod:`taxlogic.kb.sara.checks.provenance`); a person the text never names is flagged in
 any role of any fact."""
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ RANDOM_NAMES = ("abigail", "bertrand", "cosima", "desmond", "eugenie", "florian"
 def clean(sara_data_dir):
     """Every gold program (fact and rule programs) that is not a documented erratum."""
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.errata import errata_ids
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.kb.sara.data.errata import errata_ids
 
     return [gold_program(c) for c in load_cases() if c.id not in errata_ids()]
 
@@ -34,7 +34,7 @@ def clean(sara_data_dir):
 def role_slots(facts):
     """(fact index, argument index) of every role argument: the value of an agent_, patient_ or
     beneficiary_ fact that is not an event id, and every atom argument of a statute fact."""
-    from taxlogic.kb.sara.view import is_type
+    from taxlogic.kb.sara.reading.view import is_type
 
     ids = {f.args[0].value for f in facts if is_type(f)}
     return [(k, i) for k, f in enumerate(facts) for i, a in enumerate(f.args)
@@ -44,7 +44,7 @@ def role_slots(facts):
 
 def test_every_gold_argument_is_accounted_for(clean, rules):
     """No false alarm: every argument of every clean gold set has a source in its text."""
-    from taxlogic.kb.sara.provenance import provenance
+    from taxlogic.kb.sara.checks.provenance import provenance
 
     counted = 0
     for gp in clean:
@@ -60,7 +60,7 @@ def test_a_person_the_text_never_names_is_flagged_in_every_role(clean, rules):
     """Held-out style: over every clean gold set and every role argument, a name drawn at random
     that the text never names is flagged (so it is flagged whenever it changes the answer)."""
     from taxlogic.eval.faults.corrupt import UNNAMED
-    from taxlogic.kb.sara.provenance import provenance_issues
+    from taxlogic.kb.sara.checks.provenance import provenance_issues
     from taxlogic.eval.faults.corrupt import facts_of, render
 
     assert not set(RANDOM_NAMES) & set(UNNAMED)
@@ -88,7 +88,7 @@ def test_the_inspector_flags_an_unnamed_person_that_changes_the_answer(sara_data
     """The issue's own example: tax_case_14 with a name the text never gives in one role; the
     inspector (the agent's whole round) flags it and names the people the text does name."""
     from taxlogic.eval.faults.verifier import gold_program, inspect_facts
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
     from taxlogic.tools.engine import Engine
 
     case = get_case("tax_case_14")
@@ -102,8 +102,8 @@ def test_the_inspector_flags_an_unnamed_person_that_changes_the_answer(sara_data
 
 
 def test_provenance_table_says_where_each_argument_comes_from(sara_data_dir, rules):
-    from taxlogic.kb.sara.cases import get_case
-    from taxlogic.kb.sara.provenance import provenance
+    from taxlogic.kb.sara.data.cases import get_case
+    from taxlogic.kb.sara.checks.provenance import provenance
 
     case = get_case("tax_case_14")
     inp = CaseInput.from_case(case)
@@ -138,7 +138,7 @@ def test_inspect_shows_where_each_argument_comes_from(sara_data_dir, tmp_path):
     from taxlogic.cli import app
     from taxlogic.cli.common import EXIT_ABSTAINED
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     path = tmp_path / "facts.pl"
     path.write_text(gold_program(get_case("tax_case_14")).fact_text.replace("agent_(alice_is_paid,alice).",
@@ -173,8 +173,8 @@ def test_a_rule_programs_derived_facts_account_for_nothing(sara_data_dir, rules)
     """The verifier gives a rule program's derived facts as trusted context; they hold the facts
     under inspection too, so they must not account for a name (only the rules may)."""
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import get_case
-    from taxlogic.kb.sara.provenance import provenance_issues
+    from taxlogic.kb.sara.data.cases import get_case
+    from taxlogic.kb.sara.checks.provenance import provenance_issues
 
     case = get_case("tax_case_20")
     gp = gold_program(case)

@@ -18,7 +18,7 @@ runner = CliRunner()
 
 def test_install_verifies_checksums_and_keeps_releases_apart(tmp_path):
     from taxlogic.kb.datafiles import DataError
-    from taxlogic.kb.sara.v2 import V2_RELEASE, install_v2, v2_manifest
+    from taxlogic.kb.sara.data.v2 import V2_RELEASE, install_v2, v2_manifest
 
     if not v2_source().exists():
         pytest.skip("no SARA v2 source")
@@ -52,8 +52,8 @@ def test_cli_install_and_info_show_both_releases(v2_data_dir):
 
 
 def test_v2_cases_parse_with_string_names(v2_data_dir):
-    from taxlogic.kb.sara.cases import get_case
-    from taxlogic.kb.sara.v2 import get_v2_case, load_v2_cases
+    from taxlogic.kb.sara.data.cases import get_case
+    from taxlogic.kb.sara.data.v2 import get_v2_case, load_v2_cases
 
     cases = load_v2_cases()
     assert len(cases) == 100 and {c.kind for c in cases} == {"numeric"} and {c.rules for c in cases} == {"v2"}
@@ -87,7 +87,7 @@ def test_gold_run_on_v2_is_100_of_100_and_records_the_release(v2_data_dir, tmp_p
 def test_v2_errata_never_come_from_the_2020_release(v2_data_dir):
     from taxlogic.eval.benchmarks import get_benchmark
     from taxlogic.eval.scoring.records import CaseRecord
-    from taxlogic.kb.sara.errata import has_erratum
+    from taxlogic.kb.sara.data.errata import has_erratum
 
     rec = CaseRecord(case_id="tax_case_11", dataset="sara-v2", split="all", kind="numeric", rules="v2",
                      method="gold", gold=1)
@@ -121,7 +121,7 @@ def test_v2_prompts_are_v2s_and_never_share_a_cache_key_with_2020(v2_data_dir):
 
 def test_v2_exemplars_come_from_v2_and_never_from_the_case_or_its_text(v2_data_dir):
     from taxlogic.agent.exemplars import related_ids, select_exemplars
-    from taxlogic.kb.sara.v2 import get_v2_case, load_v2_cases
+    from taxlogic.kb.sara.data.v2 import get_v2_case, load_v2_cases
 
     pool = load_v2_cases()
     case = get_v2_case("tax_case_5")
@@ -146,8 +146,8 @@ def test_agent_on_v2_through_an_endpoint_serving_correct_v2_facts(v2_data_dir, t
     from taxlogic.eval.faults.gold_facts import MaterializedGoldEndpoint
     from taxlogic.eval.scoring.records import read_records
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.v2 import v2_rules
-    from taxlogic.kb.sara.v2_errata import has_v2_erratum, v2_errata
+    from taxlogic.kb.sara.data.v2 import v2_rules
+    from taxlogic.kb.sara.data.v2_errata import has_v2_erratum, v2_errata
     from taxlogic.settings import get_settings
     from taxlogic.tools.engine import Engine
 
@@ -245,8 +245,8 @@ def test_jurayj_protocol_runs_v2_with_leave_one_out_exemplars_and_two_attempts(v
     from taxlogic.eval.benchmarks import load_dataset
     from taxlogic.eval.faults.gold_facts import MaterializedGoldEndpoint
     from taxlogic.eval.scoring.records import read_config, read_records
-    from taxlogic.kb.sara.v2 import v2_rules
-    from taxlogic.kb.sara.v2_errata import has_v2_erratum
+    from taxlogic.kb.sara.data.v2 import v2_rules
+    from taxlogic.kb.sara.data.v2_errata import has_v2_erratum
     from taxlogic.settings import get_settings
     from taxlogic.tools.engine import Engine
 
@@ -289,7 +289,7 @@ def test_jurayj_exemplars_are_leave_one_out(v2_data_dir):
     import re
 
     from taxlogic.agent.exemplars import ExemplarError, ExemplarSource
-    from taxlogic.kb.sara.v2 import load_v2_cases
+    from taxlogic.kb.sara.data.v2 import load_v2_cases
 
     pool = load_v2_cases()
     source = ExemplarSource(pool, 5, pool, cases=pool, leave_one_out=True)
@@ -328,7 +328,7 @@ def test_chat_on_v2_runs_under_v2_statutes_with_string_names(v2_data_dir, monkey
     from fakes import scripted
     from taxlogic.agent.context import AgentContext
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.v2 import get_v2_case
+    from taxlogic.kb.sara.data.v2 import get_v2_case
 
     case = get_v2_case("tax_case_5")
     made = {}
@@ -356,7 +356,7 @@ def test_an_amount_given_to_each_of_several_may_stand_on_several_events(sentence
     sum counted twice, unless its sentence gives it to each of several (SARA v2's tax_case_10, 33,
     83, 90, 91 and their 2020 twins say so)."""
     from taxlogic.core import CaseInput
-    from taxlogic.kb.sara.support import support_issues
+    from taxlogic.kb.sara.checks.support import support_issues
 
     facts = ('payment_("p1").\nagent_("p1","Alice").\namount_("p1",5012).\nstart_("p1","2017-12-31").\n'
              'payment_("p2").\nagent_("p2","Alice").\namount_("p2",5012).\nstart_("p2","2017-12-31").\n')
@@ -375,8 +375,8 @@ def test_omission_check_runs_on_v2_with_names_as_the_text_writes_them(v2_data_di
     joint return or family tie, which no other check sees, is caught with candidates that use the
     facts' own spelling ("Alice", not alice)."""
     from taxlogic.eval.faults.verifier import gold_program, inspect_facts, inspect_gold
-    from taxlogic.kb.sara.omissions import applies_to
-    from taxlogic.kb.sara.v2 import get_v2_case, v2_rules
+    from taxlogic.kb.sara.checks.omissions import applies_to
+    from taxlogic.kb.sara.data.v2 import get_v2_case, v2_rules
     from taxlogic.tools.engine import Engine
 
     v2 = v2_rules()
@@ -395,13 +395,14 @@ def test_omission_check_runs_on_v2_with_names_as_the_text_writes_them(v2_data_di
 
 
 def test_candidate_facts_use_the_facts_spelling_of_names():
-    """name_key / spellings / respell: SARA v2's "Alice" is the text's alice, and a candidate fact
+    """person_key / spellings / respell: SARA v2's "Alice" is the text's alice, and a candidate fact
     names her as the facts do; SARA 2020's atoms need no respelling."""
-    from taxlogic.kb.sara.omissions import name_key, respell, spellings
+    from taxlogic.kb.sara.checks.omissions import respell, spellings
+    from taxlogic.kb.sara.reading.names import person_key
     from taxlogic.tools.facts import Str, parse_facts
 
     v2 = parse_facts('agent_("married","Alice").\nagent_("married","her spouse").\nstart_("married","2005-01-06").\n')[0]
-    assert name_key("Alice") == "alice" and spellings(v2)["alice"] == Str("Alice")
+    assert person_key("Alice") == "alice" and spellings(v2)["alice"] == Str("Alice")
     assert spellings(v2)["married"] == Str("married")  # an event id as v2 writes it
     assert respell("start_(married,\"2015-01-01\").\nagent_(tl_unstated_1,alice).\n", spellings(v2)) == \
         'start_("married","2015-01-01").\nagent_(tl_unstated_1,"Alice").\n'
@@ -419,7 +420,7 @@ def test_a_string_written_once_that_is_a_variant_of_another_is_a_near_miss(renam
     """name_near_miss reads SARA v2's strings as it reads SARA 2020's atoms: a person or id
     written once, a variant of the constant the other facts use, breaks the link between them."""
     from taxlogic.core import CaseInput
-    from taxlogic.kb.sara.grounding import grounding_issues
+    from taxlogic.kb.sara.checks.grounding import grounding_issues
 
     facts = ('payment_("paid").\nagent_("paid","Alice").\namount_("paid",5012).\nstart_("paid","2017-03-04").\n'
              + renamed + '\nson_("son").\nagent_("son","Bob").\npatient_("son","Alice").\n')

@@ -94,7 +94,7 @@ def test_a_single_solve_traces_each_steps_spans(ctx_for, sara_data_dir):
     from taxlogic.agent.solve import solve_once
     from taxlogic.agent.state import CaseInput
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     case = next(c for c in load_cases(split="test", kind="numeric") if not gold_program(c).rule_text.strip())
     result = solve_once(CaseInput.from_case(case), ctx_for(scripted([gold_program(case).fact_text]), budget=0))

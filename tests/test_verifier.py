@@ -258,7 +258,7 @@ def test_module_doc_documents_every_operator():
 # ------------------------------------------------------------------------------ gold programs
 
 def test_split_clauses_and_gold_programs(sara_data_dir):
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     text = ':- discontiguous s63/3.\n% c\nfoo(a,"x. y").\nbar(X) :- member(X, [1,2]), X > 1.\nbaz(\'a.b\').'
     assert [(c.kind, c.line) for c in split_clauses(text)] == [("directive", 1), ("fact", 3), ("rule", 4), ("fact", 5)]
@@ -282,7 +282,7 @@ def test_classify():
 
 @pytest.fixture(scope="module")
 def s2(sara_data_dir):
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     case = get_case("s2_a_1_A_pos")  # Alice and Bob married in 1992, Alice died in 2014: Entailment
     return case, gold_program(case).fact_text
@@ -304,7 +304,7 @@ def test_hand_made_harmless(engine, rules, s2):
 
 
 def test_hand_made_slipped(engine, rules, s2):
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     case, facts = s2
     # a marriage that ended the day it began: the sentence gives that day as its start (caught)

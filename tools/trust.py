@@ -6,8 +6,8 @@ comes from, not by a flag at the call site: a :class:`TrustedProgram` is made on
 
 - :func:`installed_program`: text read from an installed data file whose checksum was verified
   (SARA's case files, ``taxlogic data install``; the committed NBA gold programs, their
-  manifest's sha256), called by the loaders :func:`taxlogic.kb.sara.cases.gold_program` and
-  :func:`taxlogic.kb.nba.gold.trusted_gold_program`;
+  manifest's sha256), called by the loaders :func:`taxlogic.kb.sara.data.cases.gold_program` and
+  :func:`taxlogic.kb.nba.data.gold.trusted_gold_program`;
 - :meth:`TrustedProgram.derive`: text the project generated from a trusted program (SARA⁺ items,
   corruptions of gold facts for the verifier experiment, the fact clauses and rules a gold program
   splits into, explanations of those); ``+`` joins two trusted programs.
@@ -93,7 +93,7 @@ class TrustedProgram:
 def installed_program(text: str, source: str) -> TrustedProgram:
     """The program read from an installed data file whose checksum its loader verified (at
     install time, ``taxlogic data install``, or at read time): for the data loaders only
-    (:func:`taxlogic.kb.sara.cases.gold_program`, :func:`taxlogic.kb.nba.gold.trusted_gold_program`)."""
+    (:func:`taxlogic.kb.sara.data.cases.gold_program`, :func:`taxlogic.kb.nba.data.gold.trusted_gold_program`)."""
     return TrustedProgram(text, source, _TOKEN)
 
 

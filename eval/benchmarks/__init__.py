@@ -54,7 +54,7 @@ _builtins_loaded = False
 
 class Item(Protocol):
     """What the runner, the methods and the scorer read from an item (a SARA
-    :class:`~taxlogic.kb.sara.cases.Case`, a :class:`~taxlogic.eval.benchmarks.rulearena.data.RuleArenaItem`, ...):
+    :class:`~taxlogic.kb.sara.data.cases.Case`, a :class:`~taxlogic.eval.benchmarks.rulearena.data.RuleArenaItem`, ...):
     ``kind`` is the task (``entailment``, ``numeric``, a RuleArena domain), ``expected`` the gold
     answer, ``rules`` the key of its rule set in :attr:`Dataset.rule_sets`."""
 

@@ -1,9 +1,9 @@
 """SARA (2020 release) as a benchmark (``--dataset sara``): its cases, the score rule and the
 paper's metrics. (The original release of Holzenberger, Blair-Stanek and Van Durme 2020, not SARA
-v2: :mod:`taxlogic.kb.sara.data`.)
+v2: :mod:`taxlogic.kb.sara.data.install`.)
 
 Splits ``train``, ``test``, ``all``; tasks ``entailment`` (SARA_E), ``numeric`` (SARA_N), ``all``.
-Items are :class:`~taxlogic.kb.sara.cases.Case` records sorted by id, judged under SARA's statutes
+Items are :class:`~taxlogic.kb.sara.data.cases.Case` records sorted by id, judged under SARA's statutes
 (rule set ``r``).
 
 Score rule (:func:`taxlogic.eval.scoring.metrics.answer_correct`): entailment, the predicted label equals the gold label
@@ -19,7 +19,7 @@ from typing import Any
 
 from taxlogic.eval.benchmarks import Benchmark, LoadOptions, register
 from taxlogic.eval.scoring.metrics import answer_correct, summarize
-from taxlogic.kb.sara.data import SARA_RELEASE
+from taxlogic.kb.sara.data.install import SARA_RELEASE
 
 
 class SaraBenchmark(Benchmark):
@@ -33,8 +33,8 @@ class SaraBenchmark(Benchmark):
     splits = ("train", "test", "all")
 
     def items(self, split: str, task: str, options: LoadOptions):
-        from taxlogic.kb.sara.cases import load_cases
-        from taxlogic.kb.sara.data import sara_rules
+        from taxlogic.kb.sara.data.cases import load_cases
+        from taxlogic.kb.sara.data.install import sara_rules
 
         if split not in self.splits:
             raise ValueError(f"SARA splits are train, test, all (not {split!r}); SARA⁺ splits need --dataset sara-plus")

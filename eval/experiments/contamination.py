@@ -163,7 +163,7 @@ def _sha(text: str) -> str:
 
 
 def format_instance(case: Any) -> str:
-    """``Text: ...\\nQuestion: ...\\nAnswer: ...`` for a :class:`~taxlogic.kb.sara.cases.Case`.
+    """``Text: ...\\nQuestion: ...\\nAnswer: ...`` for a :class:`~taxlogic.kb.sara.data.cases.Case`.
 
     The answer is the label for entailment cases and the dollar amount as SARA writes it
     (``$8710``: a dollar sign and digits, no separators) for numeric cases.

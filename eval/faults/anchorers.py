@@ -45,8 +45,8 @@ import time
 from collections import Counter
 from typing import Callable, Sequence
 
-from taxlogic.kb.sara.align import align, group_key
-from taxlogic.kb.sara.text import plain_number, read_sentences
+from taxlogic.kb.sara.checks.align import align, group_key
+from taxlogic.kb.sara.reading.text import plain_number, read_sentences
 from taxlogic.tools.facts import Atom, Number, anchor_comment, parse_facts
 
 ANCHORERS = ("none", "aligned", "word_overlap", "shifted", "whole_text", "missing")
@@ -176,11 +176,11 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
     ``limits``: the gold sets' job limits (default :func:`~taxlogic.eval.faults.verifier.experiment_limits`);
     ``quick`` (seconds): the corrupted sets' time limit (None: the gold's); a corrupted set that
     hits it is **limited** (its answer unknown, whatever the inspector says), counted apart.
-    ``omissions``: with the omission check (:mod:`taxlogic.kb.sara.omissions`; it reads no
+    ``omissions``: with the omission check (:mod:`taxlogic.kb.sara.checks.omissions`; it reads no
     anchors, so it runs once per fact set); False: the checks before issue 33."""
     from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OPERATORS, corrupt, facts_of
     from taxlogic.eval.faults.verifier import experiment_limits, gold_program, plan_inspection
-    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.kb.sara.checks.coverage import legal_terms
 
     ops = list(ops or OPERATORS)
     unknown = [o for o in ops if o not in OPERATORS] + [a for a in anchorers if a not in ANCHORERS]
@@ -211,7 +211,7 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
         if progress:
             progress("Prolog runs", done, len(jobs))
     outcomes = [by_plan.get(i, []) for i in range(len(plans))]
-    from taxlogic.kb.sara.answers import answer_of
+    from taxlogic.kb.sara.domain import answer_of
 
     def answer(i: int):
         plan, outs = plans[i], outcomes[i]

@@ -102,7 +102,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Callable, Iterable, Sequence
 
-from taxlogic.kb.sara.view import is_property, is_type
+from taxlogic.kb.sara.reading.view import is_property, is_type
 from taxlogic.tools.facts import AnonVar, Atom, Fact, Number, Str, parse_facts
 
 __all__ = ["Corruption", "ERROR_CLASSES", "OMISSIONS", "OPERATORS", "RELATIONS", "UNNAMED", "corrupt", "every_omission",

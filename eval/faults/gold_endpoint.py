@@ -184,7 +184,7 @@ class GoldEndpoint:
 class TaxReaderEndpoint(GoldEndpoint):
     """The endpoint for RuleArena tax problems: it answers a translation request with the facts a
     correct reader writes for the return in the prompt (the text after ``TEXT:``), read by
-    :func:`taxlogic.kb.form1040.text_to_facts`; a request without a return gets an empty reply."""
+    :func:`taxlogic.kb.form1040.reading_to_facts`; a request without a return gets an empty reply."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__([], **kwargs)
@@ -218,7 +218,7 @@ def main() -> None:
     ``TAXLOGIC_LLM_CACHE=false``)."""
     import argparse
 
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     parser = argparse.ArgumentParser(description=main.__doc__.split(":")[0])
     parser.add_argument("--port", type=int, default=8399)
@@ -244,17 +244,17 @@ if __name__ == "__main__":
 class NbaGoldEndpoint(GoldEndpoint):
     """:class:`GoldEndpoint` over RuleArena's NBA problems: a translation request for a problem
     (its text and the NBA question in the prompt) is answered with the problem's committed gold
-    program (``kb/nba/gold/``, anchored). ``first``: optional ``(problem_id, program) -> text``
+    program (``kb/nba/data/gold/``, anchored). ``first``: optional ``(problem_id, program) -> text``
     giving the reply to each problem's first request instead (a corrupted first translation);
     later requests (the repairs) get the gold program. ``problems``: the
-    :class:`~taxlogic.kb.nba.problems.ProblemText` list served (default: all 216)."""
+    :class:`~taxlogic.kb.nba.data.problems.ProblemText` list served (default: all 216)."""
 
     def __init__(self, problems: Iterable[Any] | None = None, *,
                  first: Callable[[str, str], str] | None = None, **kwargs: Any) -> None:
         from types import SimpleNamespace
 
         from taxlogic.kb.nba.domain import NBA_QUESTION
-        from taxlogic.kb.nba.problems import problem_texts
+        from taxlogic.kb.nba.data.problems import problem_texts
 
         problems = list(problems) if problems is not None else problem_texts()
         super().__init__([SimpleNamespace(id=p.id, text=p.text, question=NBA_QUESTION, expected=None) for p in problems],
@@ -263,7 +263,7 @@ class NbaGoldEndpoint(GoldEndpoint):
         self._asked: dict[str, int] = {}
 
     def translation(self, case: Any) -> str:
-        from taxlogic.kb.nba.gold import gold_program
+        from taxlogic.kb.nba.data.gold import gold_program
 
         program = gold_program(case.id)
         with self._lock:

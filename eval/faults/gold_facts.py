@@ -67,11 +67,11 @@ def materialized_gold(engine: Any, case: Any, rules: Any) -> str:
 def by_event(fact_text: str) -> str:
     """``fact_text``'s facts one a line, each event's together, as a translator writes them: its
     type fact, then its properties (events in the order of their type facts; a fact of no event
-    last, in its order). Anchoring (:func:`taxlogic.kb.sara.align.anchor_facts`) closes a run of
+    last, in its order). Anchoring (:func:`taxlogic.kb.sara.checks.align.anchor_facts`) closes a run of
     facts of one event with one anchor, so an event's facts written apart would each get their
     own (tax_case_83's 58 derived employment events: 513 kB anchored, over the validator's 200 kB
     input limit; about 75 kB together)."""
-    from taxlogic.kb.sara.align import group_key
+    from taxlogic.kb.sara.checks.align import group_key
     from taxlogic.tools.facts import parse_facts
 
     facts = parse_facts(fact_text)[0]
@@ -87,7 +87,7 @@ class MaterializedGoldEndpoint(GoldEndpoint):
     :func:`materialized_gold` (computed once, before it serves; ``engine`` on ``rules``; a case
     whose derived facts do not give its answer gets an empty reply, ``unserved`` says why): plain
     fact clauses (the paper's prompts, ``--paper-prompts``), or with ``anchored=True`` each group
-    of facts closed by the sentence it comes from (:func:`taxlogic.kb.sara.align.anchor_facts`),
+    of facts closed by the sentence it comes from (:func:`taxlogic.kb.sara.checks.align.anchor_facts`),
     as the agent's default anchored prompts ask."""
 
     def __init__(self, cases: Iterable[Any], engine: Any, rules: Any, **kwargs: Any) -> None:
@@ -99,8 +99,8 @@ class MaterializedGoldEndpoint(GoldEndpoint):
             except RuntimeError as exc:  # no faithful facts-only translation: an empty reply (the agent abstains)
                 self.translations[c.id], self.unserved[c.id] = "", str(exc)
         if self.anchored:
-            from taxlogic.kb.sara.align import anchor_facts
-            from taxlogic.kb.sara.coverage import legal_terms
+            from taxlogic.kb.sara.checks.align import anchor_facts
+            from taxlogic.kb.sara.checks.coverage import legal_terms
 
             terms = legal_terms(rules)
             self.translations = {c.id: anchor_facts(c.text, self.translations[c.id], terms=terms) for c in self.cases}

@@ -2,7 +2,7 @@
 
 It answers a translation request (and any repair request of the same conversation) with the
 gold fact program of the case whose TEXT and QUESTION the first user message holds, written as an
-anchored translation (:func:`taxlogic.kb.sara.align.anchor_facts`). Only fact programs have such a
+anchored translation (:func:`taxlogic.kb.sara.checks.align.anchor_facts`). Only fact programs have such a
 translation: a rule program's rules are no facts a translator may write (the validator rejects
 them), so those cases get an empty reply.
 
@@ -30,7 +30,7 @@ _ASK = re.compile(r"TEXT:\n(?P<text>.*?)\n\nQUESTION:\n(?P<question>.*?)\n", re.
 
 @shared_table(maxsize=1)
 def _index() -> dict[tuple[str, str], Any]:
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     return {(c.text.strip(), c.question.strip()): c for c in load_cases()}
 
@@ -39,10 +39,10 @@ def _index() -> dict[tuple[str, str], Any]:
 def anchored_gold(case_id: str) -> str:
     """The anchored gold translation of a fact-program case; ``""`` for a rule program."""
     from taxlogic.eval.faults.verifier import gold_program
-    from taxlogic.kb.sara.cases import get_case
-    from taxlogic.kb.sara.data import sara_rules
-    from taxlogic.kb.sara.align import anchor_facts
-    from taxlogic.kb.sara.coverage import legal_terms
+    from taxlogic.kb.sara.data.cases import get_case
+    from taxlogic.kb.sara.data.install import sara_rules
+    from taxlogic.kb.sara.checks.align import anchor_facts
+    from taxlogic.kb.sara.checks.coverage import legal_terms
 
     gp = gold_program(get_case(case_id))
     if gp.rules:

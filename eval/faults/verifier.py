@@ -72,9 +72,9 @@ from taxlogic.agent.execute import query_job
 from taxlogic.agent.checks import round_issues
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.agent.validate import validation_issues
-from taxlogic.kb.sara.cases import Case
+from taxlogic.kb.sara.data.cases import Case
 from taxlogic.kb.rules import RuleSet
-from taxlogic.kb.sara.answers import answer_of, case_job
+from taxlogic.kb.sara.domain import answer_of, case_job
 from taxlogic.kb.sara.checks import static_issues
 from taxlogic.tools.engine import Engine, Job, Outcome
 from taxlogic.tools.facts import split_clauses
@@ -156,7 +156,7 @@ class Inspection(BaseModel):
     ``trusted-rules`` (fact clauses validated, trusted rules kept). ``limited``: the run hit the
     quick limit given to an already flagged fact set (:func:`inspect_many`), so ``answer`` is
     unknown rather than none. ``clauses``: the omission check's table clause -> facts with each
-    unstated item's verdict (:func:`taxlogic.kb.sara.omissions.clause_table`; empty when another
+    unstated item's verdict (:func:`taxlogic.kb.sara.checks.omissions.clause_table`; empty when another
     check flagged the set first).
     """
 
@@ -357,14 +357,14 @@ def _with_candidate(facts: str | TrustedProgram, candidate: str) -> str | Truste
 
 def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspection],
                   derived: dict[int, Outcome] | None = None, runs: dict[int, Outcome] | None = None) -> list[Inspection]:
-    """The omission check (:mod:`taxlogic.kb.sara.omissions`) on every inspected set that nothing
+    """The omission check (:mod:`taxlogic.kb.sara.checks.omissions`) on every inspected set that nothing
     else flagged and that has an answer, as the agent's round runs it after the other checks:
     every candidate of every set in one batch on the engine (the answer job with the candidate's
-    facts added, the limits of :func:`~taxlogic.kb.sara.omissions.candidate_limits`, a run they stop
-    once more under the answer job's, :func:`~taxlogic.kb.sara.omissions.run_candidates`; ``runs``: the
+    facts added, the limits of :func:`~taxlogic.kb.sara.checks.omissions.candidate_limits`, a run they stop
+    once more under the answer job's, :func:`~taxlogic.kb.sara.checks.omissions.run_candidates`; ``runs``: the
     answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
-    from taxlogic.kb.sara.coverage import legal_terms
-    from taxlogic.kb.sara.omissions import (answer_key, applies_to, candidate_limits, clause_table, decide,
+    from taxlogic.kb.sara.checks.coverage import legal_terms
+    from taxlogic.kb.sara.checks.omissions import (answer_key, applies_to, candidate_limits, clause_table, decide,
                                             plan as omission_plan, query_unmet, run_candidates)
 
     derived, runs = derived or {}, runs or {}

@@ -41,7 +41,7 @@ from typing import Any, Sequence
 
 from taxlogic.eval.harness.jurayj import ATTEMPTS as JURAYJ_ATTEMPTS, DATASETS as JURAYJ_DATASETS, EXEMPLARS as JURAYJ_EXEMPLARS
 from taxlogic.eval.benchmarks.sara_plus.cases import is_numerical
-from taxlogic.kb.sara.cases import Case, load_cases, natural_key, source_of
+from taxlogic.kb.sara.data.cases import Case, load_cases, natural_key, source_of
 
 #: Held-out cases per task (paper footnote 1).
 HELD_OUT_PER_TASK = 4

@@ -10,8 +10,8 @@ from typing import Iterable, Iterator
 
 from pydantic import BaseModel
 
-from taxlogic.kb.sara.cases import Case
-from taxlogic.kb.sara.answers import answer_of, case_job
+from taxlogic.kb.sara.data.cases import Case
+from taxlogic.kb.sara.domain import answer_of, case_job
 from taxlogic.tools.engine import Engine, Job, Outcome
 
 

@@ -329,7 +329,7 @@ def _warm_checks(ds: "Dataset", rule_sets) -> None:
                 rs = ds.rule_sets[rules]
                 rs.vocabulary
                 if getattr(ds.benchmark, "family", "") == "SARA":
-                    from taxlogic.kb.sara.schema import event_schema
+                    from taxlogic.kb.sara.reading.schema import event_schema
 
                     event_schema(rs)
             except Exception:  # noqa: BLE001 - raised again where it is needed
@@ -440,7 +440,7 @@ def single_shot_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent import llm
     from taxlogic.core import CaseInput
     from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.sara.answers import answer_of
+    from taxlogic.kb.sara.domain import answer_of
     from taxlogic.tools.facts import check_safety
 
     exemplars = exemplar_source(ds, opts)  # refuses before any model (or its cache) is set up

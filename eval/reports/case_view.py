@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from taxlogic.eval.scoring.records import CaseRecord, RunConfig
-from taxlogic.kb.sara.cases import natural_key
+from taxlogic.kb.sara.data.cases import natural_key
 
 #: Characters kept of one text field (case text, model reply) on the page; longer ones are cut
 #: with a note, so that one runaway reply cannot make a report unusable.
@@ -75,8 +75,8 @@ def case_texts(cfg: RunConfig) -> dict[str, dict[str, Any]]:
 def rulearena_text(item) -> tuple[str, str | None, str | None]:
     """(text, question, rulebook) of a RuleArena problem as the report shows it: the problem's own
     text, never the rulebook its prompt holds first (NBA: team and player situations and the
-    operations, :mod:`taxlogic.kb.nba.problems`; airline: the passenger's trip; tax: the filled
-    forms, :func:`taxlogic.kb.form1040.text.problem_forms`), the domain's question, and the
+    operations, :mod:`taxlogic.kb.nba.data.problems`; airline: the passenger's trip; tax: the filled
+    forms, :func:`taxlogic.kb.form1040.reading.problem_forms`), the domain's question, and the
     rulebook as a ``file:`` link (NBA and airline: RuleArena's ``reference_rules.txt``; None
     when it is not found here). Falls back to the whole prompt when the text cannot be read."""
     from taxlogic.eval.benchmarks.rulearena.data import rulearena_root
@@ -92,7 +92,7 @@ def rulearena_text(item) -> tuple[str, str | None, str | None]:
     try:
         if domain == "nba":
             from taxlogic.kb.nba.domain import NBA_QUESTION
-            from taxlogic.kb.nba.problems import problem_texts
+            from taxlogic.kb.nba.data.problems import problem_texts
 
             return {p.id: p for p in problem_texts()}[item.id].text, NBA_QUESTION, rulebook
         if domain == "airline" and item.question:
@@ -101,7 +101,7 @@ def rulearena_text(item) -> tuple[str, str | None, str | None]:
             return item.question, AIRLINE_QUESTION, rulebook
         if domain == "tax":
             from taxlogic.eval.benchmarks.rulearena.tax import TAX_QUESTION
-            from taxlogic.kb.form1040.text import problem_forms
+            from taxlogic.kb.form1040.reading import problem_forms
 
             return problem_forms(item.user_prompt), TAX_QUESTION, rulebook
     except (KeyError, ValueError, DataError):

@@ -53,7 +53,7 @@ class ReportRow(BaseModel):
     task: str
     n: int
     acc: float | None = None
-    acc_clean: float | None = None  # Acc/EM on the cases without a documented gold erratum (kb/sara/errata.json)
+    acc_clean: float | None = None  # Acc/EM on the cases without a documented gold erratum (kb/sara/data/errata.json)
     n_clean: int | None = None  # how many cases that is (None off SARA)
     m10: float | None = None
     tol: float | None = None

@@ -1,7 +1,7 @@
 """Summaries of a run's records with the benchmark's metrics (:meth:`Benchmark.metrics
 <taxlogic.eval.benchmarks.Benchmark.metrics>`; SARA: :mod:`taxlogic.eval.scoring.metrics`), the run's
 tokens and their dollar cost (:mod:`taxlogic.eval.scoring.prices`), and, on SARA and SARA⁺, accuracy
-without the cases of documented gold errata (:mod:`taxlogic.kb.sara.errata`)."""
+without the cases of documented gold errata (:mod:`taxlogic.kb.sara.data.errata`)."""
 
 from __future__ import annotations
 
@@ -67,13 +67,13 @@ def token_summary(records: list[CaseRecord], price: Price | None = None) -> dict
 
 def errata_summary(dataset: str, records: list[CaseRecord]) -> dict[str, dict[str, Any]] | None:
     """Per task, the headline accuracy (Acc, or EM for numeric) on all records and on the records
-    whose case has no documented gold erratum (:func:`taxlogic.kb.sara.errata.has_erratum`):
+    whose case has no documented gold erratum (:func:`taxlogic.kb.sara.data.errata.has_erratum`):
     ``{task: {"n", "acc", "n_clean", "acc_clean", "n_errata"}}``, accuracies as fractions (None
     over no case). None for a benchmark outside the SARA family."""
     bench = find_benchmark(dataset)
     if bench is None or bench.family != "SARA":
         return None
-    from taxlogic.kb.sara.errata import has_erratum
+    from taxlogic.kb.sara.data.errata import has_erratum
 
     has_erratum = getattr(bench, "has_erratum", has_erratum)  # a release with errata of its own (SARA v2)
     clean = [r for r in records if not has_erratum(r)]

@@ -14,9 +14,9 @@ from typing import Iterable, Iterator
 from pydantic import BaseModel, Field
 
 from taxlogic.core import CaseInput
-from taxlogic.kb.sara.cases import Case
+from taxlogic.kb.sara.data.cases import Case
 from taxlogic.kb.explain import case_explain_job, check, explain_case, explanation_for
-from taxlogic.kb.sara.answers import answer_of
+from taxlogic.kb.sara.domain import answer_of
 from taxlogic.tools.engine import Engine, Outcome
 from taxlogic.tools.trust import TrustedProgram
 from taxlogic.tools.worksheet import dump

@@ -80,10 +80,10 @@ def fee_tables_dir(root: str | Path | None = None) -> Path:
 
 
 def _package_prolog_files() -> dict[str, str]:
-    pkg = resources.files("taxlogic.kb.airline")
+    pkg = resources.files("taxlogic.kb.airline").joinpath("prolog")
     files = {e.name: e.read_text(encoding="utf-8") for e in pkg.iterdir() if e.name.endswith(".pl")}
     if "init.pl" not in files:
-        raise DataError("taxlogic.kb.airline: init.pl missing from the package")
+        raise DataError("taxlogic.kb.airline: prolog/init.pl missing from the package")
     return files
 
 

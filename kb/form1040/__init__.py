@@ -13,7 +13,7 @@ III). The query: ``amount_owed(X)`` (Form 1040 line 37 in dollars, exact; negati
 * :func:`taxpayer_to_facts`: RuleArena's ``TaxPayer`` record (a problem's ``pydantic`` field) ->
   facts, one per line the problem's text gives (the gold translator);
 * :func:`text_to_facts`: the same facts read from the problem's text (the filled forms), by
-  :mod:`taxlogic.kb.form1040.text`; the two agree on all 300 RuleArena problems (tests);
+  :mod:`taxlogic.kb.form1040.reading`; the two agree on all 300 RuleArena problems (tests);
 * :func:`form1040_rules`: the KB as a :class:`~taxlogic.kb.rules.RuleSet`.
 """
 
@@ -99,8 +99,8 @@ _KB_FILES = ("init.pl", "events.pl", "lines.pl", "f1040.pl", "schedules.pl", "cr
 
 
 def form1040_rules() -> RuleSet:
-    """The KB as a :class:`RuleSet` named ``form1040`` (its Prolog folder is this package)."""
-    pkg = Path(str(resources.files("taxlogic.kb.form1040")))
+    """The KB as a :class:`RuleSet` named ``form1040`` (its Prolog folder is this package's ``prolog/``)."""
+    pkg = Path(str(resources.files("taxlogic.kb.form1040").joinpath("prolog")))
     return RuleSet("form1040", pkg, pkg)
 
 
@@ -171,7 +171,7 @@ def text_to_facts(text: str) -> str:
     """The same facts read from a problem's text (the filled forms as RuleArena prints them):
     basic information, every line printed with an amount, Form 8863 Part III per student.
     Raises ValueError when the text prints no filing status or age."""
-    from taxlogic.kb.form1040.text import basic_info, read_forms
+    from taxlogic.kb.form1040.reading import basic_info, read_forms
 
     info = basic_info(text)
     status = FILING_STATUSES.get(info.get("filing_status", "").lower())

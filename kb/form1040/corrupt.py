@@ -68,7 +68,7 @@ def wrong_filing_status(facts: str, text: str, rng: random.Random) -> str | None
 
 def tbd_filled(facts: str, text: str, rng: random.Random) -> str | None:
     """A line the text marks [__] or $TBD stated with an amount."""
-    from taxlogic.kb.form1040.text import read_forms
+    from taxlogic.kb.form1040.reading import read_forms
 
     todo = [fl for fl in read_forms(text) if fl.entry in ("[__]", "$TBD") and fl.form != "f8863_part_iii"]
     if not todo:

@@ -7,7 +7,7 @@ negative = overpaid). The answer is the exact amount as decimal text (RuleArena 
 answers within ``numpy.isclose``, so whole dollars would not do).
 
 The domain's checks (:func:`return_issues`), each a class of translation mistake, read against
-the return's text (:func:`taxlogic.kb.form1040.text.read_forms`):
+the return's text (:func:`taxlogic.kb.form1040.reading.read_forms`):
 
 * ``line_label``: a ``form_line`` fact whose line is not a quoted atom (``25`` for ``'25'``: the
   KB would never read it);
@@ -78,7 +78,7 @@ def return_issues(text: str, canonical: str) -> list:
     of :class:`~taxlogic.core.Issue`."""
     from taxlogic.core import Issue
     from taxlogic.kb.form1040 import FILING_STATUSES
-    from taxlogic.kb.form1040.text import basic_info, read_forms
+    from taxlogic.kb.form1040.reading import basic_info, read_forms
 
     facts = fact_rows(canonical)
     issues: list[Issue] = []

@@ -54,7 +54,7 @@ class ChainLine(BaseModel):
     """One line of the chain: ``amount`` in dollars as exact decimal text, ``given`` (the problem
     enters it) or computed by the form's rule, ``instruction`` as the problem prints it (None when
     there is no text or the text has no such line), ``form_text`` the IRS's words for the line
-    where the prompt omits a sentence of the form that the KB follows (kb/form1040/errata.json,
+    where the prompt omits a sentence of the form that the KB follows (kb/form1040/data/errata.json,
     ``prompt_notes``; e.g. Schedule SE line 4c's $400 stop), else None."""
 
     form: str
@@ -128,7 +128,7 @@ def explain_return(engine, facts: str, text: str | None = None, case_id: str | N
     ValueError when the KB gives no amounts (e.g. no filing status)."""
     from taxlogic.kb.form1040 import AMOUNT_QUERY
     from taxlogic.kb.form1040.domain import exact_text, fact_rows
-    from taxlogic.kb.form1040.text import read_forms
+    from taxlogic.kb.form1040.reading import read_forms
     from taxlogic.tools.engine import Job
 
     keys = [(f, ln) for f, ln, _ in CHAIN] + list(_EXTRA)
@@ -168,7 +168,7 @@ def explain_return(engine, facts: str, text: str | None = None, case_id: str | N
 
 def _form_text(form: str, line: str) -> str | None:
     """The IRS's words for a line whose sentence the prompt omits and the KB follows (note N1)."""
-    from taxlogic.kb.form1040.errata import prompt_note_of
+    from taxlogic.kb.form1040.data.errata import prompt_note_of
 
     note = prompt_note_of(form, line)
     return note["form_text"] if note and note["decides"] else None

@@ -36,8 +36,8 @@ MINIMUM_PROBES_QUERY = "minimum_salary_answers(X)"
 
 
 def prolog_dir() -> Path:
-    """The folder of the NBA KB's Prolog files (``init.pl`` loads the others)."""
-    return Path(str(resources.files("taxlogic.kb.nba")))
+    """The folder of the NBA KB's Prolog files, ``prolog/`` (``init.pl`` loads the others)."""
+    return Path(str(resources.files("taxlogic.kb.nba").joinpath("prolog")))
 
 
 def nba_rules(source_dir: str | Path | None = None) -> RuleSet:

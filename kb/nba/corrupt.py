@@ -198,7 +198,7 @@ def pick_owner(program: str, which: int = 0) -> Optional[str]:
 
 
 def _first_role(line: str) -> Optional[str]:
-    from taxlogic.kb.nba.roles import ROLES
+    from taxlogic.kb.nba.reading.roles import ROLES
 
     p = _parsed(line)
     roles = ROLES.get(p[0]) if p else None
@@ -249,7 +249,7 @@ def omit_team_fact(program: str, which: int = 0) -> Optional[str]:
     return _omit_line(program, which, lambda line: _first_role(line) != "team")
 
 
-#: The omission classes: decided by the counterfactual check (:mod:`taxlogic.kb.nba.omissions`),
+#: The omission classes: decided by the counterfactual check (:mod:`taxlogic.kb.nba.checks.omissions`),
 #: run by the agent after the static checks; the static checks alone catch only those that leave
 #: a sentence or an operation with no fact.
 OMISSIONS = ("omit_operation", "omit_step", "omit_player_fact", "omit_team_fact")

@@ -1,10 +1,10 @@
 """The NBA domain: RuleArena's salary-cap problems as a knowledge-base plug-in.
 
-Facts: the vocabulary of ``events.pl`` (``kb/nba/vocabulary.md``), every group anchored to its
+Facts: the vocabulary of ``events.pl`` (``kb/nba/prolog/vocabulary.md``), every group anchored to its
 sentence; query: ``nba_answer(X)`` (``none`` or ``illegal(Letter, Team)``). The case text is a
-problem's text as RuleArena's prompt shows it (:func:`taxlogic.kb.nba.problems.problem_text`).
+problem's text as RuleArena's prompt shows it (:func:`taxlogic.kb.nba.data.problems.problem_text`).
 The domain's checks are the grounding checks of :mod:`taxlogic.kb.nba.checks`; last, the omission
-check of :mod:`taxlogic.kb.nba.omissions` (counterfactual runs, :meth:`NbaDomain.counterfactual_issues`). The translation
+check of :mod:`taxlogic.kb.nba.checks.omissions` (counterfactual runs, :meth:`NbaDomain.counterfactual_issues`). The translation
 prompt is ``prompts/translate_nba_system.txt`` with the vocabulary filled in.
 
 An answer's value is RuleArena's answer statement (:func:`answer_statement`): ``"Answer:
@@ -75,16 +75,16 @@ class NbaDomain:
 
     def counterfactual_issues(self, case, query, canonical, outcome, rules, engine) -> list:
         """What a sentence states that the facts anchored to it leave out and the answer depends
-        on (:mod:`taxlogic.kb.nba.omissions`): run by the agent after every other check passes,
+        on (:mod:`taxlogic.kb.nba.checks.omissions`): run by the agent after every other check passes,
         on its engine (the query with each candidate fact added, one batch, the answer job's
         limits). Empty when the facts gave no answer (an error or a limit decides nothing)."""
         check = self.omission_check(case, query, canonical, outcome, rules, engine)
         return [] if check is None else check.issues
 
     def omission_check(self, case, query, canonical, outcome, rules, engine):
-        """The whole omission check (:class:`taxlogic.kb.nba.omissions.OmissionCheck`: the table
+        """The whole omission check (:class:`taxlogic.kb.nba.checks.omissions.OmissionCheck`: the table
         sentence -> facts, each item's verdict, the issues), or None when ``outcome`` has no answer."""
-        from taxlogic.kb.nba.omissions import engine_check
+        from taxlogic.kb.nba.checks.omissions import engine_check
 
         if outcome is None or outcome.status != "values":
             return None
@@ -92,9 +92,9 @@ class NbaDomain:
 
     def omission_table(self, case, canonical, check=None) -> list[dict]:
         """The table sentence -> facts for ``taxlogic inspect``
-        (:func:`taxlogic.kb.nba.omissions.sentence_table`): ``check``'s verdicts, or, when the
+        (:func:`taxlogic.kb.nba.checks.omissions.sentence_table`): ``check``'s verdicts, or, when the
         check did not run (another check objected first), the accounting with each item "not run"."""
-        from taxlogic.kb.nba.omissions import accounting, rule_stated, sentence_table
+        from taxlogic.kb.nba.checks.omissions import accounting, rule_stated, sentence_table
 
         if check is not None:
             return sentence_table(check)

@@ -1,120 +1,24 @@
 """The SARA domain: the statutes of SARA, the 2020 release (Holzenberger, Blair-Stanek and Van
-Durme 2020; sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703).
+Durme 2020; sections 1, 2, 63, 68, 151, 152, 3301, 3306, 7703), and its second release, SARA v2.
 
-SARA's data handling lives here: :mod:`.data` (the installed release: where it is, its install
-with checksums ``manifest_2020.json`` and install errata, the rule set ``r``) and :mod:`.cases`
-(cases parsed from the installed files, the train/test split); the second release, SARA v2,
-sits beside them (:mod:`.v2`: its install, cases and rule set, ``manifest_v2.json``). This
-package presents them through the :class:`~taxlogic.kb.domain.Domain` interface (rule sets:
-:class:`taxlogic.kb.rules.RuleSet`), with SARA's answers (:mod:`.answers`) and its checks of a
-fact set (:mod:`.checks`: premises, anchors, coverage, events, grounding, sentence support,
-direction; omissions by counterfactual runs, :mod:`.omissions`; the statutes' event model from
-``schema.pl``). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric), filled with the
-rule set's ``events.pl`` and ``utils.pl``; anchored (the default) with the ANCHORS section and
-turns of :mod:`taxlogic.prompts`. Queries: a claim is Entailment iff it is proved; a numeric
-question binds ``tax(Person, Year, Tax)``.
+The plug-in's rooms, as every domain's (docs/architecture.md):
+
+- :mod:`.domain`: :data:`DOMAIN`, the :class:`~taxlogic.kb.domain.Domain` value (rule set, prompts,
+  query job, answers, checks). Prompts: paper appendix A.1.4 (entailment) and A.1.5 (numeric),
+  filled with the rule set's ``events.pl`` and ``utils.pl``; anchored (the default) with the ANCHORS
+  section of :mod:`taxlogic.prompts`. A claim is Entailment iff it is proved; a numeric question
+  binds ``tax(Person, Year, Tax)``.
+- ``prolog/``: the project's own Prolog (``schema.pl``, the statutes' event model); the statutes
+  themselves are the installed release's (:func:`taxlogic.kb.sara.data.install.sara_rules`).
+- :mod:`.data`: install and checksums of each release, cases, gold errata.
+- :mod:`.reading`: what a case's text, question and query state; the sentence each fact comes from.
+- :mod:`.checks`: the checks of a fact set (premises, anchors, coverage, events, grounding,
+  sentence support, direction; omissions by counterfactual runs, :mod:`.checks.omissions`).
+- :mod:`.explain`: the law for explanations (statute citations with quotes, a tax computation's amounts).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from taxlogic.kb.sara.domain import DOMAIN, SaraDomain
 
-from taxlogic.kb.rules import RuleSet
-from taxlogic.kb.sara.data import sara_rules
-from taxlogic.tables import shared_table
-
-
-@shared_table(maxsize=8)
-def _system_prompts(prolog_dir: str, kind: str, anchored: bool, release: str = "2020") -> str:
-    from taxlogic.prompts import read_code_slots, translate_system
-
-    slots = read_code_slots(prolog_dir)
-    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored, release=release)
-
-
-@dataclass(frozen=True)
-class SaraDomain:
-    """``anchored``: the translator cites, for each group of facts, the sentence of the case it
-    comes from (``% "…"`` lines; prompts ``translate_anchors_*``), which the inspector takes as
-    evidence, not a constraint (:mod:`taxlogic.kb.sara.align`);
-    False: the paper's appendix prompts as they are (:meth:`with_anchors`)."""
-
-    anchored: bool = True
-    name: str = "sara"
-
-    def with_anchors(self, anchored: bool) -> "SaraDomain":
-        """This domain with anchored translation on or off."""
-        return replace(self, anchored=anchored)
-
-    def rule_set(self) -> RuleSet:
-        return sara_rules()
-
-    def exemplar_facts(self, case_text: str, program: str) -> str:
-        """An exemplar's gold ``program`` as this domain's translator must write it: its facts
-        (:func:`taxlogic.tools.facts.facts_only`), with anchors when translation is anchored
-        (:func:`taxlogic.kb.sara.align.anchor_facts`)."""
-        from taxlogic.tools.facts import facts_only
-
-        if not self.anchored:
-            return facts_only(program)
-        from taxlogic.kb.sara.align import anchor_facts
-
-        return anchor_facts(case_text, facts_only(program))
-
-    def system_prompt(self, rules: RuleSet, kind: str) -> str:
-        """The A.1.4/A.1.5 prompt filled with ``rules``' own events.pl and utils.pl; for SARA v2's
-        rule set (name ``v2``) the prompt in v2's representation (``translate_numeric_system_v2``:
-        names and event ids as strings)."""
-        return _system_prompts(str(rules.prolog_dir), kind, self.anchored, "v2" if rules.name == "v2" else "2020")
-
-    def user_prompt(self, case, query, exemplars: str = "") -> str:
-        from taxlogic.prompts import translate_user
-
-        return translate_user(case.text, case.question, query=query, exemplars=exemplars, anchored=self.anchored)
-
-    def query_job(self, case, query, canonical):
-        from taxlogic.tools.engine import Job
-
-        if case.kind == "numeric":  # all distinct values, to detect ambiguous facts
-            return Job(facts=canonical, query=query, mode="all", var=case.answer_var or "Tax")
-        return Job(facts=canonical, query=query, mode="prove")
-
-    def fact_sentences(self, case_text: str, facts: str, rules: RuleSet) -> dict[str, str]:
-        """Each fact of ``facts`` (fact clauses: a translation with anchors, or facts without: the
-        aligner's sentence) -> the sentence of the case that states it
-        (:func:`taxlogic.kb.sara.align.supporting_sentences`). For explanations' case facts."""
-        from taxlogic.kb.sara.align import supporting_sentences
-        from taxlogic.kb.sara.coverage import legal_terms
-
-        return supporting_sentences(case_text, facts, terms=legal_terms(rules))
-
-    def rule_query(self, case, rules):
-        """The query of a standard question form, by rule (:mod:`.questions`); None otherwise."""
-        from taxlogic.kb.sara.questions import rule_query
-
-        return rule_query(case, rules)
-
-    def answer_of(self, case, outcome):
-        from taxlogic.kb.sara.answers import answer_of
-
-        return answer_of(case, outcome)
-
-    def inspect(self, case, query, canonical, outcome, rules):
-        from taxlogic.kb.sara.checks import static_issues
-
-        return static_issues(case, query, canonical, rules=rules)
-
-    def counterfactual_issues(self, case, query, canonical, outcome, rules, engine):
-        """What the text states that the facts leave out and the answer depends on
-        (:mod:`.omissions`): run by the agent after every other check passes, on its engine (the
-        query with each candidate fact added, as one batch, the answer job's limits)."""
-        from taxlogic.kb.sara.coverage import legal_terms
-        from taxlogic.kb.sara.omissions import applies_to, engine_check
-
-        if outcome is None or not outcome.ok or not applies_to(rules):
-            return []
-        job = self.query_job(case, query, canonical)
-        return engine_check(case, query, canonical, rules, outcome, engine, job, terms=legal_terms(rules)).issues
-
-
-DOMAIN = SaraDomain()
+__all__ = ["DOMAIN", "SaraDomain"]

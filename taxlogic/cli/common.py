@@ -81,15 +81,15 @@ CASE_DATASET_HELP = ("Whose case --case names: sara (SARA, 2020 release) or sara
 
 
 def load_case(case_id: str, option: str = "--case", dataset: str = "sara"):
-    """The case ``case_id`` of ``dataset`` (``sara``: :func:`taxlogic.kb.sara.cases.get_case`;
-    ``sara-v2``: :func:`taxlogic.kb.sara.v2.get_v2_case`) of the commands that take ``--case``
+    """The case ``case_id`` of ``dataset`` (``sara``: :func:`taxlogic.kb.sara.data.cases.get_case`;
+    ``sara-v2``: :func:`taxlogic.kb.sara.data.v2.get_v2_case`) of the commands that take ``--case``
     (run, solve, inspect, explain; ``--cases`` of ``eval verifier`` and ``data plus``, split by
     :func:`option_list`). An unknown id or dataset is a wrong command line: one line naming
     ``option``, with close matches, exit :data:`EXIT_USAGE`.
     Raises :class:`taxlogic.kb.datafiles.DataError` if the release is not installed (an error, not usage)."""
     import re
 
-    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data.cases import get_case
 
     check_choice("--dataset", dataset, CASE_DATASETS)
 
@@ -99,7 +99,7 @@ def load_case(case_id: str, option: str = "--case", dataset: str = "sara"):
                     f"{m.group(1)}-LEVEL-INDEX, LEVEL 0, 1 or 2 (e.g. {m.group(1)}-0-5; taxlogic data info)")
     try:
         if dataset == "sara-v2":
-            from taxlogic.kb.sara.v2 import get_v2_case
+            from taxlogic.kb.sara.data.v2 import get_v2_case
 
             return get_v2_case(case_id)
         return get_case(case_id)
@@ -111,10 +111,10 @@ def dataset_rules(dataset: str = "sara"):
     """The statutes a ``--dataset``'s cases run under: SARA's (rule set ``r``) or SARA v2's own
     (``v2``). Raises :class:`taxlogic.kb.datafiles.DataError` if the release is not installed."""
     if dataset == "sara-v2":
-        from taxlogic.kb.sara.v2 import v2_rules
+        from taxlogic.kb.sara.data.v2 import v2_rules
 
         return v2_rules()
-    from taxlogic.kb.sara.data import sara_rules
+    from taxlogic.kb.sara.data.install import sara_rules
 
     return sara_rules()
 
@@ -257,9 +257,9 @@ def case_facts(case, facts_file: Path | None, rules):
 
 def unstated_premises(case, canonical: str, rules) -> list:
     """Statute facts among ``canonical`` that the case text does not state as premises
-    (:func:`taxlogic.kb.sara.premises.premise_issues`): issues, empty when there are none."""
+    (:func:`taxlogic.kb.sara.checks.premises.premise_issues`): issues, empty when there are none."""
     from taxlogic.core import CaseInput
-    from taxlogic.kb.sara.coverage import legal_terms
-    from taxlogic.kb.sara.premises import premise_issues
+    from taxlogic.kb.sara.checks.coverage import legal_terms
+    from taxlogic.kb.sara.checks.premises import premise_issues
 
     return premise_issues(CaseInput.from_case(case), canonical, statutes=rules.vocabulary.statute, terms=legal_terms(rules))

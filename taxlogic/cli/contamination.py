@@ -59,7 +59,7 @@ def _pct(x: float | None, digits: int = 1) -> str:
 
 def render_summary(summary: dict[str, Any]) -> None:
     """Print the Table-7-like table, the BCQ splits and the BDQ positional distribution."""
-    from taxlogic.kb.sara.data import SARA_RELEASE
+    from taxlogic.kb.sara.data.install import SARA_RELEASE
 
     title = f"Data contamination on {SARA_RELEASE} ({summary.get('split', 'all')}, {summary.get('task', 'all')})"
     main = Table(title=title)
@@ -155,7 +155,7 @@ def contamination(
     """
     from taxlogic.agent.llm import chat_model
     from taxlogic.eval.experiments.contamination import ContaminationError, instances_from_cases, run_contamination, select_cases
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
     from taxlogic.settings import get_settings
 
     check_choice("--dataset", dataset.lower(), ("sara",))

@@ -14,7 +14,7 @@ from taxlogic.cli.common import check_choice, console, fail, friendly_errors, pr
 def crosscheck(
     dataset: str = typer.Option("rulearena-tax", "--dataset", help="The returns' benchmark: rulearena-tax."),
     problems: Optional[Path] = typer.Option(None, "--problems", help="Your own returns: RuleArena's derived JSONL shape (id, level, pydantic per line)."),
-    generate: Optional[int] = typer.Option(None, "--generate", min=1, help="Instead: N returns drawn by the project's generator (kb/form1040/generate.py), levels 0-2 in turn."),
+    generate: Optional[int] = typer.Option(None, "--generate", min=1, help="Instead: N returns drawn by the project's generator (kb/form1040/data/generate.py), levels 0-2 in turn."),
     seed: int = typer.Option(0, "--seed", help="Seed of --generate (same seed, same returns)."),
     levels: str = typer.Option("0,1,2", "--levels", help="Levels of RuleArena's problems or of the generated returns, comma-separated."),
     out: Optional[Path] = typer.Option(None, "--out", help="Folder for returns.jsonl, differences.csv and summary.json (default: runs/crosscheck-<source>, relative to the current directory)."),
@@ -25,11 +25,11 @@ def crosscheck(
     gross income, taxable income, the tax of line 16, self-employment tax, the child tax
     credit, the additional child tax credit, education credits, tax after credits and total
     tax. Each difference is within the Tax Table's rounding, explained by a named rule
-    (kb/form1040/crosscheck_rules.json), or counted as unexplained (exit code 1). Needs
+    (kb/form1040/checks/crosscheck_rules.json), or counted as unexplained (exit code 1). Needs
     `pip install 'taxlogic\\[crosscheck]'`."""
     from taxlogic.eval.benchmarks.rulearena.crosscheck import STATUSES, load_returns, run_crosscheck, write_report
     from taxlogic.kb.form1040 import form1040_rules
-    from taxlogic.kb.form1040.tax_calculator import COMPARED, NOT_IN_PROMPT, crosscheck_rules
+    from taxlogic.kb.form1040.checks.tax_calculator import COMPARED, NOT_IN_PROMPT, crosscheck_rules
     from taxlogic.tools.engine import Engine
 
     check_choice("--dataset", dataset, ["rulearena-tax"])
@@ -69,7 +69,7 @@ def crosscheck(
         console.print(table)
         rules = crosscheck_rules()
         if report.rules:
-            by_rule = Table(title="differences explained, by rule (kb/form1040/crosscheck_rules.json)", title_justify="left")
+            by_rule = Table(title="differences explained, by rule (kb/form1040/checks/crosscheck_rules.json)", title_justify="left")
             by_rule.add_column("rule")
             by_rule.add_column("lines", justify="right")
             by_rule.add_column("kind")

@@ -33,8 +33,8 @@ def install(
     """Install SARA (2020 release, or --release v2: SARA v2) into the data directory, verify every
     file's SHA-256 and apply the documented errata. The first command to run (RuleArena: data
     install-rulearena)."""
-    from taxlogic.kb.sara.data import INSTALL_RECORD, SARA_RELEASE, install as do_install, sara_paths
-    from taxlogic.kb.sara.v2 import V2_RELEASE, install_v2, v2_paths
+    from taxlogic.kb.sara.data.install import INSTALL_RECORD, SARA_RELEASE, install as do_install, sara_paths
+    from taxlogic.kb.sara.data.v2 import V2_RELEASE, install_v2, v2_paths
 
     check_choice("--release", release, ("2020", "v2"))
     if source is not None and not _is_url(source) and not Path(source).expanduser().exists():
@@ -93,10 +93,10 @@ def info(
     has per level."""
     import collections
 
-    from taxlogic.kb.sara.cases import load_cases
-    from taxlogic.kb.sara.data import SARA_RELEASE, sara_paths
-    from taxlogic.kb.sara.data import INSTALL_RECORD
-    from taxlogic.kb.sara.v2 import V2_RELEASE, install_record, load_v2_cases, v2_paths
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.kb.sara.data.install import SARA_RELEASE, sara_paths
+    from taxlogic.kb.sara.data.install import INSTALL_RECORD
+    from taxlogic.kb.sara.data.v2 import V2_RELEASE, install_record, load_v2_cases, v2_paths
 
     with friendly_errors():
         v2_cases = load_v2_cases(data_dir) if install_record(data_dir) else None
@@ -212,9 +212,9 @@ def errata(
 
     check_choice("--domain", domain, (*ERRATA_DOMAINS, "sara-v2"))
     with friendly_errors():
-        if domain == "sara-v2":  # SARA v2's own errata (kb/sara/v2_errata.json), never the 2020 release's
-            from taxlogic.kb.sara.errata import erratum_classes
-            from taxlogic.kb.sara.v2_errata import v2_errata
+        if domain == "sara-v2":  # SARA v2's own errata (kb/sara/data/v2_errata.json), never the 2020 release's
+            from taxlogic.kb.sara.data.errata import erratum_classes
+            from taxlogic.kb.sara.data.v2_errata import v2_errata
 
             found, classes = v2_errata(), erratum_classes()
         else:
@@ -272,10 +272,10 @@ def errata(
 
 
 def _prompt_notes(domain: str) -> dict:
-    """The domain's notes on its prompt (form1040: :func:`taxlogic.kb.form1040.errata.prompt_notes`), else {}."""
+    """The domain's notes on its prompt (form1040: :func:`taxlogic.kb.form1040.data.errata.prompt_notes`), else {}."""
     if domain != "form1040":
         return {}
-    from taxlogic.kb.form1040.errata import prompt_notes
+    from taxlogic.kb.form1040.data.errata import prompt_notes
 
     return prompt_notes()
 

@@ -29,9 +29,9 @@ def gold(
     try:  # Ctrl-C from here on (loading, the workers' start, the run): the interrupted line
         with friendly_errors():
             from taxlogic.eval.methods.gold import run_gold
-            from taxlogic.kb.sara.cases import load_cases
-            from taxlogic.kb.sara.data import SARA_RELEASE, sara_paths
-            from taxlogic.kb.sara.data import sara_rules
+            from taxlogic.kb.sara.data.cases import load_cases
+            from taxlogic.kb.sara.data.install import SARA_RELEASE, sara_paths
+            from taxlogic.kb.sara.data.install import sara_rules
             from taxlogic.tools.engine import Engine
 
             try:

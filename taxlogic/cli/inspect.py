@@ -183,9 +183,9 @@ def _print_compact(record: dict) -> None:
 def _fact_sentences(case, text: str, rules) -> list[dict]:
     """Every validated fact of ``text`` with its line (in ``text``), the sentence of the case it
     comes from and how it was found (``anchor``, ``reanchored``: its anchor points elsewhere,
-    ``aligned`` or ``none``; :func:`taxlogic.kb.sara.align.resolve`), and its anchor's words."""
-    from taxlogic.kb.sara.align import resolve
-    from taxlogic.kb.sara.coverage import legal_terms
+    ``aligned`` or ``none``; :func:`taxlogic.kb.sara.checks.align.resolve`), and its anchor's words."""
+    from taxlogic.kb.sara.checks.align import resolve
+    from taxlogic.kb.sara.checks.coverage import legal_terms
     from taxlogic.tools.facts import check_facts
 
     check = check_facts(text, rules.vocabulary)
@@ -197,10 +197,10 @@ def _fact_sentences(case, text: str, rules) -> list[dict]:
 
 def _arguments(case, gp, text: str | None, rules) -> list[dict]:
     """Every argument of every validated fact with where the text gives it
-    (:func:`taxlogic.kb.sara.provenance.provenance`): line (in the input), fact, argument, kind,
+    (:func:`taxlogic.kb.sara.checks.provenance.provenance`): line (in the input), fact, argument, kind,
     how ("" when unaccounted) and sentence."""
     from taxlogic.core import CaseInput
-    from taxlogic.kb.sara.provenance import provenance
+    from taxlogic.kb.sara.checks.provenance import provenance
     from taxlogic.tools.facts import check_facts
 
     check = check_facts(gp.fact_text if gp is not None else text, rules.vocabulary)
@@ -213,11 +213,11 @@ def _arguments(case, gp, text: str | None, rules) -> list[dict]:
 
 def _clauses(case, gp, text: str | None, rules) -> list[dict]:
     """The table clause -> facts when the omission check did not run (another check flagged the
-    facts first): the accounting only (:func:`taxlogic.kb.sara.omissions.accounting`), with the
+    facts first): the accounting only (:func:`taxlogic.kb.sara.checks.omissions.accounting`), with the
     per-event items (a role or start date an event lacks) as the agent's check plans them."""
     from taxlogic.core import CaseInput
-    from taxlogic.kb.sara.coverage import legal_terms
-    from taxlogic.kb.sara.omissions import accounting, clause_table
+    from taxlogic.kb.sara.checks.coverage import legal_terms
+    from taxlogic.kb.sara.checks.omissions import accounting, clause_table
     from taxlogic.tools.facts import check_facts
 
     check = check_facts(gp.fact_text if gp is not None else text, rules.vocabulary)

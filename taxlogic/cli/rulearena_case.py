@@ -1,9 +1,9 @@
 """RuleArena NBA and airline problems in the one-case commands (``run``, ``solve``, ``explain``,
 ``inspect``): ``--case nba-0-5`` or ``airline-0-5`` answers the problem from
-its gold translation (NBA: the committed gold program, ``kb/nba/gold/``; airline: the problem's
+its gold translation (NBA: the committed gold program, ``kb/nba/data/gold/``; airline: the problem's
 ``info`` record as facts) or, with ``solve``, from the agent's translation, and says why: for NBA
 each operation with the rules it breaks in the CBA's words, the team and the amounts
-(:mod:`taxlogic.kb.nba.why`); for airline the chain of fees (the worksheet of the airline law).
+(:mod:`taxlogic.kb.nba.explain.why`); for airline the chain of fees (the worksheet of the airline law).
 ``inspect`` (:func:`inspect_problem`, tax problems too) runs the agent's round on a fact set:
 validation, the engine job, the domain's checks. RuleArena tax problems (``tax-0-5``) are
 :mod:`taxlogic.cli.tax_problem`'s."""
@@ -73,10 +73,10 @@ def _rules(domain: str):
 
 def gold_facts(item) -> "str | TrustedProgram":
     """The problem's gold translation: NBA's committed gold program as a trusted program (its
-    checksum checked: :func:`taxlogic.kb.nba.gold.trusted_gold_program`), airline's facts made
+    checksum checked: :func:`taxlogic.kb.nba.data.gold.trusted_gold_program`), airline's facts made
     from the problem's own fields (plain facts: validated and run untrusted like any others)."""
     if item.domain == "nba":
-        from taxlogic.kb.nba.gold import trusted_gold_program
+        from taxlogic.kb.nba.data.gold import trusted_gold_program
 
         return trusted_gold_program(item.id)
     from taxlogic.kb.airline import info_to_facts
@@ -150,7 +150,7 @@ def answer_problem(engine, item, facts: "str | TrustedProgram"):
 def _erratum_line(item) -> str | None:
     if item.domain != "nba":
         return None
-    from taxlogic.kb.nba.errata import errata
+    from taxlogic.kb.nba.data.errata import errata
 
     e = errata().get(item.id)
     if not e:
@@ -215,8 +215,8 @@ def _facts(item, facts_file: Path | None, rules) -> "str | TrustedProgram":
 def print_nba_why(item, details: str) -> None:
     """Each operation of an NBA problem with the rules it breaks (CBA section and words), the
     team and the amounts; "no rule broken" for the others."""
-    from taxlogic.kb.nba.problems import problem_texts
-    from taxlogic.kb.nba.why import explain_operations
+    from taxlogic.kb.nba.data.problems import problem_texts
+    from taxlogic.kb.nba.explain.why import explain_operations
 
     from rich.padding import Padding
     from rich.text import Text
@@ -261,8 +261,8 @@ def explain_problem(case_id: str, facts_file: Path | None, *, full: bool, as_jso
         if details is not None:
             from dataclasses import asdict
 
-            from taxlogic.kb.nba.problems import problem_texts
-            from taxlogic.kb.nba.why import explain_operations
+            from taxlogic.kb.nba.data.problems import problem_texts
+            from taxlogic.kb.nba.explain.why import explain_operations
 
             ops = {p.id: p for p in problem_texts()}[item.id].operations
             data["operations"] = [asdict(o) for o in explain_operations(ops, details)]

@@ -28,7 +28,7 @@ def run(
     if is_rulearena_problem(case_id):  # a RuleArena NBA or airline problem
         return run_problem(case_id, facts_file, as_json=as_json)
     from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.kb.sara.answers import answer_of, case_job
+    from taxlogic.kb.sara.domain import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():

@@ -45,7 +45,7 @@ def solve(
     from taxlogic.cli.trace import Tracer, model_label, print_result
     from taxlogic.core import question_kind
     from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.kb.sara.answers import answer_of, case_job
+    from taxlogic.kb.sara.domain import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
     if (case_id is None) == (text is None):
@@ -116,7 +116,7 @@ def solve(
             if exemplars:
                 pool = None
                 if dataset == "sara-v2":  # v2's own cases (v2's representation), never the 2020 release's
-                    from taxlogic.kb.sara.v2 import load_v2_cases
+                    from taxlogic.kb.sara.data.v2 import load_v2_cases
 
                     pool = load_v2_cases()
                 ctx.exemplars = exemplar_block(inp.text, inp.kind, exemplars,

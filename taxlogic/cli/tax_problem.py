@@ -66,7 +66,7 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
     from taxlogic.kb.domain import get_domain
     from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
     from taxlogic.kb.form1040.explain import explain_return, render
-    from taxlogic.kb.form1040.text import problem_forms
+    from taxlogic.kb.form1040.reading import problem_forms
     from taxlogic.tools.engine import Engine, Job
 
     with friendly_errors():
@@ -122,7 +122,7 @@ def explain_tax_problem(case_id: str, facts_file: Path | None, *, as_json: bool,
     from taxlogic.eval.benchmarks.rulearena.tax import erratum_of
     from taxlogic.kb.form1040 import form1040_rules, taxpayer_to_facts
     from taxlogic.kb.form1040.explain import explain_return, render
-    from taxlogic.kb.form1040.text import problem_forms
+    from taxlogic.kb.form1040.reading import problem_forms
     from taxlogic.tools.engine import Engine
     from taxlogic.tools.facts import check_facts
 
@@ -163,7 +163,7 @@ def inspect_target(case_id: str) -> dict:
     from taxlogic.eval.benchmarks.rulearena.tax import TAX_QUESTION, tax_correct
     from taxlogic.kb.domain import get_domain
     from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
-    from taxlogic.kb.form1040.text import problem_forms
+    from taxlogic.kb.form1040.reading import problem_forms
 
     item = _item(case_id)
     domain = get_domain("form1040")

@@ -43,7 +43,7 @@ def verifier(
     answer-changing corruptions are caught or slip through; false alarms on the gold sets."""
     from taxlogic.eval.faults.corrupt import OMISSIONS, OPERATORS
     from taxlogic.eval.faults.verifier import RULE_OPERATOR, experiment_limits, run_verifier
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
     from taxlogic.tools.engine import Engine
 
     k_given = k is not None
@@ -59,7 +59,7 @@ def verifier(
                                  f"({', '.join([*OMISSIONS, RULE_OPERATOR])})", param_hint="--every")
     with friendly_errors():
         if dataset == "sara-v2":
-            from taxlogic.kb.sara.v2 import load_v2_cases
+            from taxlogic.kb.sara.data.v2 import load_v2_cases
 
             selected = [load_case(i, "--cases", dataset) for i in ids] if ids is not None else load_v2_cases()
         else:

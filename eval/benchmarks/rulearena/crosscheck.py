@@ -1,11 +1,11 @@
 """``taxlogic eval crosscheck``: the Form 1040 KB against Tax-Calculator, return by return.
 
 Each return (RuleArena's published problems, a ``--problems`` file in their derived JSONL shape,
-or returns drawn by :func:`taxlogic.kb.form1040.generate.generate`) runs through the KB (the
-lines of :data:`taxlogic.kb.form1040.tax_calculator.COMPARED`, one Prolog query per return) and
-through taxcalc as one batch (:func:`taxlogic.kb.form1040.tax_calculator.compute`); each line
-both compute is compared (:func:`~taxlogic.kb.form1040.tax_calculator.compare`): equal, within
-the Tax Table's rounding, explained by a named rule (``kb/form1040/crosscheck_rules.json``), or
+or returns drawn by :func:`taxlogic.kb.form1040.data.generate.generate`) runs through the KB (the
+lines of :data:`taxlogic.kb.form1040.checks.tax_calculator.COMPARED`, one Prolog query per return) and
+through taxcalc as one batch (:func:`taxlogic.kb.form1040.checks.tax_calculator.compute`); each line
+both compute is compared (:func:`~taxlogic.kb.form1040.checks.tax_calculator.compare`): equal, within
+the Tax Table's rounding, explained by a named rule (``kb/form1040/checks/crosscheck_rules.json``), or
 unexplained. :func:`run_crosscheck` returns a :class:`CrosscheckReport`; :func:`write_report`
 writes ``returns.jsonl`` (every return, every compared line), ``differences.csv`` (one row per
 line that is not equal) and ``summary.json``.
@@ -69,7 +69,7 @@ def load_returns(dataset: str = "rulearena-tax", problems: Path | None = None, g
     if dataset != "rulearena-tax":
         raise ValueError(f"the cross-check runs on rulearena-tax, not {dataset!r}")
     if generate is not None:
-        from taxlogic.kb.form1040.generate import generate as draw
+        from taxlogic.kb.form1040.data.generate import generate as draw
 
         return f"generated-{generate}-seed{seed}", draw(generate, seed=seed, levels=levels)
     if problems is not None:
@@ -88,7 +88,7 @@ def load_returns(dataset: str = "rulearena-tax", problems: Path | None = None, g
 
 def _kb_lines(engine, records: list[dict]) -> list[dict[str, Fraction]]:
     from taxlogic.kb.form1040 import fact_amount, taxpayer_to_facts
-    from taxlogic.kb.form1040.tax_calculator import COMPARED, kb_query
+    from taxlogic.kb.form1040.checks.tax_calculator import COMPARED, kb_query
     from taxlogic.tools.engine import Job
 
     keyof = {where: key for key, (_, where, _) in COMPARED.items()}
@@ -106,7 +106,7 @@ def run_crosscheck(engine, source: str, problems: list[dict[str, Any]],
                    progress: Callable[[str], None] | None = None) -> CrosscheckReport:
     """Compare the KB (``engine``: a Form 1040 KB engine) with taxcalc on ``problems``. Raises
     ImportError (the install hint) without taxcalc, ValueError when the KB gives no lines."""
-    from taxlogic.kb.form1040.tax_calculator import COMPARED, NOT_IN_PROMPT, compare, compute
+    from taxlogic.kb.form1040.checks.tax_calculator import COMPARED, NOT_IN_PROMPT, compare, compute
 
     records = [p["pydantic"] for p in problems]
     report = CrosscheckReport(source=source, table={k: Counter() for k in COMPARED})

@@ -1,12 +1,12 @@
 """RuleArena NBA on the NBA knowledge base (``kb/nba``): the ``gold`` method (the committed gold
-fact programs, ``kb/nba/gold/``) and the ``agent`` method (the LangGraph loop with the NBA domain
+fact programs, ``kb/nba/data/gold/``) and the ``agent`` method (the LangGraph loop with the NBA domain
 plug-in and its grounding checks), and the rule set they run under. Registered in
 :mod:`taxlogic.eval.benchmarks.rulearena` with :data:`METHODS` + :func:`nba_rule_sets`.
 
 Both methods answer with RuleArena's answer statement (``"Answer: True. Illegal Operation: B.
 Problematic Team: A."`` or ``"Answer: False."``, :func:`taxlogic.kb.nba.domain.answer_statement`)
 in ``details["reply"]``, so RuleArena's own check scores them as it scores a model's reply. A
-problem listed in ``kb/nba/errata.json`` (an annotation that contradicts the rules as written,
+problem listed in ``kb/nba/data/errata.json`` (an annotation that contradicts the rules as written,
 with its evidence) makes the gold method abstain with that reason.
 """
 
@@ -34,7 +34,7 @@ def nba_case(item: RuleArenaItem):
     from taxlogic.agent.state import CaseInput
     from taxlogic.kb.nba import ANSWER_QUERY
     from taxlogic.kb.nba.domain import NBA_QUESTION
-    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.kb.nba.data.problems import problem_texts
 
     text = _texts(problem_texts)[item.id]
     return CaseInput(case_id=item.id, text=text, question=NBA_QUESTION, kind="entailment", query=ANSWER_QUERY,
@@ -52,11 +52,11 @@ def _texts(load) -> dict[str, str]:
 
 def nba_why(engine, item: RuleArenaItem, facts) -> list[str]:
     """Each operation of the problem in words with the rules it breaks (CBA section, the amounts,
-    the team; :mod:`taxlogic.kb.nba.why`): "B. Team A provides an offer sheet …: Team A breaks
+    the team; :mod:`taxlogic.kb.nba.explain.why`): "B. Team A provides an offer sheet …: Team A breaks
     Article VII, Section 2(b)(1): team salary $134,500,000 plus …", or "…: no rule broken"."""
     from taxlogic.kb.nba import DETAILS_QUERY
-    from taxlogic.kb.nba.problems import problem_texts
-    from taxlogic.kb.nba.why import explain_operations
+    from taxlogic.kb.nba.data.problems import problem_texts
+    from taxlogic.kb.nba.explain.why import explain_operations
     from taxlogic.tools.engine import Job
 
     out = engine.run(Job(facts=facts, query=DETAILS_QUERY, mode="first", var="X"))
@@ -81,15 +81,15 @@ def _violations(engine, facts) -> list[str]:
 
 
 def nba_gold_method(ds: "Dataset", opts: MethodOptions) -> Method:
-    """The committed gold program of each problem (``kb/nba/gold/``) run through the NBA KB; an
+    """The committed gold program of each problem (``kb/nba/data/gold/``) run through the NBA KB; an
     annotation erratum abstains with its reason, and so does a problem whose answer depends on the
     Minimum Player Salary (no amount in the rule text). ``details``: the reply (RuleArena's statement),
     every violation the KB finds (``v(Letter, Team, Rule)``) and ``why``: each operation in words with
     the rules it breaks (:func:`nba_why`)."""
     from taxlogic.kb.nba import ANSWER_QUERY, MINIMUM_PROBES_QUERY, UNDETERMINED_MINIMUM, UNDETERMINED_REASON
     from taxlogic.kb.nba.domain import answer_statement
-    from taxlogic.kb.nba.errata import errata
-    from taxlogic.kb.nba.gold import trusted_gold_program
+    from taxlogic.kb.nba.data.errata import errata
+    from taxlogic.kb.nba.data.gold import trusted_gold_program
     from taxlogic.tools.engine import Job
 
     def run(item: RuleArenaItem) -> CaseRecord:
@@ -145,7 +145,7 @@ def nba_agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
 
 def nba_rule_sets() -> dict[str, "RuleSet"]:
     from taxlogic.kb.nba import nba_rules
-    from taxlogic.kb.nba.problems import rulearena_root
+    from taxlogic.kb.nba.data.problems import rulearena_root
 
     try:
         source = rulearena_root() / "nba"

@@ -92,7 +92,7 @@ def report_rows(cfg: "RunConfig", records: list, summary: dict[str, Any], run_di
         errata = [r for r in rs if r.details.get("erratum")]
         if errata:  # labels that depart from the rules' text (tax: kb/form1040, nba: kb/nba errata.json)
             clean = [r for r in rs if not r.details.get("erratum")]
-            where = {"tax": "kb/form1040/errata.json", "nba": "kb/nba/errata.json"}.get(domain, "its errata file")
+            where = {"tax": "kb/form1040/data/errata.json", "nba": "kb/nba/data/errata.json"}.get(domain, "its errata file")
             notes.append(f"{len(errata)}/{m['n']} problems have a documented erratum ({where}; "
                          f"{sum(r.correct for r in errata)} of them correct); without them "
                          f"{sum(r.correct for r in clean)}/{len(clean)} correct")

@@ -7,8 +7,8 @@ under. The domain's entry in the registry is :data:`METHODS` + :func:`tax_rule_s
 Scoring of a computed answer (:func:`tax_correct`): RuleArena's own tolerance for tax answers,
 ``numpy.isclose(prediction, answer)`` (derived README), the same check its ``auto_test.py``
 applies to a model's stated amount. Problems whose RuleArena label departs from the forms' text
-are listed with the reason by the plug-in (:func:`taxlogic.kb.form1040.errata.erratum_of`,
-``kb/form1040/errata.json``; re-exported here as :func:`erratum_of`); their records
+are listed with the reason by the plug-in (:func:`taxlogic.kb.form1040.data.errata.erratum_of`,
+``kb/form1040/data/errata.json``; re-exported here as :func:`erratum_of`); their records
 say so (``details["erratum"]``) and they still count as RuleArena scores them.
 """
 
@@ -23,7 +23,7 @@ from taxlogic.eval.benchmarks.rulearena.direct import direct_method
 from taxlogic.eval.methods.registry import Method, MethodOptions, record_base
 from taxlogic.eval.scoring.records import CaseRecord
 from taxlogic.eval.scoring.transcript import transcript_of
-from taxlogic.kb.form1040.errata import erratum_of
+from taxlogic.kb.form1040.data.errata import erratum_of
 
 if TYPE_CHECKING:
     from taxlogic.eval.benchmarks import Dataset
@@ -63,7 +63,7 @@ def _explanation(opts: MethodOptions, item: RuleArenaItem, facts: str) -> dict[s
     if not opts.explain:
         return None
     from taxlogic.kb.form1040.explain import explain_return
-    from taxlogic.kb.form1040.text import problem_forms
+    from taxlogic.kb.form1040.reading import problem_forms
 
     try:
         return explain_return(opts.engines(item.rules), facts, problem_forms(item.user_prompt) if item.user_prompt else None,
@@ -110,7 +110,7 @@ def tax_agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
     from taxlogic.agent.solve import solve
     from taxlogic.agent.state import CaseInput
     from taxlogic.kb.form1040 import AMOUNT_QUERY
-    from taxlogic.kb.form1040.text import problem_forms
+    from taxlogic.kb.form1040.reading import problem_forms
 
     contexts = agent_contexts(ds, opts, "form1040")
 

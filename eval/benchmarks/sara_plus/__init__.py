@@ -15,7 +15,7 @@ lives in this package:
 - :mod:`~taxlogic.eval.benchmarks.sara_plus.benchmark`: the built splits as the ``sara-plus``
   benchmark (registered in :mod:`taxlogic.eval.benchmarks`).
 
-Splits (``<build>/<split>.jsonl``, one :class:`~taxlogic.kb.sara.cases.Case` per line; every item
+Splits (``<build>/<split>.jsonl``, one :class:`~taxlogic.kb.sara.data.cases.Case` per line; every item
 carries ``source_id``, the SARA case it was made from, and ``split``, that case's SARA split: the
 splits are made from train and test cases alike):
 

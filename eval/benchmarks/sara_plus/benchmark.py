@@ -15,7 +15,7 @@ from pathlib import Path
 from taxlogic.eval.benchmarks import LoadOptions, register
 from taxlogic.eval.benchmarks.sara import SaraBenchmark
 from taxlogic.eval.benchmarks.sara_plus import R, R_PRIME, SPLITS
-from taxlogic.kb.sara.data import SARA_RELEASE
+from taxlogic.kb.sara.data.install import SARA_RELEASE
 
 
 class SaraPlusBenchmark(SaraBenchmark):
@@ -25,8 +25,8 @@ class SaraPlusBenchmark(SaraBenchmark):
 
     def items(self, split: str, task: str, options: LoadOptions):
         from taxlogic.eval.benchmarks.sara_plus.build import default_build_dir, load_plus_split, plus_rules
-        from taxlogic.kb.sara.cases import check_task
-        from taxlogic.kb.sara.data import sara_rules
+        from taxlogic.kb.sara.data.cases import check_task
+        from taxlogic.kb.sara.data.install import sara_rules
 
         if split not in SPLITS:
             raise ValueError(f"SARA⁺ splits are {', '.join(SPLITS)} (not {split!r})")

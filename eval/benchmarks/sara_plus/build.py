@@ -2,7 +2,7 @@
 gold answer recomputed by Prolog and checked, and the build record.
 
 A build folder holds ``<split>.jsonl`` for each of :data:`~taxlogic.eval.benchmarks.sara_plus.SPLITS` (one
-:class:`~taxlogic.kb.sara.cases.Case` per line), the perturbed statutes r' (``statutes_r_prime/``,
+:class:`~taxlogic.kb.sara.data.cases.Case` per line), the perturbed statutes r' (``statutes_r_prime/``,
 :mod:`taxlogic.eval.benchmarks.sara_plus.rules`), ``manifest.json`` (every change of r'), ``build.json`` (the build
 record: counts, dropped items with reasons, gold agreement) and ``DATACARD.md``
 (:mod:`taxlogic.eval.benchmarks.sara_plus.datacard`).
@@ -68,11 +68,11 @@ from taxlogic.eval.benchmarks.sara_plus.cases import (
 from taxlogic.eval.benchmarks.sara_plus.datacard import datacard
 from taxlogic.eval.benchmarks.sara_plus.paraphrase import Paraphraser, llm_paraphraser, offline_paraphraser, words_changed
 from taxlogic.eval.benchmarks.sara_plus.rules import TYPES, perturb_rules, statute_amounts
-from taxlogic.kb.sara.cases import Case, load_cases
-from taxlogic.kb.sara.data import SARA_COMMIT, SARA_RELEASE, DataError
+from taxlogic.kb.sara.data.cases import Case, load_cases
+from taxlogic.kb.sara.data.install import SARA_COMMIT, SARA_RELEASE, DataError
 from taxlogic.kb.rules import RuleSet
-from taxlogic.kb.sara.data import sara_rules
-from taxlogic.kb.sara.answers import answer_of, case_job
+from taxlogic.kb.sara.data.install import sara_rules
+from taxlogic.kb.sara.domain import answer_of, case_job
 from taxlogic.tools.engine import Engine, Job, Outcome
 
 RULES_DIR = "statutes_r_prime"

@@ -54,7 +54,7 @@ from taxlogic.eval.benchmarks.sara_plus.rules import (
     statute_amounts,
     step_of,
 )
-from taxlogic.kb.sara.cases import Case
+from taxlogic.kb.sara.data.cases import Case
 from taxlogic.kb.rules import SECTION_ORDER
 from taxlogic.tools.engine import Job, Outcome
 

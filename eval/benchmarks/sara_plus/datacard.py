@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from taxlogic.eval.benchmarks.sara_plus import SPLITS
-from taxlogic.kb.sara.data import SARA_REFERENCE
+from taxlogic.kb.sara.data.install import SARA_REFERENCE
 
 
 def datacard(record: dict, manifest: dict) -> str:
@@ -59,7 +59,7 @@ def datacard(record: dict, manifest: dict) -> str:
         "item. *Case changes* are summed over the split's items; *words changed* is the mean share of the source",
         "text's words an item does not keep (`taxlogic.eval.benchmarks.sara_plus.paraphrase.words_changed`).",
         "",
-        "Each line of `<split>.jsonl` is a `taxlogic.kb.sara.cases.Case`: `text`, `question`, `gold_facts`,",
+        "Each line of `<split>.jsonl` is a `taxlogic.kb.sara.data.cases.Case`: `text`, `question`, `gold_facts`,",
         "`claim_query`/`value_query`, `expected`, `split` (the SARA split of the source case), `source_id` (the",
         "source case's id) and `rules`",
         "(`r` = SARA's statutes, `r'` = `statutes_r_prime/`). Ids: `<case>` (original), `<case>__r`, `__c`,",

@@ -90,6 +90,6 @@ def load_cell(cell: Cell, model: str | None, plus_dir: Path | None, limit: int |
 def quiz_instances(limit: int | None, seed: int = 0):
     """Table 7's quiz instances: SARA's cases (all 376, or a seeded sample of ``limit``)."""
     from taxlogic.eval.experiments.contamination import instances_from_cases, select_cases
-    from taxlogic.kb.sara.cases import load_cases
+    from taxlogic.kb.sara.data.cases import load_cases
 
     return instances_from_cases(select_cases(load_cases(), limit or 0, seed))

@@ -1,0 +1,22 @@
+% RuleArena NBA problem nba-0-14 (comp_0.json, index 14): gold facts
+% written from the problem text alone by taxlogic.kb.nba.reading.reader and .render; do not edit:
+% regenerate with python -m taxlogic.kb.nba.data.gold --write.
+
+team_salary(team_a, 100000000).
+% "Team A has a team salary of $100,000,000."
+
+drafted(player_a, 1, 2, team_a, 2013, 20).
+% "Player A was the 2nd first-round pick of Team A in 2013 NBA draft when he was 20 years old."
+
+contract(player_a, team_a, 2020, moratorium, 4, 32000000, 5).
+% "Player A signed a 4-year contract (annual salary $32,000,000, 5% increase per year) with Team A during 2020 Moratorium Period."
+
+drafted(player_b, 1, 5, team_b, 2014, 19).
+% "Player B was the 5th first-round pick of Team B in 2014 NBA draft when he was 19 years old."
+
+contract(player_b, team_b, 2021, moratorium, 3, 24000000, 5).
+% "Player B signed a 3-year contract (annual salary $24,000,000, 5% increase per year) with Team B during 2021 Moratorium Period."
+
+operation(a, 1).
+sign(a, team_a, player_b, 3, 36000000, 5).
+% "A. Team A signs a 3-year contract with Player B providing annual salary $36,000,000 in the first Salary Cap Year (2024-2025) and 5% increase per year."

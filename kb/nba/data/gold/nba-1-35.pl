@@ -1,0 +1,59 @@
+% RuleArena NBA problem nba-1-35 (comp_1.json, index 35): gold facts
+% written from the problem text alone by taxlogic.kb.nba.reading.reader and .render; do not edit:
+% regenerate with python -m taxlogic.kb.nba.data.gold --write.
+
+team_salary(team_a, 100000000).
+% "Team A has a team salary of $100,000,000."
+
+team_salary(team_b, 143000000).
+% "Team B has a team salary of $143,000,000."
+
+team_salary(team_c, 148000000).
+% "Team C has a team salary of $148,000,000."
+
+all_own_first_round_picks(team_a, 7).
+holds_first_round_pick(team_a, team_b, 2027).
+% "Team A has all its first-round draft picks in the following 7 years and Team B's first-round draft pick in 2027."
+
+all_own_first_round_picks(team_b, 7).
+lacks_own_first_round_pick(team_b, 2027).
+% "Team B has all its first-round draft picks in the following 7 years except 2027."
+
+all_own_first_round_picks(team_c, 6).
+lacks_own_first_round_pick(team_c, 2028).
+% "Team C has all its first-round draft picks in the following 6 years except 2028."
+
+drafted(player_a, 1, 20, team_a, 2017, 21).
+contract(player_a, team_a, 2021, moratorium, 3, 15000000, 5).
+% "Player A was the 20th first-round pick of Team A in 2017 NBA draft when he was 21 years old and signed a 3-year contract with Team A (annual salary $15,000,000, 5% increase per year) during 2021 Moratorium Period."
+
+award(player_a, 2023, all_nba_first).
+% "In 2023-24 Salary Cap Year Player A was named to the All-NBA first Team."
+
+drafted(player_b, 1, 5, team_a, 2014, 20).
+% "Player B was the 5th first-round pick of Team A in 2014 NBA draft when he was 20 years old."
+
+contract(player_b, team_b, 2022, moratorium, 4, 25000000, 4).
+% "Player B signed a 4-year contract with Team B (annual salary $25,000,000, 4% increase per year) during 2022 Moratorium Period."
+
+drafted(player_c, 1, 11, team_e, 2010, 22).
+% "Player C was the 11th first-round pick of Team E in 2010 NBA draft when he was 22 years old."
+
+contract(player_c, team_b, 2021, moratorium, 3, 5000000, unstated).
+% "Player C signed a 3-year contract (annual salary $5,000,000) with Team B during 2021 Moratorium Period."
+
+operation(a, 1).
+sign(a, team_a, player_a, 3, 20000000, 5).
+trade_player(a, team_a, team_b, player_a).
+trade_cash(a, team_a, team_b, 5000000).
+trade_player(a, team_b, team_a, player_b).
+% "A. Team A signs a 3-year contract with Player A providing annual salary $20,000,000 in the first Salary Cap Year (2024-2025) and 5% increase per year, and immediately trades Player A and $5,000,000 to Team B for Player B."
+
+operation(b, 2).
+sign(b, team_b, player_c, 3, 5500000, 5).
+% "B. Team B signs a 3-year contract with Player C providing annual salary $5,500,000 in the first Salary Cap Year (2024-2025) and 5% increase per year."
+
+operation(c, 3).
+trade_pick(c, team_b, team_c, 1, team_b, 2030).
+trade_cash(c, team_c, team_b, 2500000).
+% "C. Team B trades its first-round draft pick in 2030 to Team C for $2,500,000."

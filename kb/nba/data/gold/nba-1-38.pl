@@ -1,0 +1,57 @@
+% RuleArena NBA problem nba-1-38 (comp_1.json, index 38): gold facts
+% written from the problem text alone by taxlogic.kb.nba.reading.reader and .render; do not edit:
+% regenerate with python -m taxlogic.kb.nba.data.gold --write.
+
+team_salary(team_a, 151000000).
+% "Team A has a team salary of $151,000,000;"
+
+team_salary(team_b, 90000000).
+% "Team B has a team salary of $90,000,000;"
+
+team_salary(team_c, 117000000).
+% "Team C has a team salary of $117,000,000."
+
+drafted(player_a, 1, 3, team_c, 2016, 19).
+% "Player A was the 3rd first-round pick of Team C in 2016 NBA draft when he was 19 years old."
+
+contract(player_a, team_a, 2020, moratorium, 4, 20000000, 5).
+% "Player A signed a 4-year contract (annual salary $20,000,000, 5% increase per year) with Team A during 2020 Moratorium Period."
+
+award(player_a, 2023, all_nba_second).
+% "In 2023-24 Salary Cap Year Player A was named to All-NBA second team."
+
+drafted(player_b, 1, 5, team_d, 2014, 19).
+% "Player B was the 5th first-round pick of Team D in 2014 NBA draft when he was 19 years old."
+
+contract(player_b, team_c, 2023, moratorium, 4, 15000000, 5).
+% "Player B signed a 4-year contract (annual salary $15,000,000, 5% increase per year) with Team C during 2023 Moratorium Period."
+
+drafted(player_c, 1, 24, team_c, 2013, 20).
+% "Player C was the 24th first-round pick of Team C in 2013 NBA draft when he was 20 years old."
+
+contract(player_c, team_a, 2023, moratorium, 2, minimum, 5).
+% "Player C signed a 2-year contract (minimum applicable player salary, 5% increase per year) with Team A during 2023 Moratorium Period."
+
+drafted(player_d, 2, 48, team_e, 2020, 22).
+% "Player D was the 48th second-round pick of Team E in 2020 NBA draft when he was 22 years old."
+
+contract(player_d, team_a, 2022, moratorium, 2, minimum, 5).
+% "Player D signed a 2-year contract (minimum applicable player salary, 5% increase per year) with Team A during 2022 Moratorium Period."
+
+drafted(player_k, 1, 10, team_f, 2019, 21).
+% "Player K was the 10th first-round pick of Team F in 2019 NBA draft when he was 21 years old."
+
+contract(player_k, team_b, 2022, moratorium, 2, 10000000, 5).
+% "Player K signed a 2-year contract (annual salary $10,000,000, 5% increase per year) with Team B during 2022 Moratorium Period."
+
+operation(a, 1).
+sign(a, team_b, player_k, 2, 12000000, 5).
+% "A. Team B signs a 2-year contract with Player K providing annual salary $12,000,000 in the first Salary Cap Year (2024-2025) and 5% increase per year."
+
+operation(b, 2).
+sign(b, team_a, player_a, 3, 33000000, 5).
+trade_player(b, team_a, team_c, player_a).
+trade_player(b, team_a, team_c, player_c).
+trade_player(b, team_a, team_c, player_d).
+trade_player(b, team_c, team_a, player_b).
+% "B. Team A signs a 3-year contract with Player A providing annual salary $33,000,000 in the first Salary Cap Year (2024-2025) and 5% increase per year, and immediately trades Player A with Player C and D to Team C for Player B."

@@ -1,0 +1,60 @@
+% RuleArena NBA problem nba-2-16 (comp_2.json, index 16): gold facts
+% written from the problem text alone by taxlogic.kb.nba.reading.reader and .render; do not edit:
+% regenerate with python -m taxlogic.kb.nba.data.gold --write.
+
+team_salary(team_a, 130000000).
+% "Team A has a team salary of $130,000,000."
+
+team_salary(team_b, 160000000).
+% "Team B has a team salary of $160,000,000."
+
+team_salary(team_c, 168000000).
+% "Team C has a team salary of $168,000,000."
+
+drafted(player_a, 1, 13, team_a, 2017, 21).
+% "Player A was the 13th first-round pick of Team A in 2017 NBA draft when he was 21 years old."
+
+contract(player_a, team_a, 2021, moratorium, 3, 13000000, 5).
+% "Player A signed a 3-year contract with Team A (annual salary $13,000,000, 5% increase per year) during 2021 Moratorium Period."
+
+award(player_a, 2023, all_defensive_second).
+% "In 2023-24 Salary Cap Year Player A was named to the All-NBA Defending Second Team."
+
+drafted(player_b, 2, 5, team_b, 2022, 20).
+% "Player B was the 5th second-round pick of Team B in 2022 NBA draft when he was 20 years old."
+
+contract(player_b, team_b, 2022, moratorium, 4, 10000000, 4).
+% "Player B signed a 4-year contract with Team B (annual salary $10,000,000, 4% increase per year) during 2022 Moratorium Period."
+
+drafted(player_c, 1, 11, team_e, 2005, 21).
+% "Player C was the 11th first-round pick of Team E in 2005 NBA draft when he was 21 years old."
+
+contract(player_c, team_b, 2023, moratorium, 1, 5000000, unstated).
+% "Player C signed a 1-year contract (annual salary $5,000,000) with Team B during 2023 Moratorium Period."
+
+drafted(player_d, 2, 2, team_f, 2017, 22).
+% "Player D was the 2nd second-round pick of Team F in 2017 NBA draft when he was 22 years old."
+
+contract(player_d, team_b, 2022, moratorium, 2, 4000000, 5).
+% "Player D signed a 2-year contract (annual salary $4,000,000, 5% increase per year) with Team B during 2022 Moratorium Period."
+
+drafted(player_e, 2, 43, team_f, 2017, 22).
+% "Player E was the 43th second-round pick of Team F in 2017 NBA draft when he was 22 years old."
+
+contract(player_e, team_c, 2023, moratorium, 1, 9000000, unstated).
+% "Player E signed a 1-year contract (annual salary $9,000,000) with Team C during 2023 Moratorium Period."
+
+operation(a, 1).
+sign(a, team_b, player_e, 3, 12000000, 5).
+% "A. Team B signs a 3-year contract with Player E providing annual salary $12,000,000 in the first Salary Cap Year (2024-2025) and 5% increase per year."
+
+operation(b, 2).
+sign(b, team_c, player_c, 4, 9000000, 5).
+% "B. Team C signs a 4-year contract with Player C providing annual salary $9,000,000 in the first Salary Cap Year (2024-2025), 5% increase per year."
+
+operation(c, 3).
+sign(c, team_a, player_a, 4, 18000000, 5).
+trade_player(c, team_a, team_b, player_a).
+trade_player(c, team_b, team_a, player_b).
+trade_player(c, team_b, team_a, player_d).
+% "C. Team A signs a 4-year contract with Player A providing annual salary $18,000,000 in the first Salary Cap Year (2024-2025) and 5% increase per year, and immediately trades Player A to Team B for Player B and Player D."

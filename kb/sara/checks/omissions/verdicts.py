@@ -1,0 +1,103 @@
+"""What the counterfactual runs decide (issue 33): an item whose candidate changes the answer is
+an ``unstated_clause`` issue (:func:`issues_of`), else irrelevant with the reason
+(:func:`judge`); how an outcome is compared (:func:`answer_key`) and the runs' limits."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from taxlogic.core import Issue
+from taxlogic.kb.sara.checks.omissions.model import CANDIDATE_SECONDS, Candidate, Item, Verdict
+
+
+def judge(items: Sequence[Item], cands: Sequence[Candidate], base: object, answers: Sequence[object], *,
+          unmet: Sequence[str] = ()) -> list[Verdict]:
+    """Each item's verdict from the answers of its candidates' runs (``answers[i]`` for
+    ``cands[i]``; None: no answer, e.g. an error or a limit, which decides nothing) against
+    ``base``, the answer of the facts as they are. ``unmet``: the constants of the query no fact
+    names (:func:`taxlogic.kb.meet.unmet_constants`); when there is one, an item no candidate
+    made relevant is undecided, not irrelevant: the query's subject is in no fact, so no
+    candidate could reach the answer (issue 50)."""
+    out = []
+    subject = ", ".join(unmet)
+    for item in items:
+        mine = [(c, ans) for c, ans in zip(cands, answers) if c.item == item]
+        changed = next(((c, ans) for c, ans in mine if ans is not None and ans != base), None)
+        if unmet and changed is None:
+            out.append(Verdict(item, False, f"decides nothing: the query asks about {subject}, which no fact names, so no "
+                               "candidate can reach the answer", undecided=True))
+            continue
+        if not mine:
+            out.append(Verdict(item, False, "no event of its sentence to add it to" if item.kind in ("person", "date")
+                               else "no fact of the kinds it speaks of can be formed from its words"))
+            continue
+        if changed is not None:
+            out.append(Verdict(item, True, f"adding it changes the answer from {base} to {changed[1]}", changed[0].facts))
+        else:
+            out.append(Verdict(item, False, f"none of {len(mine)} candidate fact set(s) changes the answer ({base})"))
+    return out
+
+
+def issues_of(verdicts: Sequence[Verdict]) -> list[Issue]:
+    """One ``unstated_clause`` issue per relevant item (quoting the clause, naming the predicates
+    and what to state; never the answer)."""
+    out = []
+    for v in verdicts:
+        if not v.relevant:
+            continue
+        it = v.item
+        what = {"kind": f'the word "{it.what}"', "person": it.what, "date": it.what,
+                "kinship": it.what.replace(" child of ", " as the child of "),
+                "role": f"who the {' or '.join(it.predicates)} of {it.event} is",
+                "rule": f"the {' or '.join(it.predicates)} of the events {it.what} the rules derive",
+                "year": f"the {' or '.join(it.predicates)} of {it.what.split()[0]} (only of the other years: "
+                        f"{', '.join(it.family)})"}[it.kind]
+        if it.kind == "date" and it.event:
+            what = f"when {it.event} starts"
+        preds = ", ".join(sorted({p for p in it.predicates}))
+        out.append(Issue(kind="unstated_clause", message=(
+            f'the {"question" if it.asked else "text"} states "{it.clause}", but no fact states {what} there, and the rules\' answer depends on it; '
+            f"state it with {preds}")))
+    return out
+
+
+def answer_key(case, outcome) -> object:
+    """The answer an engine outcome gives, as the check compares answers: the answer's value
+    (:func:`taxlogic.kb.answers.answer_of`); for a numeric query that has no solution, ``"no
+    solution"`` (a completed run whose answer differs); None for what decides nothing (an
+    error, a limit, several values)."""
+    from taxlogic.kb.answers import answer_of
+
+    ans = answer_of(case, outcome)
+    if ans.value is not None:
+        return ans.value
+    return "no solution" if outcome.status == "failed" else None
+
+
+def candidate_limits(job, outcome) -> dict:
+    """The limits of a candidate's run: the answer job's, with a CPU-time limit of at most
+    :data:`CANDIDATE_SECONDS` (a floor, and a multiple of the facts' own run's CPU seconds;
+    :meth:`taxlogic.tools.engine.Job.rerun_limits`)."""
+    return job.rerun_limits(outcome, *CANDIDATE_SECONDS)
+
+
+#: The statuses of a run its CPU-time or inference limit stopped (:data:`taxlogic.tools.engine.Status`).
+LIMITED = ("time_limit", "inference_limit")
+
+
+def run_candidates(engine, jobs: Sequence, answer_jobs: Sequence) -> list:
+    """The outcomes of the candidates' ``jobs`` (``answer_jobs[i]``: the answer job of the facts
+    ``jobs[i]`` adds a candidate to), as one ``engine.run_many`` batch under
+    :func:`candidate_limits`. A run its limit stopped decides nothing, so it runs once more
+    under the answer job's own limits (the settings' ``time_limit``, 10 s of CPU by default):
+    a candidate may restore a computation the omission had cut short, whose run takes longer
+    than the facts' own (the rules of a program's 87 employees' pay left out: the facts answer
+    0 at once, the candidate needs about 3 s). On SARA 2020's 376 gold sets one candidate run
+    hits the first limit (session 15). Returns one outcome per job, in order."""
+    outs = list(engine.run_many(jobs)) if jobs else []
+    again = [i for i, o in enumerate(outs) if o.status in LIMITED]
+    if again:
+        full = [jobs[i].model_copy(update=answer_jobs[i].rerun_limits(None, float("inf"), 0.0)) for i in again]
+        for i, o in zip(again, engine.run_many(full)):
+            outs[i] = o
+    return outs
