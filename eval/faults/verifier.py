@@ -365,7 +365,7 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
     from taxlogic.kb.sara.checks.coverage import legal_terms
     from taxlogic.kb.sara.checks.omissions import (answer_key, applies_to, candidate_limits, clause_table, decide,
-                                            plan as omission_plan, run_candidates)
+                                            plan as omission_plan, query_unmet, run_candidates)
 
     derived, runs = derived or {}, runs or {}
     todo = []  # (plan index, rows, candidates, run job, candidate limits)
@@ -382,7 +382,9 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     results = list(results)
     for i, rows, cands, _, _ in todo:
         answers = [answer_key(plans[i].case, next(outs)) for _ in cands]  # noqa: B023
-        check = decide(rows, cands, results[i].answer, answers)
+        p = plans[i]
+        check = decide(rows, cands, results[i].answer, answers,
+                       unmet=query_unmet(p.inp.query, p.canonical, _trusted(p, derived.get(i))))
         update: dict = {"clauses": clause_table(check.rows, check.verdicts)}
         if check.issues:
             update |= {"issues": list(results[i].issues) + check.issues, "agent_answer": None}

@@ -236,7 +236,8 @@ def _clause_notes(row: dict) -> str:
     notes = []
     for i in row["items"]:
         tag = {"issue": "[red]changes the answer[/]", "irrelevant": f"[dim]irrelevant: {escape(i['reason'])}[/]",
-               "not run": "[yellow]not run[/]"}[i["verdict"]]
+               "not run": "[yellow]not run[/]",
+               "undecided": f"[yellow]undecided: {escape(i['reason'])}[/]"}[i["verdict"]]
         notes.append(f"{escape(i['kind'])} {escape(str(i['what']))} ({escape(', '.join(i['predicates']))}): {tag}")
     return "; ".join(notes)
 

@@ -7,7 +7,9 @@ The agent's shared checks (validation, Prolog errors and limits, one value per n
 1. no conclusions as facts: a statute fact the text does not state (:mod:`taxlogic.kb.sara.checks.premises`);
 2. the translator's anchors are the words of the text (:mod:`taxlogic.kb.sara.checks.anchors`; a
    missing anchor is no issue: the aligner places the fact);
-3. coverage of the text and query (:mod:`taxlogic.kb.sara.checks.coverage`);
+3. coverage of the text and query (:mod:`taxlogic.kb.sara.checks.coverage`: every constant of the query
+   is one of the facts, in the query's spelling), and every string of the facts that the rules
+   compare with in another spelling (:func:`taxlogic.kb.meet.rule_spelling_issues`; issue 50);
 4. events against the statutes (:mod:`taxlogic.kb.sara.checks.events`);
 5. values against the text (:mod:`taxlogic.kb.sara.checks.grounding`), and every argument of every fact
    accounted for by the text (:mod:`taxlogic.kb.sara.checks.provenance`: a person the text never names,
@@ -34,6 +36,7 @@ counts for coverage and references, its own events are not inspected.
 from __future__ import annotations
 
 from taxlogic.core import CaseInput, Issue, is_what_if
+from taxlogic.kb.meet import rule_spelling_issues
 from taxlogic.kb.sara.checks.align import align
 from taxlogic.kb.sara.checks.anchors import anchor_issues
 from taxlogic.kb.sara.checks.coverage import coverage_issues, legal_terms
@@ -54,6 +57,7 @@ def static_issues(case: CaseInput, query: str | None, canonical: str, *, rules=N
     issues = premise_issues(case, canonical, statutes=statutes, terms=terms, trusted=trusted) if rules is not None else []
     issues += anchor_issues(case, canonical, trusted)
     issues += coverage_issues(case, query, canonical, trusted, statutes=statutes, terms=terms)
+    issues += rule_spelling_issues(canonical, rules) if rules is not None else []
     issues += event_issues(canonical, rules=rules, trusted=trusted, text=case.text)
     values = grounding_issues(case, query, canonical, trusted, statutes=statutes)
     issues += values

@@ -1,7 +1,8 @@
 """SARA check: coverage of the text and query (``coverage_person``, ``coverage_amount``,
 ``coverage_date``, ``coverage_conclusion``).
 
-Every constant of the query appears in the facts (``coverage_person``); every dollar amount and
+Every constant of the query is a constant of the facts, in the query's spelling (``coverage_person``:
+:func:`taxlogic.kb.meet.query_issues`, issue 50); every dollar amount and
 full calendar date the text writes appears in them (``coverage_amount``, ``coverage_date``),
 except amounts of a sentence that cites a section ("an additional standard deduction of $600
 under section 63(f)"): legal conclusions are the statutes' output, not an event's amount; an
@@ -18,7 +19,8 @@ from pathlib import Path
 from typing import Iterable
 
 from taxlogic.core import CaseInput, Issue
-from taxlogic.kb.sara.reading.text import (NAME, NUMBER, SENTENCE, citations, conclusion_amounts, plain_number, query_atoms,
+from taxlogic.kb.meet import query_issues
+from taxlogic.kb.sara.reading.text import (NAME, NUMBER, SENTENCE, citations, conclusion_amounts, plain_number,
                                   text_amounts, text_dates)
 from taxlogic.tables import shared_table
 
@@ -35,12 +37,8 @@ def coverage_issues(case: CaseInput, query: str | None, canonical_facts: str, tr
     facts = "\n".join("" if line.lstrip().startswith("%") else re.sub(r"(?<=\.)\s+%.*$", "", line)
                       for line in canonical_facts.splitlines())
     program = facts + "\n" + trusted
-    tokens = set(re.findall(r"[a-z][A-Za-z0-9_]*", program))
     numbers = {plain_number(n) for n in NUMBER.findall(program)}
-    for atom in query_atoms(query or ""):
-        if atom not in tokens:
-            issues.append(Issue(kind="coverage_person", message=(
-                f"the query names {atom}, but no fact mentions {atom}; use exactly this constant for the same person or entity")))
+    issues += query_issues(query, facts, trusted)  # the facts and the query must meet (issue 50)
     exempt = conclusion_amounts(case.text)
     for amount in text_amounts(case.text):
         if amount not in numbers and amount not in exempt:

@@ -64,7 +64,7 @@ from taxlogic.kb.sara.checks.omissions.verdicts import answer_key, candidate_lim
 
 __all__ = ["CANDIDATE_SECONDS", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "ClauseRow",
            "Item", "OmissionCheck", "Verdict", "accounting", "answer_key", "applies_to", "candidate_limits", "candidates",
-           "case_people", "clause_table", "decide", "engine_check", "issues_of", "judge", "omission_check", "plan",
+           "case_people", "clause_table", "decide", "engine_check", "issues_of", "judge", "omission_check", "plan", "query_unmet",
            "respell", "run_candidates", "spellings"]
 
 
@@ -74,6 +74,15 @@ __all__ = ["CANDIDATE_SECONDS", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE",
 #: people as strings in the case's spelling, ``"Alice"``, ``"her spouse"``), and now raises none
 #: on v2's 100 correct fact sets (issue 35); the mechanism stays for a release not yet measured.
 NOT_MEASURED_ON: frozenset[str] = frozenset()
+
+
+def query_unmet(query: str | None, canonical: str, trusted: str = "") -> list[str]:
+    """The constants of ``query`` no fact of ``canonical`` (or ``trusted``) names in the query's
+    spelling (:func:`taxlogic.kb.meet.unmet_constants`): while there is one, the counterfactual
+    runs decide nothing (:func:`judge`)."""
+    from taxlogic.kb.meet import unmet_constants
+
+    return [u.constant for u in unmet_constants(query, canonical, trusted)]
 
 
 def applies_to(rules) -> bool:
@@ -100,18 +109,20 @@ def plan(case: CaseInput, query: str | None, canonical: str, rules, *, trusted: 
     return rows, candidates(case, query, canonical, rows, rules, trusted=trusted)
 
 
-def decide(rows: Sequence[ClauseRow], cands: Sequence[Candidate], base: object, answers: Sequence[object]) -> OmissionCheck:
-    """Verdicts and issues from the candidates' answers (see :func:`judge`)."""
+def decide(rows: Sequence[ClauseRow], cands: Sequence[Candidate], base: object, answers: Sequence[object], *,
+           unmet: Sequence[str] = ()) -> OmissionCheck:
+    """Verdicts and issues from the candidates' answers (see :func:`judge`; ``unmet``: the
+    query's constants no fact names, :func:`query_unmet`)."""
     items = [i for r in rows for i in r.items]
-    verdicts = judge(items, cands, base, answers)
+    verdicts = judge(items, cands, base, answers, unmet=unmet)
     return OmissionCheck(list(rows), verdicts, issues_of(verdicts), len(cands))
 
 
 def clause_table(rows: Sequence[ClauseRow], verdicts: Sequence[Verdict] = ()) -> list[dict]:
     """The table clause -> facts as JSON-able rows (``taxlogic inspect``): sentence, clause, the
     facts aligned with its sentence (on its first clause), and each unstated item with its
-    verdict (``issue``, ``irrelevant`` with the reason, or ``not run`` when another check
-    flagged the facts first)."""
+    verdict (``issue``, ``irrelevant`` with the reason, ``undecided`` when the query asks about a
+    constant no fact names, or ``not run`` when another check flagged the facts first)."""
     by_item = {id(v.item): v for v in verdicts}
     by_key = {(v.item.kind, v.item.sentence, v.item.clause, v.item.what): v for v in verdicts}
     out = []
@@ -120,7 +131,8 @@ def clause_table(rows: Sequence[ClauseRow], verdicts: Sequence[Verdict] = ()) ->
         for i in r.items:
             v = by_item.get(id(i)) or by_key.get((i.kind, i.sentence, i.clause, i.what))
             items.append({"kind": i.kind, "what": i.what, "predicates": list(i.predicates),
-                          "verdict": "not run" if v is None else "issue" if v.relevant else "irrelevant",
+                          "verdict": "not run" if v is None else "issue" if v.relevant else
+                          "undecided" if v.undecided else "irrelevant",
                           "reason": v.reason if v is not None else ""})
         out.append({"sentence": r.sentence, "clause": r.clause, "facts": list(r.facts), "items": items})
     return out
@@ -133,7 +145,7 @@ def omission_check(case: CaseInput, query: str | None, canonical: str, rules, ba
     facts as they are."""
     rows, cands = plan(case, query, canonical, rules, trusted=trusted, terms=terms)
     answers = run([c.facts for c in cands]) if cands else []
-    return decide(rows, cands, base, answers)
+    return decide(rows, cands, base, answers, unmet=query_unmet(query, canonical, trusted))
 
 
 def engine_check(case: CaseInput, query: str | None, canonical: str, rules, outcome, engine, job, *,

@@ -73,9 +73,13 @@ CANDIDATE_SECONDS = (2.0, 5.0)
 @dataclass
 class Verdict:
     """What the counterfactual runs decided for one item: ``relevant`` (a candidate changed the
-    answer: ``changed`` holds it), else the ``reason`` it makes no difference."""
+    answer: ``changed`` holds it), else the ``reason`` it makes no difference; ``undecided``: the
+    runs decided nothing, for the query asks about a constant no fact names (issue 50: the facts
+    and the query do not meet, so no candidate can reach the answer), and the item is not shown
+    irrelevant."""
 
     item: Item
     relevant: bool
     reason: str
     changed: str = ""
+    undecided: bool = False

@@ -10,18 +10,27 @@ from taxlogic.core import Issue
 from taxlogic.kb.sara.checks.omissions.model import CANDIDATE_SECONDS, Candidate, Item, Verdict
 
 
-def judge(items: Sequence[Item], cands: Sequence[Candidate], base: object, answers: Sequence[object]) -> list[Verdict]:
+def judge(items: Sequence[Item], cands: Sequence[Candidate], base: object, answers: Sequence[object], *,
+          unmet: Sequence[str] = ()) -> list[Verdict]:
     """Each item's verdict from the answers of its candidates' runs (``answers[i]`` for
     ``cands[i]``; None: no answer, e.g. an error or a limit, which decides nothing) against
-    ``base``, the answer of the facts as they are."""
+    ``base``, the answer of the facts as they are. ``unmet``: the constants of the query no fact
+    names (:func:`taxlogic.kb.meet.unmet_constants`); when there is one, an item no candidate
+    made relevant is undecided, not irrelevant: the query's subject is in no fact, so no
+    candidate could reach the answer (issue 50)."""
     out = []
+    subject = ", ".join(unmet)
     for item in items:
         mine = [(c, ans) for c, ans in zip(cands, answers) if c.item == item]
+        changed = next(((c, ans) for c, ans in mine if ans is not None and ans != base), None)
+        if unmet and changed is None:
+            out.append(Verdict(item, False, f"decides nothing: the query asks about {subject}, which no fact names, so no "
+                               "candidate can reach the answer", undecided=True))
+            continue
         if not mine:
             out.append(Verdict(item, False, "no event of its sentence to add it to" if item.kind in ("person", "date")
                                else "no fact of the kinds it speaks of can be formed from its words"))
             continue
-        changed = next(((c, ans) for c, ans in mine if ans is not None and ans != base), None)
         if changed is not None:
             out.append(Verdict(item, True, f"adding it changes the answer from {base} to {changed[1]}", changed[0].facts))
         else:
