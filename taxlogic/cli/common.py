@@ -212,18 +212,25 @@ def friendly_errors():
 
     known: tuple[type[BaseException], ...] = (DataError, VocabularyError, EngineError, KeyError, FileNotFoundError)
     try:
-        from taxlogic.agent.llm import LLMError
-
-        known = known + (LLMError,)
-    except ImportError:  # pragma: no cover - during partial installs
-        pass
-    try:
         yield
     except OSError as exc:  # missing file, a folder given for a file, permission denied, disk full …
         fail(os_error(exc))
     except known as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         fail(str(msg))
+    except Exception as exc:
+        llm_error = _loaded_llm_error()
+        if llm_error is not None and isinstance(exc, llm_error):
+            fail(str(exc))
+        raise
+
+
+def _loaded_llm_error() -> type[BaseException] | None:
+    """:class:`taxlogic.agent.llm.LLMError` if its module is already imported, else None: no
+    LLMError can have been raised without it. Not imported here: its module imports ``openai``
+    and langchain (some 2 s of a one-case command's start-up, issue 51)."""
+    module = sys.modules.get("taxlogic.agent.llm.errors")
+    return getattr(module, "LLMError", None)
 
 
 def case_facts(case, facts_file: Path | None, rules):

@@ -34,8 +34,6 @@ def inspect_cmd(
     problems, the answer in words, the expected one and whether the agent would answer.
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
-    from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.eval.faults.verifier import REFUSED, gold_program, inspect_facts, inspect_gold
     from taxlogic.tools.engine import Engine
 
     if (facts is None) == (not gold):
@@ -52,16 +50,19 @@ def inspect_cmd(
         inspect_problem(case_id, facts, as_json=as_json)
         return
     with friendly_errors():
-        case = load_case(case_id, dataset=dataset)
         rules = dataset_rules(dataset)
-        text = None
-        if facts is not None:
-            if str(facts) == "-":  # bytes, as a file's: text that is not UTF-8 is a problem to report, not a crash
-                stdin = getattr(sys.stdin, "buffer", None)
-                text = stdin.read().decode("utf-8", "surrogateescape") if stdin is not None else sys.stdin.read()
-            else:
-                text = facts.read_text(encoding="utf-8", errors="surrogateescape")
-        with Engine(rules, workers=1) as engine:
+        with Engine(rules, workers=1, wait=False) as engine:  # its worker starts while the case loads
+            from taxlogic.eval.scoring.metrics import answer_correct
+            from taxlogic.eval.faults.verifier import REFUSED, gold_program, inspect_facts, inspect_gold
+
+            case = load_case(case_id, dataset=dataset)
+            text = None
+            if facts is not None:
+                if str(facts) == "-":  # bytes, as a file's: text that is not UTF-8 is a problem to report, not a crash
+                    stdin = getattr(sys.stdin, "buffer", None)
+                    text = stdin.read().decode("utf-8", "surrogateescape") if stdin is not None else sys.stdin.read()
+                else:
+                    text = facts.read_text(encoding="utf-8", errors="surrogateescape")
             result = inspect_gold(engine, case, rules) if gold else inspect_facts(engine, case, text, rules)
     problems = [{"kind": i.kind, "line": i.line, "message": i.message} for i in result.issues]
     gp = gold_program(case) if gold else None

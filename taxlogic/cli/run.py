@@ -27,15 +27,16 @@ def run(
 
     if is_rulearena_problem(case_id):  # a RuleArena NBA or airline problem
         return run_problem(case_id, facts_file, as_json=as_json)
-    from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.kb.sara.answers import answer_of, case_job
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():
-        case = load_case(case_id, dataset=dataset)
         rules = dataset_rules(dataset)
-        facts = case_facts(case, facts_file, rules)
-        with Engine(rules, workers=1) as engine:
+        with Engine(rules, workers=1, wait=False) as engine:  # its worker starts while the case loads
+            from taxlogic.eval.scoring.metrics import answer_correct
+            from taxlogic.kb.sara.answers import answer_of, case_job
+
+            case = load_case(case_id, dataset=dataset)
+            facts = case_facts(case, facts_file, rules)
             outcome = engine.run(case_job(case, facts))
     answer = answer_of(case, outcome)
     correct = answer_correct(case.kind, case.expected, answer.value)
