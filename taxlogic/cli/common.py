@@ -196,8 +196,12 @@ def check_settings() -> None:
 
 
 def os_error(exc: OSError) -> str:
-    """An OS error as one line: "PATH: Permission denied" (no errno, no Python repr)."""
+    """An OS error as one line: "PATH: Permission denied" (no errno, no Python repr); one raised
+    with a message of its own (``FileNotFoundError("runs/x: no such run folder")``) as that
+    message, which names the path."""
     where = f"{exc.filename}: " if exc.filename else ""
+    if exc.filename is None and exc.strerror is None and exc.args:  # raised with a message that names the path
+        return str(exc.args[0])
     if isinstance(exc, FileNotFoundError):  # one wording for a missing file, as case_facts says it
         return where + "no such file"
     return where + (exc.strerror or str(exc))

@@ -34,8 +34,10 @@ def solve(
     as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON.", rich_help_panel=_OUT),
     explain: bool = typer.Option(False, "--explain", help="After the answer, why: the statute sections, amounts and facts that decided it.", rich_help_panel=_OUT),
 ) -> None:
-    """Translate a case into Prolog facts with the LLM, run them against SARA's statutes, repair
-    what fails, and answer or abstain. Each step is traced live in the terminal. Exit code 0:
+    """Translate a case into Prolog facts with the LLM, run them against its domain's rules (SARA's
+    statutes, SARA v2's with --dataset sara-v2; the Form 1040 rules for a RuleArena tax problem or
+    --domain form1040; the NBA or airline rules for their problems), repair what fails, and answer
+    or abstain. Each step is traced live in the terminal. Exit code 0:
     answered, 3: abstained, 1: error (e.g. the LLM endpoint failed), 2: usage."""
     from taxlogic.cli.explain import explain_answer, print_explanation
     from taxlogic.core import CaseInput, question_kind

@@ -1,0 +1,163 @@
+"""What a newcomer meets (issue 51): errors that name what went wrong and where, SARA v2's
+surfaces, and one-case commands that load only what they use. Each test is one finding of the
+issue, before -> after in its docstring."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from taxlogic.cli import app
+
+
+def _run(*args: str):
+    return CliRunner(env={"COLUMNS": "80", "NO_COLOR": "1"}).invoke(app, list(args))
+
+
+def _flat(res) -> str:
+    return " ".join(res.output.split())
+
+
+def test_run_takes_a_rulearena_tax_problem(rulearena_data):
+    """Before: ``run --case tax-1-7`` said "no RuleArena tax problem 'tax-1-7'" for a valid id.
+    After: the amount owed from its gold translation against RuleArena's label, as explain and
+    inspect give it."""
+    res = _run("run", "--case", "tax-1-7")
+    assert res.exit_code == 0, res.output
+    assert "no RuleArena" not in res.output and "expected (RuleArena's label)" in _flat(res)
+    data = json.loads(_run("run", "--case", "tax-1-7", "--json").output)
+    inspected = json.loads(_run("inspect", "--case", "tax-1-7", "--json").output)
+    assert data["answer"] is not None and str(data["answer"]) == str(inspected["answer"])
+    assert data["expected"] == inspected["expected"]
+
+
+def test_run_of_an_unknown_tax_problem_is_a_usage_error(rulearena_data):
+    res = _run("run", "--case", "tax-0-99999")
+    assert res.exit_code == 2 and "no RuleArena tax problem tax-0-99999" in _flat(res)
+
+
+@pytest.mark.parametrize("case", ["tax-1-7", "nba-0-5", "airline-0-5"])
+def test_inspect_without_facts_inspects_the_gold_translation(case, rulearena_data):
+    """Before: ``inspect --case tax-1-7`` asked for ``--gold`` though its help promises the gold
+    translation. After: without --facts, the gold translation, as with --gold."""
+    plain, gold = _run("inspect", "--case", case, "--json"), _run("inspect", "--case", case, "--gold", "--json")
+    assert plain.exit_code == gold.exit_code and plain.exit_code in (0, 3), plain.output
+    assert json.loads(plain.output) == json.loads(gold.output)
+
+
+def test_inspect_of_a_sara_case_without_facts_is_its_gold_program(sara_data_dir):
+    plain, gold = _run("inspect", "--case", "s151_a_neg", "--json"), _run("inspect", "--case", "s151_a_neg", "--gold", "--json")
+    assert plain.exit_code == gold.exit_code == 0, plain.output
+    assert json.loads(plain.output)["source"] == "gold" and json.loads(plain.output) == json.loads(gold.output)
+
+
+def test_inspect_with_facts_and_gold_is_a_usage_error(tmp_path, sara_data_dir):
+    facts = tmp_path / "f.pl"
+    facts.write_text("income_(e).\n")
+    res = _run("inspect", "--case", "s151_a_neg", "--facts", str(facts), "--gold")
+    assert res.exit_code == 2 and "not both" in _flat(res)
+
+
+def test_a_missing_run_folder_is_named(tmp_path):
+    """Before: ``eval report runs/nope`` said "no such file" without the path. After: the path."""
+    missing = tmp_path / "nope"
+    res = _run("eval", "report", str(missing), "--out", str(tmp_path / "report"))
+    assert res.exit_code == 1
+    assert f"{missing}: no such run folder" in "".join(res.output.split("\n")), res.output
+
+
+def test_every_os_error_line_names_its_path():
+    """Every "no such file" a command prints names the path: one given by the OS (its filename)
+    and one a loader raised with its own message."""
+    from taxlogic.cli.common import os_error
+
+    assert os_error(FileNotFoundError(2, "No such file or directory", "a/b.pl")) == "a/b.pl: no such file"
+    assert os_error(FileNotFoundError("runs/x: no such run folder")) == "runs/x: no such run folder"
+    assert os_error(PermissionError(13, "Permission denied", "c.pl")) == "c.pl: Permission denied"
+
+
+def test_an_exemption_in_dollars_is_an_amount_not_a_year(sara_data_dir):
+    """Before: ``inspect -v`` on s151_a_neg labelled "an exemption of $2000" a year. After: an
+    amount; a year the text names stays a year."""
+    data = json.loads(_run("inspect", "--case", "s151_a_neg", "--json").output)
+    kinds = {(a["argument"], a["kind"]) for a in data["arguments"]}
+    assert ("2000", "amount") in kinds and ("2015", "year") in kinds, kinds
+
+
+def test_refused_facts_never_read_as_every_clause_stated(tmp_path, sara_data_dir):
+    """Before: on refused facts inspect said "every clause is stated … (0 clauses)" and "every
+    argument is accounted for (0 checked)". After: that nothing was checked, because nothing ran."""
+    facts = tmp_path / "bad.pl"
+    facts.write_text(":- halt.\nincome_(e).\n")
+    res = _run("inspect", "--case", "s151_a_neg", "--facts", str(facts))
+    out = _flat(res)
+    assert res.exit_code == 3, res.output
+    assert "every clause is stated" not in out and "every argument is accounted for" not in out
+    assert "no clause was checked" in out and "no argument was checked" in out
+
+
+def test_a_sara_v2_case_has_no_none_split(v2_data_dir):
+    """Before: ``run --dataset sara-v2`` printed "(numeric, None)". After: "(numeric)"."""
+    res = _run("run", "--dataset", "sara-v2", "--case", "tax_case_5")
+    assert res.exit_code == 0, res.output
+    assert "None" not in res.output and "tax_case_5 (numeric)" in res.output
+
+
+def test_eval_run_help_lists_sara_v2():
+    """Before: ``eval run --help`` did not list sara-v2 among the datasets."""
+    res = _run("eval", "run", "--help")
+    assert res.exit_code == 0 and "sara-v2" in res.output
+
+
+def test_solve_help_names_each_domains_rules():
+    """Before: ``solve --help`` said "against SARA's statutes" for every domain."""
+    out = _flat(_run("solve", "--help"))
+    assert "Form 1040" in out and "SARA v2" in out
+
+
+def test_the_errata_line_of_a_v2_summary_names_its_domain():
+    """Before: a SARA v2 run's summary pointed to ``data errata`` (SARA 2020's). After:
+    ``data errata --domain sara-v2``; SARA's own stays as it was."""
+    from taxlogic.cli.evaluate import summary_lines
+
+    summary = {"errata": {"numeric": {"n": 100, "acc": 0.5, "n_clean": 90, "acc_clean": 0.5, "n_errata": 10}},
+               "tokens": {"input": 0, "output": 0}}
+    v2 = [l for l in summary_lines(summary, "sara-v2") if "errata" in l]
+    sara = [l for l in summary_lines(summary, "sara") if "errata" in l]
+    assert v2 and all("taxlogic data errata --domain sara-v2" in l for l in v2)
+    assert sara and all(l.endswith("taxlogic data errata)") for l in sara)
+
+
+@pytest.mark.parametrize("command", ["run", "explain", "inspect", "solve"])
+def test_one_case_commands_never_import_the_llm_stack(command, sara_data_dir):
+    """Start-up (issue 51): ``run``, ``explain``, ``inspect`` and ``solve --translator gold`` on
+    one SARA case import neither openai, langchain nor langgraph (some 2-3 s of their 3-5 s
+    before)."""
+    argv = {"run": ["run"], "explain": ["explain"], "inspect": ["inspect"],
+            "solve": ["solve", "--translator", "gold"]}[command] + ["--case", "tax_case_5"]
+    probe = ("import sys\n"
+             f"sys.argv = ['taxlogic', *{argv!r}]\n"
+             "from taxlogic.cli import main\n"
+             "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\nelse:\n    code = 0\n"
+             "heavy = sorted(m for m in ('openai', 'langchain_core', 'langchain_openai', 'langgraph') if m in sys.modules)\n"
+             "print('RESULT', code, ','.join(heavy) or '-')\n")
+    res = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    line = [l for l in res.stdout.splitlines() if l.startswith("RESULT")]
+    assert line, res.stdout + res.stderr
+    _, code, heavy = line[0].split()
+    assert code in ("0", "None") and heavy == "-", line[0]
+
+
+def test_get_case_reads_one_file_and_gives_the_same_case(sara_data_dir):
+    """One file read for one case (start-up), the same case as the full load gives."""
+    from taxlogic.kb.sara import cases
+
+    one = cases.get_case("s151_a_neg")
+    full = {c.id: c for c in cases.load_cases()}
+    assert one == full["s151_a_neg"]
+    with pytest.raises(KeyError, match="did you mean"):
+        cases.get_case("s151_a_ne")
