@@ -126,7 +126,7 @@ def _default_out(method: str, model: str | None, dataset: str, split: str, task:
 
 def run(
     method: str = typer.Option(..., help="agent | prolog-single-shot | direct | gold (see below).", rich_help_panel=_WHAT),
-    dataset: Optional[str] = typer.Option(None, help="sara (SARA, 2020 release) | sara-v2 (SARA v2's 100 numeric cases; --split all) | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
+    dataset: Optional[str] = typer.Option(None, help="sara | sara-v2 | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
     split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: a split name (below). RuleArena: level0 | level1 | level2 | all (default: all).", rich_help_panel=_WHAT),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: a prompt variant (below).", rich_help_panel=_WHAT),
     protocol: str = typer.Option("default", help="default | paper (below) | jurayj (SARA v2, README).", rich_help_panel=_WHAT),
