@@ -127,6 +127,18 @@ def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     raise typer.Exit(code)
 
 
+def print_command(label: str, command: str, out: Console | None = None) -> None:
+    """``label`` and a command to type on one line when they fit the console (default: the CLI's),
+    else the command alone on the next line, indented; the command is never cut (a terminal
+    narrower than the command itself wraps it, not rich)."""
+    con = out or console
+    if len(label) + 1 + len(command) <= con.width:
+        con.print(f"{escape(label)} {escape(command)}", highlight=False, soft_wrap=True)
+    else:
+        con.print(escape(label), highlight=False)
+        con.print(f"  {escape(command)}", highlight=False, soft_wrap=True)
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
 
