@@ -57,11 +57,8 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
     (there is no gold translation and no label)."""
     import typer
 
-    from taxlogic.agent.context import make_context
-    from taxlogic.agent.solve import solve as run_agent
-    from taxlogic.agent.state import CaseInput
     from taxlogic.cli.common import EXIT_ABSTAINED
-    from taxlogic.cli.trace import Tracer, print_result
+    from taxlogic.core import CaseInput
     from taxlogic.eval.benchmarks.rulearena.tax import TAX_QUESTION, tax_correct
     from taxlogic.kb.domain import get_domain
     from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
@@ -82,6 +79,10 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
                 ans = get_domain("form1040").answer_of(inp, out)
                 answer, reason, abstained = ans.value, ans.reason, ans.value is None
             else:
+                from taxlogic.agent.context import make_context  # the agent (langgraph, langchain): --translator llm only
+                from taxlogic.agent.solve import solve as run_agent
+                from taxlogic.cli.trace import Tracer
+
                 tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)
                 ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar,
                                    domain=get_domain("form1040"))
@@ -101,6 +102,8 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
         if translator == "gold":
             console.print(f"[bold]{case_id}[/] with its gold facts: answer {answer_text(answer, 'tax')}", highlight=False)
         else:
+            from taxlogic.cli.trace import print_result
+
             print_result(console, result, kind="tax")
         if not abstained and expected is not None:
             console.print(f"expected (RuleArena's label): {answer_text(expected, 'tax')}  "
