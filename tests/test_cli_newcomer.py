@@ -161,3 +161,35 @@ def test_get_case_reads_one_file_and_gives_the_same_case(sara_data_dir):
     assert one == full["s151_a_neg"]
     with pytest.raises(KeyError, match="did you mean"):
         cases.get_case("s151_a_ne")
+
+
+def test_an_engine_started_in_the_background_answers_as_one_started_at_once(sara_data_dir):
+    """``Engine(wait=False)`` (a one-case command loads its case while the worker starts): the
+    first job waits for the worker and gets the same outcome as on an engine started at once."""
+    from taxlogic.kb.sara.answers import case_job
+    from taxlogic.kb.sara.cases import get_case
+    from taxlogic.kb.sara.data import sara_rules
+    from taxlogic.tools.engine import Engine
+
+    case = get_case("tax_case_5")
+    with Engine(sara_rules(), workers=1) as eager, Engine(sara_rules(), workers=1, wait=False) as lazy:
+        a, b = eager.run(case_job(case, case.gold_program)), lazy.run(case_job(case, case.gold_program))
+    assert (a.status, a.values) == (b.status, b.values) and a.values
+
+
+def test_a_background_start_that_fails_raises_at_the_first_job_and_closes_quietly(tmp_path, sara_data_dir):
+    from types import SimpleNamespace
+
+    from taxlogic.kb.sara.data import sara_rules
+    from taxlogic.tools.engine import Engine, EngineError, Job
+
+    (tmp_path / "init.pl").write_text(":- this is not prolog.\n")
+    broken = SimpleNamespace(name="broken", prolog_dir=tmp_path, compat_file=sara_rules().compat_file)
+    engine = Engine(broken, workers=1, wait=False)
+    with pytest.raises(EngineError):
+        engine.run(Job(facts="", query="true"))
+    with pytest.raises(EngineError):  # again: the error is kept, nothing restarts
+        engine.run(Job(facts="", query="true"))
+    engine.close()  # no error: run reported it
+    with pytest.raises(EngineError):  # and at once when waiting (as before)
+        Engine(broken, workers=1)
