@@ -193,3 +193,35 @@ def test_a_background_start_that_fails_raises_at_the_first_job_and_closes_quietl
     engine.close()  # no error: run reported it
     with pytest.raises(EngineError):  # and at once when waiting (as before)
         Engine(broken, workers=1)
+
+
+def test_the_statutes_schema_is_read_from_the_cache_for_the_same_files(tmp_path, monkeypatch, sara_data_dir):
+    """Statutes read once (start-up): ``schema.pl``'s output is kept per content of the statute
+    files; the same files read it back without starting ``swipl``, changed files run it again."""
+    import shutil
+
+    from taxlogic.kb.sara import schema
+    from taxlogic.kb.sara.data import sara_rules
+    from taxlogic.settings import get_settings
+
+    statutes = tmp_path / "statutes"
+    shutil.copytree(sara_rules().prolog_dir, statutes)
+    monkeypatch.setenv("TAXLOGIC_CACHE_DIR", str(tmp_path / "cache"))
+    get_settings.cache_clear()
+    try:
+        first = schema._schema_lines(str(statutes))
+        assert first and len(list((tmp_path / "cache" / "schema").iterdir())) == 1
+        real_run = schema.subprocess.run
+
+        def no_swipl(*a, **k):
+            raise AssertionError("swipl started for statutes already read")
+
+        monkeypatch.setattr(schema.subprocess, "run", no_swipl)
+        assert schema._schema_lines(str(statutes)) == first
+        monkeypatch.setattr(schema.subprocess, "run", real_run)
+        some = sorted(statutes.glob("section*.pl"))[0]
+        some.write_text(some.read_text() + "\n% changed\n")
+        assert schema._schema_lines(str(statutes)) == first  # a comment: the same schema, made again
+        assert len(list((tmp_path / "cache" / "schema").iterdir())) == 2
+    finally:
+        get_settings.cache_clear()
