@@ -5,6 +5,7 @@ issue, before -> after in its docstring."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -225,3 +226,29 @@ def test_the_statutes_schema_is_read_from_the_cache_for_the_same_files(tmp_path,
         assert len(list((tmp_path / "cache" / "schema").iterdir())) == 2
     finally:
         get_settings.cache_clear()
+
+
+def test_the_html_report_shows_numeric_answers_as_money_and_a_linked_case_below_the_toolbar(tmp_path, v2_data_dir):
+    """Before: SARA v2's HTML report showed numeric answers without "$", and a #case link landed
+    under the sticky filter bar. After: "$116,066"; the case's top is below the bar."""
+    from taxlogic.eval.reports.browser import browser_page, find_chromium
+    from taxlogic.eval.reports.html_report import write_html
+    from taxlogic.eval.reports.report import collect
+
+    if find_chromium() is None:
+        pytest.skip("no Chromium on this machine")
+    out = tmp_path / "gold-v2"
+    res = _run("eval", "run", "--method", "gold", "--dataset", "sara-v2", "--split", "all", "--limit", "3",
+               "--workers", "1", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    page_file = write_html([out], tmp_path / "report.html", collect([out]))
+    case_id = json.loads((out / "records.jsonl").read_text().splitlines()[-1])["case_id"]
+    with browser_page() as page:
+        page.set_default_timeout(10_000)
+        page.goto(page_file.as_uri() + f"#{case_id}")
+        page.wait_for_selector("body[data-ready='1']")
+        col = page.locator(f"#{case_id} .run-col").nth(0).inner_text()
+        assert re.search(r"answer\s*\$[\d,]+", col) and re.search(r"gold\s*\$[\d,]+", col), col
+        below = page.evaluate(f"document.getElementById('{case_id}').getBoundingClientRect().top >= "
+                              "document.querySelector('.toolbar').getBoundingClientRect().bottom - 1")
+        assert below
