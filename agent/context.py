@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
-
-from langchain_core.language_models import BaseChatModel
+from typing import TYPE_CHECKING, Any, Callable
 
 from taxlogic import spans
-from taxlogic.kb.rules import RuleSet
-from taxlogic.tools.engine import Engine
+
+if TYPE_CHECKING:  # annotations only: langchain and the engine load when an agent runs (one-case commands' start-up)
+    from langchain_core.language_models import BaseChatModel
+
+    from taxlogic.kb.rules import RuleSet
+    from taxlogic.tools.engine import Engine
 
 
 @dataclass

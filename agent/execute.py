@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING
 
-from taxlogic.agent.context import AgentContext, timed
+from taxlogic.agent.context import timed
 from taxlogic.agent.state import AgentState, CaseInput, TraceEvent
 from taxlogic.priority import at_least
 from taxlogic.tools.engine import Job
+
+if TYPE_CHECKING:  # annotations only: langgraph loads with the graph (inspect and eval verifier use query_job alone)
+    from langgraph.runtime import Runtime
+
+    from taxlogic.agent.context import AgentContext
 
 
 def query_job(case: CaseInput, query: str, canonical: str, domain=None) -> Job:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING
 
-from taxlogic.agent.context import AgentContext, timed
+from taxlogic.agent.context import timed
 from taxlogic.agent.state import AgentState, Issue, TraceEvent
 from taxlogic.tools.facts import check_facts
+
+if TYPE_CHECKING:  # annotations only: langgraph loads with the graph (inspect and eval verifier use query_job alone)
+    from langgraph.runtime import Runtime
+
+    from taxlogic.agent.context import AgentContext
 
 
 def validation_issues(facts: str, rules, domain=None) -> tuple[list[Issue], str]:

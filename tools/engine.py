@@ -369,8 +369,11 @@ class _Idle:
 class Engine:
     """A pool of Prolog workers holding one rule set (a :class:`KnowledgeBase`).
 
-    ``Engine(rules, workers=None, settings=None, tabling=True)``; use as a context manager or call
-    :meth:`close`. :meth:`run` is thread-safe (each call borrows an idle worker);
+    ``Engine(rules, workers=None, settings=None, tabling=True, wait=True)``; use as a context
+    manager or call :meth:`close`. ``wait=False`` returns at once while the workers start in the
+    background (a one-case command loads its case meanwhile: issue 51's start-up); the first
+    :meth:`run` (or :meth:`close`) waits for them, and a start's :class:`EngineError` is raised
+    there. :meth:`run` is thread-safe (each call borrows an idle worker);
     :meth:`run_many` runs jobs concurrently and yields outcomes in input order. A job waiting for
     a worker gets the next one free before any job of lower urgency (:mod:`taxlogic.priority`:
     a batch run gives the cases that took more rounds before more), else in turn.
@@ -378,7 +381,8 @@ class Engine:
     the workers that did start are closed before the error goes on.
     """
 
-    def __init__(self, rules: KnowledgeBase, workers: int | None = None, settings: Settings | None = None, *, tabling: bool = True):
+    def __init__(self, rules: KnowledgeBase, workers: int | None = None, settings: Settings | None = None, *,
+                 tabling: bool = True, wait: bool = True):
         self.rules = rules
         self.settings = settings or get_settings()
         self.size = workers or self.settings.workers
@@ -386,21 +390,39 @@ class Engine:
         self._idle = _Idle()
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
-        ex = ThreadPoolExecutor(self.size)
-        starts = [ex.submit(_Worker, rules, self.settings, options) for _ in range(self.size)]
-        try:
-            for f in starts:
-                self._all.append(f.result())
-        except BaseException:  # a worker failed to start, or Ctrl-C: close the ones that started
-            ex.shutdown(wait=True, cancel_futures=True)
-            self._all = [f.result() for f in starts if f.done() and not f.cancelled() and f.exception() is None]
-            self.close()
-            raise
-        ex.shutdown()
-        for w in self._all:
-            self._idle.put(w)
+        self._start_lock = threading.Lock()
+        self._start_error: BaseException | None = None
+        self._ex = ThreadPoolExecutor(self.size)
+        self._starts: list | None = [self._ex.submit(_Worker, rules, self.settings, options) for _ in range(self.size)]
+        if wait:
+            self._started()
+
+    def _started(self) -> None:
+        """Wait until the workers have started (once; later calls return at once). Raises the
+        start's error (:class:`EngineError`, or Ctrl-C while waiting) after closing the workers
+        that did start; a later call raises it again."""
+        with self._start_lock:
+            if self._start_error is not None:
+                raise self._start_error
+            if self._starts is None:
+                return
+            starts, self._starts = self._starts, None
+            try:
+                for f in starts:
+                    self._all.append(f.result())
+            except BaseException as exc:  # a worker failed to start, or Ctrl-C: close the ones that started
+                self._ex.shutdown(wait=True, cancel_futures=True)
+                self._all = [f.result() for f in starts if f.done() and not f.cancelled() and f.exception() is None]
+                self._start_error = exc
+                self._close_workers()
+                raise
+            self._ex.shutdown()
+            for w in self._all:
+                self._idle.put(w)
 
     def run(self, job: Job) -> Outcome:
+        if self._starts is not None or self._start_error is not None:
+            self._started()
         with span("engine_wait"):
             worker = self._idle.get()
         try:
@@ -418,6 +440,7 @@ class Engine:
 
     def cpu_seconds(self) -> float:
         """CPU seconds used so far by the pool's live worker processes (see :func:`process_cpu_seconds`)."""
+        self._started()
         return sum(w.cpu_seconds() for w in self._all)
 
     @property
@@ -426,6 +449,7 @@ class Engine:
 
     def worker_rss_kb(self) -> list[int]:
         """Resident memory of each worker process, KiB (idle workers only; call between jobs)."""
+        self._started()
         out = []
         for _ in range(self.size):
             w = self._idle.get()
@@ -437,6 +461,18 @@ class Engine:
                 self._idle.put(w)
 
     def close(self) -> None:
+        """Stop every worker (those still starting once they have started). Never raises a
+        start's error: :meth:`run` does."""
+        reported = self._start_error is not None
+        try:
+            self._started()
+        except BaseException as exc:  # the workers that started are closed; a start error is run's to raise
+            if reported or isinstance(exc, EngineError):
+                return
+            raise  # Ctrl-C while waiting for the start
+        self._close_workers()
+
+    def _close_workers(self) -> None:
         for w in self._all:
             try:
                 if w.conn is not None:

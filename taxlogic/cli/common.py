@@ -127,6 +127,18 @@ def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     raise typer.Exit(code)
 
 
+def print_command(label: str, command: str, out: Console | None = None) -> None:
+    """``label`` and a command to type on one line when they fit the console (default: the CLI's),
+    else the command alone on the next line, indented; the command is never cut (a terminal
+    narrower than the command itself wraps it, not rich)."""
+    con = out or console
+    if len(label) + 1 + len(command) <= con.width:
+        con.print(f"{escape(label)} {escape(command)}", highlight=False, soft_wrap=True)
+    else:
+        con.print(escape(label), highlight=False)
+        con.print(f"  {escape(command)}", highlight=False, soft_wrap=True)
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
 
@@ -196,8 +208,12 @@ def check_settings() -> None:
 
 
 def os_error(exc: OSError) -> str:
-    """An OS error as one line: "PATH: Permission denied" (no errno, no Python repr)."""
+    """An OS error as one line: "PATH: Permission denied" (no errno, no Python repr); one raised
+    with a message of its own (``FileNotFoundError("runs/x: no such run folder")``) as that
+    message, which names the path."""
     where = f"{exc.filename}: " if exc.filename else ""
+    if exc.filename is None and exc.strerror is None and exc.args:  # raised with a message that names the path
+        return str(exc.args[0])
     if isinstance(exc, FileNotFoundError):  # one wording for a missing file, as case_facts says it
         return where + "no such file"
     return where + (exc.strerror or str(exc))
@@ -212,18 +228,25 @@ def friendly_errors():
 
     known: tuple[type[BaseException], ...] = (DataError, VocabularyError, EngineError, KeyError, FileNotFoundError)
     try:
-        from taxlogic.agent.llm import LLMError
-
-        known = known + (LLMError,)
-    except ImportError:  # pragma: no cover - during partial installs
-        pass
-    try:
         yield
     except OSError as exc:  # missing file, a folder given for a file, permission denied, disk full …
         fail(os_error(exc))
     except known as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         fail(str(msg))
+    except Exception as exc:
+        llm_error = _loaded_llm_error()
+        if llm_error is not None and isinstance(exc, llm_error):
+            fail(str(exc))
+        raise
+
+
+def _loaded_llm_error() -> type[BaseException] | None:
+    """:class:`taxlogic.agent.llm.LLMError` if its module is already imported, else None: no
+    LLMError can have been raised without it. Not imported here: its module imports ``openai``
+    and langchain (some 2 s of a one-case command's start-up, issue 51)."""
+    module = sys.modules.get("taxlogic.agent.llm.errors")
+    return getattr(module, "LLMError", None)
 
 
 def case_facts(case, facts_file: Path | None, rules):

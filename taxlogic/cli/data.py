@@ -11,8 +11,10 @@ import typer
 from rich.table import Table
 
 from taxlogic.cli.fit import fit
-from taxlogic.cli.common import (check_choice, console, fail, friendly_errors, load_case, option_list, print_json,
-                                 progress_bar, stage_progress, usage_error)
+from rich.markup import escape
+
+from taxlogic.cli.common import (check_choice, console, fail, friendly_errors, load_case, option_list, print_command,
+                                 print_json, progress_bar, stage_progress, usage_error)
 
 DATA_DIR_HELP = "Data directory (default: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic)."
 
@@ -131,8 +133,8 @@ def info(
         table.add_section()
         table.add_row("all", "all", str(r["cases"]))
         console.print(table)
-        console.print(f"installed in {r['root']}; cases by id: taxlogic explain --case tax_case_1"
-                      + ("" if key == "2020" else " --dataset sara-v2"), highlight=False)
+        console.print(f"installed in {escape(r['root'])}", highlight=False, soft_wrap=True)  # a path: never cut
+        print_command("cases by id:", "taxlogic explain --case tax_case_1" + ("" if key == "2020" else " --dataset sara-v2"))
     if v2_cases is None:
         console.print(f"{V2_RELEASE}: not installed (taxlogic data install --release v2 --from PATH)", highlight=False)
     if cases is None:
@@ -150,7 +152,7 @@ def info(
                    _RULEARENA_TASKS.get(domain, ""))
     console.print(fit(rt, console))
     console.print(f"problem ids: DOMAIN-LEVEL-INDEX ({', '.join(f'{d}-0-5' for d in ra)})", highlight=False)
-    console.print(f"read from {ra_root}", highlight=False)
+    console.print(f"read from {escape(ra_root)}", highlight=False, soft_wrap=True)
 
 
 def _print_deonticbench(root: str | None, counts: dict[str, dict[str, int]]) -> None:

@@ -126,7 +126,7 @@ def _default_out(method: str, model: str | None, dataset: str, split: str, task:
 
 def run(
     method: str = typer.Option(..., help="agent | prolog-single-shot | direct | gold (see below).", rich_help_panel=_WHAT),
-    dataset: Optional[str] = typer.Option(None, help="sara | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
+    dataset: Optional[str] = typer.Option(None, help="sara | sara-v2 | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
     split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: a split name (below). RuleArena: level0 | level1 | level2 | all (default: all).", rich_help_panel=_WHAT),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: a prompt variant (below).", rich_help_panel=_WHAT),
     protocol: str = typer.Option("default", help="default | paper (below) | jurayj (SARA v2, README).", rich_help_panel=_WHAT),
@@ -323,20 +323,22 @@ def _print_run_summary(summary: dict, out: Path) -> None:
     console.print(fit(table, console))
     console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
                   f"{summary['invalid']} invalid, {summary['errored']} errored (not counted)")
-    for line in summary_lines(summary):
+    for line in summary_lines(summary, cfg["dataset"]):
         console.print(line, highlight=False)
 
 
-def summary_lines(summary: dict) -> list[str]:
+def summary_lines(summary: dict, dataset: str = "sara") -> list[str]:
     """A run summary's accuracy without the documented gold errata and its tokens and dollars,
-    as lines for the terminal."""
+    as lines for the terminal; the errata line names the command that lists ``dataset``'s errata
+    (SARA v2 has its own: ``--domain sara-v2``; SARA⁺ items inherit SARA's)."""
     from taxlogic.eval.reports.report import dollars_cell
 
+    errata_cmd = "taxlogic data errata" + (" --domain sara-v2" if dataset == "sara-v2" else "")
     lines = []
     for task, e in (summary.get("errata") or {}).items():
         lines.append(f"{task}: {'EM' if task == 'numeric' else 'Acc'} {pct(e['acc'])} % on all {e['n']} cases, "
                      f"{pct(e['acc_clean'])} % on the {e['n_clean']} without a documented gold erratum "
-                     f"({e['n_errata']} left out; taxlogic data errata)")
+                     f"({e['n_errata']} left out; {errata_cmd})")
     t = summary["tokens"]
     per = lambda d: "–" if d is None else f"{d['input']:,.0f} in / {d['output']:,.0f} out"  # noqa: E731
     line = (f"tokens {t['input']:,} in / {t['output']:,} out"

@@ -52,8 +52,6 @@ def explain(
     computation (or, for a claim that fails, the deciding condition); then section by section the
     conditions that held or failed, in words with their values and the case's sentences; with
     --full, the Prolog proof."""
-    from taxlogic.core import CaseInput
-    from taxlogic.kb.explain import explain_case
     from taxlogic.tools.engine import Engine
 
     if as_json and markdown:
@@ -71,10 +69,13 @@ def explain(
     if is_rulearena_problem(case_id):  # NBA: each operation and the rules it breaks; airline: the fees
         return explain_problem(case_id, facts_file, full=full, as_json=as_json, markdown=markdown)
     with friendly_errors():
-        case = load_case(case_id, dataset=dataset)
         rules = dataset_rules(dataset)
-        facts = case_facts(case, facts_file, rules)
-        with Engine(rules, workers=1) as engine:
+        with Engine(rules, workers=1, wait=False) as engine:  # its worker starts while the case loads
+            from taxlogic.core import CaseInput
+            from taxlogic.kb.explain import explain_case
+
+            case = load_case(case_id, dataset=dataset)
+            facts = case_facts(case, facts_file, rules)
             outcome, expl = explain_case(engine, CaseInput.from_case(case), facts,
                                          mode="first" if facts_file is None else None)
     if expl is None:

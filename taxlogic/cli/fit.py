@@ -11,6 +11,8 @@ column as its heading and every other column as ``header value`` pairs, a pair n
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement
 from rich.table import Table
@@ -43,6 +45,36 @@ def _widest_line(text: str) -> int:
 #: The narrowest a foldable column (an identifier such as a run folder's name) is made.
 FOLD_WIDTH = 12
 
+#: The parts of an identifier: each ends at its own separator ("gold-", "sara_", "v2/", "run.").
+_PART = re.compile(r"[^-_/.]*[-_/.]+|[^-_/.]+")
+
+
+def _longest_part(text: str) -> int:
+    """The widest part of the identifiers (words) of ``text``, each cut after its separators."""
+    from rich.cells import cell_len
+
+    return max((cell_len(p) for w in text.split() for p in _PART.findall(w)), default=0)
+
+
+def _cut_identifiers(cell: Text, width: int) -> Text:
+    """``cell`` with each identifier longer than ``width`` (a run folder's name) cut after its
+    separators ("gold-sara-test-" / "all-b3"), never inside a part; the rest is left to rich,
+    which wraps it between words."""
+    out = []
+    for line in cell.split("\n"):
+        cuts = []
+        for word in re.finditer(r"\S+", line.plain):
+            if len(word.group()) <= width:
+                continue
+            start = pos = word.start()
+            for part in _PART.findall(word.group()):
+                if pos + len(part) - start > width and pos > start:
+                    cuts.append(pos)
+                    start = pos
+                pos += len(part)
+        out.extend(line.divide(cuts) if cuts else [line])
+    return Text("\n").join(out)
+
 
 def fit(table: Table, console: Console, width: int | None = None, *, foldable: tuple[int, ...] = ()) -> RenderableType:
     """``table`` fitted to ``width`` (default: the console's) without breaking a word or number:
@@ -51,8 +83,9 @@ def fit(table: Table, console: Console, width: int | None = None, *, foldable: t
     longest words of all columns side by side are wider than ``width``, a stacked layout (the
     title, then per row its first cell as a heading and the other cells as ``header value``
     pairs, wrapped between pairs; sections kept apart by a blank line). ``foldable``: indices of
-    columns holding identifiers, not words (a run folder's name), which may fold at any
-    character down to :data:`FOLD_WIDTH` (its words' width when narrower). Cells may be strings
+    columns holding identifiers, not words (a run folder's name), which may be cut after a
+    separator (``-``, ``_``, ``/``, ``.``; never inside a part) down to :data:`FOLD_WIDTH` (its
+    words' width when narrower, its longest part's when wider). Cells may be strings
     (with rich markup) or :class:`~rich.text.Text`."""
     width = width or console.width
     cols = table.columns
@@ -61,7 +94,8 @@ def fit(table: Table, console: Console, width: int | None = None, *, foldable: t
     cells = [[_text(console, c) for c in col._cells] for col in cols]  # noqa: SLF001 - rich keeps cells per column
     headers = [_text(console, col.header) for col in cols]
     low = [max([longest_word(headers[i].plain)] + [longest_word(t.plain) for t in cells[i]] + [1]) for i in range(len(cols))]
-    low = [min(w, FOLD_WIDTH) if i in foldable else w for i, w in enumerate(low)]
+    low = [max(min(w, FOLD_WIDTH), max([_longest_part(t.plain) for t in cells[i]] + [longest_word(headers[i].plain)]))
+           if i in foldable else w for i, w in enumerate(low)]
     high = [max([_widest_line(headers[i].plain)] + [_widest_line(t.plain) for t in cells[i]] + [1]) for i in range(len(cols))]
     for col, w in zip(cols, high):
         col.width = w
@@ -73,8 +107,10 @@ def fit(table: Table, console: Console, width: int | None = None, *, foldable: t
     while sum(widths) > room:  # the column with the most to spare gives one cell of width
         i = max(range(len(widths)), key=lambda k: (widths[k] - low[k], widths[k]))
         widths[i] -= 1
-    for col, w in zip(cols, widths):
+    for i, (col, w) in enumerate(zip(cols, widths)):
         col.width, col.no_wrap, col.overflow = w, False, "fold"
+        if i in foldable and w < high[i]:  # identifiers cut after a separator, not at the column's edge
+            col._cells[:] = [_cut_identifiers(t, w) for t in cells[i]]  # noqa: SLF001
     return table
 
 

@@ -19,7 +19,7 @@ def inspect_cmd(
     case_id: str = typer.Option(..., "--case", help="SARA case id (its text, question and query), or a RuleArena problem id (nba-0-5, airline-0-5, tax-0-5)."),
     dataset: str = typer.Option("sara", "--dataset", help=CASE_DATASET_HELP),
     facts: Optional[Path] = typer.Option(None, "--facts", help="Prolog facts to inspect ('-': standard input)."),
-    gold: bool = typer.Option(False, "--gold", help="Inspect the case's own gold program instead (rules trusted; see eval verifier)."),
+    gold: bool = typer.Option(False, "--gold", help="Inspect the case's own gold program (rules trusted; see eval verifier): the default without --facts."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Every row: each fact with its sentence and every argument with where the text gives it (default: facts grouped under their sentence, only the arguments the text does not account for)."),
     as_json: bool = typer.Option(False, "--json", help="Print the problems and the answer as JSON."),
 ) -> None:
@@ -32,14 +32,14 @@ def inspect_cmd(
     On a RuleArena problem (nba-0-5, airline-0-5, tax-0-5): the agent's round on its gold
     translation or the facts given (validation, the engine job, the domain's checks), the
     problems, the answer in words, the expected one and whether the agent would answer.
+    Without --facts, the case's (or problem's) gold translation is inspected.
     Exit code 3 when the inspector found a problem (the agent would repair or abstain), 0 when
     none, 1 on an error, 2 on a wrong command line."""
-    from taxlogic.eval.scoring.metrics import answer_correct
-    from taxlogic.eval.faults.verifier import REFUSED, gold_program, inspect_facts, inspect_gold
     from taxlogic.tools.engine import Engine
 
-    if (facts is None) == (not gold):
-        usage_error("give either --facts FILE or --gold")
+    if facts is not None and gold:
+        usage_error("give --facts FILE or --gold, not both (without either: the case's gold program)")
+    gold = facts is None
     from taxlogic.cli.statutes_case import inspect_statutes, is_statutes_case
 
     if is_statutes_case(case_id):  # DeonticBench housing / USCIS: a program the model writes (kb/statutes)
@@ -57,16 +57,19 @@ def inspect_cmd(
         inspect_problem(case_id, facts, as_json=as_json)
         return
     with friendly_errors():
-        case = load_case(case_id, dataset=dataset)
         rules = dataset_rules(dataset)
-        text = None
-        if facts is not None:
-            if str(facts) == "-":  # bytes, as a file's: text that is not UTF-8 is a problem to report, not a crash
-                stdin = getattr(sys.stdin, "buffer", None)
-                text = stdin.read().decode("utf-8", "surrogateescape") if stdin is not None else sys.stdin.read()
-            else:
-                text = facts.read_text(encoding="utf-8", errors="surrogateescape")
-        with Engine(rules, workers=1) as engine:
+        with Engine(rules, workers=1, wait=False) as engine:  # its worker starts while the case loads
+            from taxlogic.eval.scoring.metrics import answer_correct
+            from taxlogic.eval.faults.verifier import REFUSED, gold_program, inspect_facts, inspect_gold
+
+            case = load_case(case_id, dataset=dataset)
+            text = None
+            if facts is not None:
+                if str(facts) == "-":  # bytes, as a file's: text that is not UTF-8 is a problem to report, not a crash
+                    stdin = getattr(sys.stdin, "buffer", None)
+                    text = stdin.read().decode("utf-8", "surrogateescape") if stdin is not None else sys.stdin.read()
+                else:
+                    text = facts.read_text(encoding="utf-8", errors="surrogateescape")
             result = inspect_gold(engine, case, rules) if gold else inspect_facts(engine, case, text, rules)
     problems = [{"kind": i.kind, "line": i.line, "message": i.message} for i in result.issues]
     gp = gold_program(case) if gold else None
@@ -100,8 +103,8 @@ def inspect_cmd(
         if verbose:
             _print_every_row(record)
         else:
-            _print_compact(record)
-        _print_clauses(record["clauses"], verbose=verbose)
+            _print_compact(record, ran=not (result.refused or was_rejected))
+        _print_clauses(record["clauses"], verbose=verbose, ran=not (result.refused or was_rejected))
         verdict = (f"[green]the agent would answer {escape(answer_text(result.agent_answer))}[/]" if not problems
                    else "[yellow]the agent would not answer (repair, then abstain)[/]")
         expected = f"   expected: {escape(answer_text(case.expected))}   " + verdict
@@ -154,9 +157,10 @@ def _print_every_row(record: dict) -> None:
     console.print(args_table)
 
 
-def _print_compact(record: dict) -> None:
+def _print_compact(record: dict, *, ran: bool = True) -> None:
     """``inspect`` by default: each sentence once with the lines of the facts it supports (the
-    facts no sentence supports apart), then only the arguments the text does not account for."""
+    facts no sentence supports apart), then only the arguments the text does not account for
+    (``ran`` False with no argument read: the facts were refused, so none was checked)."""
     groups: dict[str | None, list[dict]] = {}
     for row in record["facts"]:
         groups.setdefault(row["sentence"], []).append(row)
@@ -174,6 +178,9 @@ def _print_compact(record: dict) -> None:
                       highlight=False)
     open_args = [r for r in record["arguments"] if not r["how"]]
     counted = [r for r in record["arguments"] if not (r["kind"] in ("event", "variable") and r["how"])]
+    if not open_args and not counted and not ran:
+        console.print("no argument was checked: the facts were rejected before they ran", highlight=False)
+        return
     if not open_args:
         console.print(f"every argument is accounted for by the text ({len(counted)} checked; --verbose lists them)",
                       highlight=False)
@@ -242,11 +249,15 @@ def _clause_notes(row: dict) -> str:
     return "; ".join(notes)
 
 
-def _print_clauses(rows: list[dict], *, verbose: bool) -> None:
+def _print_clauses(rows: list[dict], *, verbose: bool, ran: bool = True) -> None:
     """Every clause of the case with the facts that state it (those the aligner places in its
     sentence), or what it states that no fact does and whether the answer depends on it (issue
     33). Compact by default: only the clauses with something no fact states; ``verbose``: the
-    whole table."""
+    whole table. ``ran`` False: the facts were refused or rejected, so no clause was checked
+    (never "every clause is stated")."""
+    if not ran and not rows:
+        console.print("no clause was checked: the facts were rejected before they ran (see the problems above)", highlight=False)
+        return
     stated = {r["sentence"] for r in rows if r["facts"]}
 
     def facts_of(r: dict) -> str:

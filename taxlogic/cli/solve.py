@@ -35,16 +35,13 @@ def solve(
     explain: bool = typer.Option(False, "--explain", help="After the answer, why: the statute sections, amounts and facts that decided it.", rich_help_panel=_OUT),
     statutes: Optional[Path] = typer.Option(None, "--statutes", help="A file of statutes the model writes the rules from (with --text and --question; --domain housing: yes/no, uscis: Accepted/Dismissed). A DeonticBench housing_/uscis_ --case brings its own.", rich_help_panel=_CASE),
 ) -> None:
-    """Translate a case into Prolog facts with the LLM, run them against SARA's statutes, repair
-    what fails, and answer or abstain. Each step is traced live in the terminal. Exit code 0:
+    """Translate a case into Prolog facts with the LLM, run them against its domain's rules (SARA's
+    statutes, SARA v2's with --dataset sara-v2; the Form 1040 rules for a RuleArena tax problem or
+    --domain form1040; the NBA or airline rules for their problems), repair what fails, and answer
+    or abstain. Each step is traced live in the terminal. Exit code 0:
     answered, 3: abstained, 1: error (e.g. the LLM endpoint failed), 2: usage."""
-    from taxlogic.agent.context import make_context
-    from taxlogic.agent.exemplars import exemplar_block, related_ids
-    from taxlogic.agent.solve import solve as run_agent
-    from taxlogic.agent.state import CaseInput
     from taxlogic.cli.explain import explain_answer, print_explanation
-    from taxlogic.cli.trace import Tracer, model_label, print_result
-    from taxlogic.core import question_kind
+    from taxlogic.core import CaseInput, question_kind
     from taxlogic.eval.scoring.metrics import answer_correct
     from taxlogic.kb.sara.domain import answer_of, case_job
     from taxlogic.tools.engine import Engine
@@ -93,38 +90,42 @@ def solve(
         usage_error("--translator must be llm or gold")
     with friendly_errors():
         rules = dataset_rules(dataset)
-        case = load_case(case_id, dataset=dataset) if case_id else None
-        if case is not None:
-            inp = CaseInput.from_case(case)
-        else:
-            inp = CaseInput(text=text, question=question, kind=question_kind(question))
-        if translator == "gold":
-            if case is None:
-                usage_error("--translator gold needs --case (free text has no gold facts)")
-            with Engine(rules, workers=1) as engine:
+        with Engine(rules, workers=1, wait=False) as engine:  # its worker starts while the case loads
+            case = load_case(case_id, dataset=dataset) if case_id else None
+            if case is not None:
+                inp = CaseInput.from_case(case)
+            else:
+                inp = CaseInput(text=text, question=question, kind=question_kind(question))
+            if translator == "gold":
+                if case is None:
+                    usage_error("--translator gold needs --case (free text has no gold facts)")
                 outcome = engine.run(case_job(case, case.gold_program))
                 why = explain_answer(engine, inp, case.gold_program) if explain else None
-            ans = answer_of(case, outcome)
-            if as_json:
-                print_json({"case": case.id, "translator": "gold", "answer": ans.value, "reason": ans.reason,
-                            "expected": case.expected, "correct": answer_correct(case.kind, case.expected, ans.value), "outcome": outcome.model_dump()}
-                           | ({"explanation": why.dump() if why else None} if explain else {}))
-            else:
-                console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
-                verdict = "[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"
-                if why is not None and why.root is not None:  # the explanation's first line is the answer in the law's words
-                    console.print(f"[dim]benchmark label: {answer_text(ans.value)}, expected: "
-                                  f"{answer_text(case.expected)}[/]   {verdict}", highlight=False)
+                ans = answer_of(case, outcome)
+                if as_json:
+                    print_json({"case": case.id, "translator": "gold", "answer": ans.value, "reason": ans.reason,
+                                "expected": case.expected, "correct": answer_correct(case.kind, case.expected, ans.value), "outcome": outcome.model_dump()}
+                               | ({"explanation": why.dump() if why else None} if explain else {}))
                 else:
-                    console.print(f"[bold green]answer[/]: {answer_text(ans.value)}   expected: {answer_text(case.expected)}   "
-                                  + verdict, highlight=False)
-                if why:
-                    print_explanation(why)
-            if ans.value is None:
-                raise typer.Exit(EXIT_ABSTAINED)
-            return
-        tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)  # a bad --trace fails first
-        with Engine(rules, workers=1) as engine:
+                    console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
+                    verdict = "[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"
+                    if why is not None and why.root is not None:  # the explanation's first line is the answer in the law's words
+                        console.print(f"[dim]benchmark label: {answer_text(ans.value)}, expected: "
+                                      f"{answer_text(case.expected)}[/]   {verdict}", highlight=False)
+                    else:
+                        console.print(f"[bold green]answer[/]: {answer_text(ans.value)}   expected: {answer_text(case.expected)}   "
+                                      + verdict, highlight=False)
+                    if why:
+                        print_explanation(why)
+                if ans.value is None:
+                    raise typer.Exit(EXIT_ABSTAINED)
+                return
+            from taxlogic.agent.context import make_context  # the agent (langgraph, langchain): only for --translator llm
+            from taxlogic.agent.exemplars import exemplar_block, related_ids
+            from taxlogic.agent.solve import solve as run_agent
+            from taxlogic.cli.trace import Tracer, model_label, print_result
+
+            tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)  # a bad --trace fails first
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar, anchors=anchors)
             if exemplars:
                 pool = None

@@ -57,11 +57,8 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
     (there is no gold translation and no label)."""
     import typer
 
-    from taxlogic.agent.context import make_context
-    from taxlogic.agent.solve import solve as run_agent
-    from taxlogic.agent.state import CaseInput
     from taxlogic.cli.common import EXIT_ABSTAINED
-    from taxlogic.cli.trace import Tracer, print_result
+    from taxlogic.core import CaseInput
     from taxlogic.eval.benchmarks.rulearena.tax import TAX_QUESTION, tax_correct
     from taxlogic.kb.domain import get_domain
     from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
@@ -82,6 +79,10 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
                 ans = get_domain("form1040").answer_of(inp, out)
                 answer, reason, abstained = ans.value, ans.reason, ans.value is None
             else:
+                from taxlogic.agent.context import make_context  # the agent (langgraph, langchain): --translator llm only
+                from taxlogic.agent.solve import solve as run_agent
+                from taxlogic.cli.trace import Tracer
+
                 tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)
                 ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar,
                                    domain=get_domain("form1040"))
@@ -101,6 +102,8 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
         if translator == "gold":
             console.print(f"[bold]{case_id}[/] with its gold facts: answer {answer_text(answer, 'tax')}", highlight=False)
         else:
+            from taxlogic.cli.trace import print_result
+
             print_result(console, result, kind="tax")
         if not abstained and expected is not None:
             console.print(f"expected (RuleArena's label): {answer_text(expected, 'tax')}  "
@@ -178,3 +181,55 @@ def inspect_target(case_id: str) -> dict:
                 value_of=lambda outcome: domain.answer_of(inp, outcome).value,
                 words=lambda v: answer_text(v, "tax"), expected=item.answer,
                 expected_words=answer_text(item.answer, "tax"), correct=correct)
+
+
+def run_tax_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> None:
+    """``taxlogic run`` on RuleArena tax problem ``case_id``: its gold translation (the problem's
+    taxpayer record as facts) or ``facts_file`` (untrusted: validated first) against the amount
+    owed (Form 1040 line 37; a negative amount is the overpayment, line 34), with the outcome,
+    the answer in dollars and RuleArena's label (its tolerance: ``numpy.isclose``). Exit 3 when
+    the facts give no answer; one line and exit 1 on an error, 2 for an unknown id."""
+    import typer
+
+    from taxlogic.cli.common import EXIT_ABSTAINED
+    from taxlogic.kb.form1040 import AMOUNT_QUERY, form1040_rules, taxpayer_to_facts
+    from taxlogic.tools.engine import Engine, Job
+    from taxlogic.tools.facts import check_facts
+
+    with friendly_errors():
+        rules = form1040_rules()
+        with Engine(rules, workers=1, wait=False) as engine:  # its worker starts while the problem loads
+            from taxlogic.eval.benchmarks.rulearena.tax import tax_correct
+            from taxlogic.kb.domain import get_domain
+
+            item = _item(case_id)
+            if facts_file is not None:
+                if not facts_file.is_file():
+                    fail(f"--facts {facts_file}: no such file")
+                checked = check_facts(facts_file.read_text(encoding="utf-8", errors="surrogateescape"), rules.vocabulary)
+                if not checked.ok:
+                    fail(f"{facts_file}: " + "; ".join(str(p) for p in checked.problems[:3]))
+                facts = checked.canonical
+            else:
+                facts = taxpayer_to_facts(item.taxpayer or {})
+            outcome = engine.run(Job(facts=facts, query=AMOUNT_QUERY, mode="all", var="X"))
+    answer = get_domain("form1040").answer_of(None, outcome)
+    correct = None if answer.value is None else tax_correct(float(Fraction(str(answer.value))), item.answer)
+    if as_json:
+        print_json({"case": case_id, "expected": item.answer, "answer": answer.value, "reason": answer.reason,
+                    "correct": correct, "outcome": outcome.model_dump()})
+    else:
+        from rich.markup import escape
+
+        console.print(f"[bold]{case_id}[/] (tax, {'its gold translation' if facts_file is None else escape(str(facts_file))})"
+                      f"  query: {AMOUNT_QUERY}", highlight=False)
+        console.print(f"outcome: {escape(outcome.summary())}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences",
+                      highlight=False)
+        shown = answer_text(answer.value, "tax") if answer.value is not None else f"(none: {escape(str(answer.reason))})"
+        verdict = "" if correct is None else "   [green]correct[/]" if correct else "   [red]differs[/]"
+        console.print(f"answer: {shown}   expected (RuleArena's label): {answer_text(item.answer, 'tax')}{verdict}",
+                      highlight=False)
+        if correct is False and facts_file is None and (note := erratum_note(case_id)):
+            console.print(note, highlight=False)
+    if answer.value is None:
+        raise typer.Exit(EXIT_ABSTAINED)

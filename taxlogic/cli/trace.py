@@ -106,24 +106,74 @@ def shown_lines(n_lines: int, marked: set[int], verbose: bool) -> list[int]:
     return sorted(keep)
 
 
-def render_facts(facts: str, issues: list[Issue], *, verbose: bool = False, only_marked: bool = False) -> list[str]:
+#: Where a fact (or a sentence) ends: a period and the spaces after it.
+_END = re.compile(r"(?<=\.)\s+")
+#: Where a fact longer than a line may be cut: after a run of spaces or after a comma (between
+#: arguments, or words of a quoted sentence).
+_CUT = re.compile(r"[^\s,]*(?:,\s*|\s+)|[^\s,]+")
+
+
+def _fill(pieces: list[str], room: int) -> list[str]:
+    lines, cur = [], ""
+    for piece in pieces:
+        if cur and len(cur) + len(piece.rstrip()) > room:
+            lines.append(cur.rstrip())
+            cur = ""
+        cur += piece
+    if cur.strip() or not lines:
+        lines.append(cur.rstrip())
+    return lines
+
+
+def wrap_code(text: str, room: int | None) -> list[str]:
+    """``text`` (a line of facts, a diff line, an issue) as lines of at most ``room`` cells: cut
+    between facts (after a period and its spaces); a fact longer than ``room`` alone is cut
+    between its arguments or words (:data:`_CUT`); never inside a name, a number or a word (issue
+    51: a trace at 80 columns broke "incom" / "e_(e)"). A piece longer than ``room`` with no
+    place to cut stays whole. ``room`` None or below 8: ``[text]``."""
+    if room is None or room < 8 or len(text) <= room:
+        return [text]
+    units: list[str] = []
+    pos = 0
+    for m in _END.finditer(text):
+        units.append(text[pos:m.end()])
+        pos = m.end()
+    if pos < len(text):
+        units.append(text[pos:])
+    lines: list[str] = []
+    for unit in _fill(units, room):
+        lines += _fill(_CUT.findall(unit), room) if len(unit) > room else [unit]
+    return lines
+
+
+def render_facts(facts: str, issues: list[Issue], *, verbose: bool = False, only_marked: bool = False,
+                 width: int | None = None) -> list[str]:
     """Rich-markup lines showing ``facts`` numbered, each issue with a line under the line it
-    names, elided runs as "… k lines". ``only_marked``: just the lines with issues."""
+    names, elided runs as "… k lines". ``only_marked``: just the lines with issues. ``width``
+    (the terminal's columns): a longer line continues on the next under its text, cut between
+    facts or arguments (:func:`wrap_code`), never inside one."""
     lines = facts.splitlines()
     by_line: dict[int, list[Issue]] = {}
     for issue in issues:
         if issue.line and 1 <= issue.line <= len(lines):
             by_line.setdefault(issue.line, []).append(issue)
     numbers = sorted(by_line) if only_marked else shown_lines(len(lines), set(by_line), verbose)
+    columns = width
     width = len(str(len(lines) or 1))
+
+    def room(gutter: int) -> int | None:
+        return None if columns is None else columns - gutter
     out, last = [], 0
     for n in numbers:
         if not only_marked and n > last + 1:
             out.append(f"      [dim]{'…':>{width}}   {n - last - 1} more line{'s' if n - last - 1 != 1 else ''}[/]")
         mark = "[red]✗[/]" if n in by_line else " "
-        out.append(f"    {mark} [dim]{n:>{width}} │[/] {escape(lines[n - 1])}")
+        gutter = 9 + width  # "    ✗ 12 │ "
+        for k, part in enumerate(wrap_code(lines[n - 1], room(gutter))):
+            out.append(f"    {mark if k == 0 else ' '} [dim]{n if k == 0 else '':>{width}} │[/] {escape(part)}")
         for issue in by_line.get(n, []):
-            out.append(f"      {' ' * width}   [red]↑ {escape(issue.kind)}: {escape(issue.message)}[/]")
+            for k, part in enumerate(wrap_code(f"{issue.kind}: {issue.message}", room(gutter))):
+                out.append(f"      {' ' * width}   [red]{'↑' if k == 0 else ' '} {escape(part)}[/]")
         last = n
     if not only_marked and numbers and last < len(lines):
         rest = len(lines) - last
@@ -131,12 +181,17 @@ def render_facts(facts: str, issues: list[Issue], *, verbose: bool = False, only
     return out
 
 
-def render_diff(diff: list[str], verbose: bool = False) -> list[str]:
-    """The repair's diff lines (``+`` green, ``-`` red), at most :data:`MAX_DIFF` unless ``verbose``."""
+def render_diff(diff: list[str], verbose: bool = False, width: int | None = None) -> list[str]:
+    """The repair's diff lines (``+`` green, ``-`` red), at most :data:`MAX_DIFF` unless ``verbose``;
+    ``width``: a longer line continues under its text, cut between facts (:func:`wrap_code`)."""
     if not diff:
         return ["      [dim]unchanged: the model returned the same facts[/]"]
     shown = diff if verbose else diff[:MAX_DIFF]
-    out = [f"      [{'green' if l.startswith('+') else 'red'}]{escape(l)}[/]" for l in shown]
+    out = []
+    for l in shown:
+        style = "green" if l.startswith("+") else "red"
+        parts = wrap_code(l[1:], None if width is None else width - 7)
+        out += [f"      [{style}]{l[0] if k == 0 else ' '}{escape(p)}[/]" for k, p in enumerate(parts)]
     if len(diff) > len(shown):
         out.append(f"      [dim]… {len(diff) - len(shown)} more changed lines (--verbose shows all)[/]")
     return out
@@ -198,19 +253,22 @@ class Tracer:
         marked = len({i.line for i in issues} | grouped)
         head = f"facts r{ev.round}: {n} line{'s' if n != 1 else ''}" + (f", {marked} with issues" if marked else "")
         self._print(f"    [bold]{head}[/]")
+        w = self.console.width
         if ev.node == "generate":
-            body = render_facts(ev.facts, issues, verbose=self.verbose)
+            body = render_facts(ev.facts, issues, verbose=self.verbose, width=w)
         else:
-            body = render_diff(ev.facts_diff, self.verbose)
+            body = render_diff(ev.facts_diff, self.verbose, width=w)
             if self.verbose:
-                body += render_facts(ev.facts, issues, verbose=True)
+                body += render_facts(ev.facts, issues, verbose=True, width=w)
             elif issues:
-                body += render_facts(ev.facts, issues, only_marked=True)
+                body += render_facts(ev.facts, issues, only_marked=True, width=w)
         for line in body:
             self._print(line)
 
     def _print(self, markup: str) -> None:
-        self.console.print(markup, highlight=False, soft_wrap=True)
+        """One line of the trace; a line longer than the terminal wraps between words (the facts'
+        lines are cut between facts beforehand: :func:`render_facts`), never inside one."""
+        self.console.print(markup, highlight=False, overflow="fold")
 
     def close(self) -> None:
         self.flush()

@@ -303,15 +303,21 @@
     mark.scrollIntoView({ block: "nearest" });
   }
 
-  function runColumn(r, n, caseText) {
+  // an amount a numeric task answers (SARA's tax, SARA v2's, RuleArena's fees and returns) as money
+  function amount(v, task) {
+    var money_task = ["numeric", "tax", "airline"].indexOf(task) >= 0;
+    if (!money_task || v === null || v === undefined || v === "" || isNaN(Number(v))) return show(v);
+    return money(Number(v));
+  }
+  function runColumn(r, n, caseText, task) {
     var col = el("div", "run-col");
     var head = add(el("div", "run-head"), el("span", "run-chip run-" + n, letter(n)), el("span", null, RUNS[n].label));
     add(col, head);
     if (!r) return add(col, el("p", "muted", "this run has no record of the case"));
     var dl = el("dl", "kv");
     field(dl, "verdict", r.verdict, "badge v-" + r.verdict);
-    field(dl, "answer", show(r.prediction));
-    field(dl, "gold", show(r.gold));
+    field(dl, "answer", amount(r.prediction, task));
+    field(dl, "gold", amount(r.gold, task));
     if (r.reason) field(dl, "reason", r.reason);
     field(dl, "rounds", r.rounds_n);
     field(dl, "tokens", tokens(r.tokens));
@@ -366,7 +372,7 @@
     add(body, caseBox);
     var grid = el("div", "run-grid");
     grid.style.gridTemplateColumns = "repeat(" + RUNS.length + ", minmax(0, 1fr))";
-    c.runs.forEach(function (r, n) { add(grid, runColumn(r, n, textEl)); });
+    c.runs.forEach(function (r, n) { add(grid, runColumn(r, n, textEl, c.task)); });
     add(body, grid);
   }
 

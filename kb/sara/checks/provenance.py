@@ -255,7 +255,7 @@ def _source(t: _Text, v: FactView, ids: set[str], line: int, f: Fact, i: int, a)
         n = plain_number(Number(a.value).canonical)
         year_ok = isinstance(a.value, int) and 1600 <= a.value <= 2199
         how, s = t.number(n, year_ok)
-        kind = "amount" if f.name == "amount_" or not year_ok else "year"
+        kind = "amount" if f.name == "amount_" or not year_ok or _as_money(n, s) else "year"
         return src(kind, how, s)
     if isinstance(a, Str):
         if (i == 0 and (is_type(f) or is_property(f))) or a.value in v.types:  # an id as a string (SARA v2: "paid")
@@ -272,6 +272,12 @@ def _source(t: _Text, v: FactView, ids: set[str], line: int, f: Fact, i: int, a)
             return src("string", "a place the text names an institution in", _named_place(t))
         return src("string", "")
     return src("other", "")
+
+
+def _as_money(n: str, sentence: str | None) -> bool:
+    """Whether ``sentence`` writes the number ``n`` as money ("an exemption of $2000", "$2,000"):
+    then it is an amount, though it looks like a year."""
+    return bool(sentence) and any(m.replace(",", "") == n for m in re.findall(r"\$\s?(\d[\d,]*)", sentence))
 
 
 @lru_cache(maxsize=16)

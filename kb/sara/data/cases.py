@@ -168,9 +168,15 @@ def parse_case(case_id: str, raw: str) -> Case:
 
 
 def _splits(paths: SaraPaths) -> dict[tuple[str, str], Split]:
+    return _split_index(str(paths.dataset))
+
+
+@shared_table(maxsize=8)
+def _split_index(dataset: str) -> dict[tuple[str, str], Split]:
+    """(text, question) -> split, from ``dataset/{train,test}.tsv`` (read once per process)."""
     index: dict[tuple[str, str], Split] = {}
     for split in ("train", "test"):
-        with open(paths.dataset / f"{split}.tsv", newline="") as fh:
+        with open(Path(dataset) / f"{split}.tsv", newline="") as fh:
             for row in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
                 if len(row) >= 2:
                     index[(row[0].strip(), row[1].strip())] = split
@@ -217,8 +223,27 @@ def load_cases(data_dir: Path | None = None, split: str = "all", kind: str = "al
     ]
 
 
+@shared_table(maxsize=64)
+def _load_one(root: str, case_id: str) -> Case | None:
+    """The case ``case_id`` read from its own file alone (None if there is none), as :func:`_load`
+    reads it: a one-case command parses one file, not 376 (issue 51's start-up)."""
+    paths = SaraPaths(Path(root)).require()
+    f = paths.cases / f"{case_id}.pl"
+    if not re.fullmatch(r"[A-Za-z0-9_]+", case_id) or not f.is_file():
+        return None
+    case = parse_case(f.stem, f.read_text())
+    case.split = _splits(paths).get((case.text, case.question))
+    if case.split is None:
+        raise DataError(f"{case.id}: no row of dataset/*.tsv matches its text and question")
+    return case
+
+
 def get_case(case_id: str, data_dir: Path | None = None) -> Case:
-    """One case by id. Raises KeyError with close matches if unknown."""
+    """One case by id (its file alone is read). Raises KeyError with close matches if unknown,
+    :class:`DataError` if SARA is not installed or the case's file is not in SARA's format."""
+    one = _load_one(str(sara_paths(data_dir).root), case_id)
+    if one is not None:
+        return one.model_copy()
     for c in _load(str(sara_paths(data_dir).root)):
         if c.id == case_id:
             return c.model_copy()

@@ -94,18 +94,56 @@ class EventSchema:
         return "; or ".join(one(w) for w in ways[:4]) + ("; …" if len(ways) > 4 else "")
 
 
-@shared_table(maxsize=8)
-def _schema_for(prolog_dir: str) -> EventSchema:
+def _schema_lines(prolog_dir: str) -> str | None:
+    """``schema.pl``'s output on the statutes of ``prolog_dir``: read from the cache
+    (``TAXLOGIC_CACHE_DIR``/schema, keyed by a hash of ``schema.pl`` and of every ``.pl`` file
+    under the folder, names and bytes) or made by a ``swipl`` subprocess and kept there, so a
+    one-case command reads the statutes' schema instead of starting ``swipl`` (issue 51's start-up).
+    None when ``swipl`` is missing, times out or fails (nothing is kept then)."""
+    import hashlib
+    import os
+    from pathlib import Path
+
     script = resources.files("taxlogic.kb.sara").joinpath("prolog", "schema.pl")
+    digest = hashlib.sha256(script.read_bytes())
+    for f in sorted(Path(prolog_dir).rglob("*.pl")):
+        digest.update(str(f.relative_to(prolog_dir)).encode() + b"\0" + f.read_bytes() + b"\0")
+    cached = None
+    try:
+        from taxlogic.settings import get_settings
+
+        cached = Path(get_settings().cache_dir) / "schema" / f"{digest.hexdigest()}.tsv"
+        if cached.is_file():
+            return cached.read_text(encoding="utf-8")
+    except (OSError, ValueError):  # an unreadable cache, or settings that do not validate: no cache
+        cached = None
     try:
         proc = subprocess.run(["swipl", str(script), prolog_dir], capture_output=True, text=True, timeout=120)
     except (FileNotFoundError, subprocess.TimeoutExpired):
+        return None
+    if proc.returncode != 0 or not proc.stdout.strip():
+        return None
+    if cached is not None:
+        try:  # written whole or not at all: a reader never sees half a file
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(proc.stdout, encoding="utf-8")
+            tmp.replace(cached)
+        except OSError:
+            pass
+    return proc.stdout
+
+
+@shared_table(maxsize=8)
+def _schema_for(prolog_dir: str) -> EventSchema:
+    output = _schema_lines(prolog_dir)
+    if output is None:
         return EventSchema()
     ways: dict[str, list[Counter]] = defaultdict(list)
     reads, links, same = [], [], []
     constants: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     negated: dict[str, list[Counter]] = defaultdict(list)
-    for line in proc.stdout.splitlines():
+    for line in output.splitlines():
         etype, _, key = line.partition("\t")
         if etype == "neg":
             t, props = key.split("\t", 1)
@@ -138,7 +176,8 @@ def _schema_for(prolog_dir: str) -> EventSchema:
 
 def event_schema(rules) -> EventSchema:
     """The event model of a rule set (:class:`taxlogic.kb.rules.RuleSet`), read from its statute
-    files by ``schema.pl`` in a ``swipl`` subprocess (terms only, nothing runs) once per folder
+    files by ``schema.pl`` in a ``swipl`` subprocess (terms only, nothing runs; its output kept in
+    the cache for the same files: :func:`_schema_lines`) once per folder
     (a :func:`~taxlogic.tables.shared_table`: cases inspected at once on many threads start one
     ``swipl``, not one each)."""
     return _schema_for(str(rules.prolog_dir))

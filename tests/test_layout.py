@@ -1,0 +1,127 @@
+"""Tables and traces at 80 and 120 columns without a broken word or number (issue 51, item 6):
+``eval report`` (run folders' names cut only after a separator, never inside a part), the live
+trace of solve and chat (a line of facts cut between facts, a long fact between its arguments,
+never inside a name), ``data info`` (the command it suggests on one line)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from taxlogic.cli import app
+
+#: A run folder's name of distinctive parts: each must be read whole at every width.
+RUN = "gold-zephyrquux-marmalade-verylongidentifier-b3"
+PARTS = ("zephyrquux", "marmalade", "verylongidentifier")
+
+
+def _run(width: int, *args: str):
+    return CliRunner(env={"COLUMNS": str(width), "NO_COLOR": "1"}).invoke(app, list(args), terminal_width=width)
+
+
+def _lines_fit(text: str, width: int) -> None:
+    too_long = [l for l in text.splitlines() if len(l.rstrip()) > width]
+    assert not too_long, too_long
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory, sara_data_dir):
+    root = tmp_path_factory.mktemp("runs")
+    res = CliRunner().invoke(app, ["eval", "run", "--method", "gold", "--limit", "2", "--workers", "1",
+                                   "--out", str(root / RUN)])
+    assert res.exit_code == 0, res.output
+    return root
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_eval_report_never_breaks_a_run_name_inside_a_part(width, runs, tmp_path):
+    """Before: at 80 columns a run folder's name was folded at the column's edge
+    ("gold-sara-test-a" / "ll-a-long-run-na" / "me"). After: cut after a separator only."""
+    res = _run(width, "eval", "report", str(runs / RUN), "--out", str(tmp_path / "report"))
+    assert res.exit_code == 0, res.output
+    _lines_fit(res.output, width)
+    for part in PARTS:
+        assert any(part in line for line in res.output.splitlines()), (part, res.output)
+    for header in ("Acc", "abstain", "errata", "tokens", "cached"):  # header words whole
+        assert re.search(rf"\b{header}\b", res.output), header
+    if width == 120:  # room enough: the name on one line
+        assert RUN in res.output
+
+
+def test_fit_cuts_identifiers_only_after_separators():
+    from rich.table import Table
+
+    from taxlogic.cli.fit import fit
+
+    table = Table()
+    table.add_column("run")
+    for col in ("n", "Acc %", "Err % all", "Err % ans.", "abstain %", "cost $", "M10 %", "tol %"):
+        table.add_column(col, justify="right")
+    table.add_row(RUN + " (numeric)", "20", "100.0", "0.0", "0.0", "0.0", "12", "100.0", "100.0")
+    con = Console(width=80, record=True, color_system=None)
+    con.print(fit(table, con, foldable=(0,)))
+    text = con.export_text()
+    _lines_fit(text, 80)
+    for part in PARTS + ("(numeric)", "100.0"):
+        assert part in text, (part, text)
+
+
+FACTS = ('income_(alice_makes_money). agent_(alice_makes_money, alice). start_(alice_makes_money, "2017-01-01"). '
+         'end_(alice_makes_money, "2017-12-31"). amount_(alice_makes_money, 326332). '
+         'marriage_(alice_and_bob_marriage_event_of_the_year_2015, alice, bob, "2015-02-03", "2019-12-31", joint).')
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_trace_never_breaks_inside_a_fact(width):
+    """Before: the trace printed each fact line whole and the terminal cut it at 80 columns
+    ("incom" / "e_(e)"). After: a line of facts continues under its text, cut between facts; a
+    fact wider than the line alone between its arguments."""
+    from taxlogic.agent.state import Issue, TraceEvent
+    from taxlogic.cli.trace import Tracer
+
+    con = Console(width=width, record=True, color_system=None)
+    tracer = Tracer(con)
+    tracer(TraceEvent(node="generate", round=0, seconds=1.0, facts=FACTS + "\nincome_(e).", detail="2 lines"))
+    tracer(TraceEvent(node="validate", round=0, seconds=0.0, detail="1 problem",
+                      issues=[Issue(kind="unknown_predicate", line=1, message="unknown predicate salary_of/2; the "
+                                    "knowledge base has no predicate of that name and arity, see the vocabulary")]))
+    tracer(TraceEvent(node="repair", round=1, seconds=1.0, facts="income_(e).", facts_diff=["-" + FACTS]))
+    tracer.close()
+    text = con.export_text()
+    _lines_fit(text, width)
+    facts = re.findall(r"[a-z_]+\([^()]*\)\.", FACTS)
+    short = [f for f in facts if len(f) <= width - 12]  # a fact that fits a line is never cut
+    for fact in short:
+        assert text.count(fact) >= 2, (fact, text)  # in the translation and in the repair's diff
+    for word in ("alice_and_bob_marriage_event_of_the_year_2015", "2015-02-03", "unknown_predicate", "vocabulary"):
+        assert word in text, (word, text)
+
+
+def test_wrap_code_cuts_between_facts_then_arguments():
+    from taxlogic.cli.trace import wrap_code
+
+    assert wrap_code("income_(e). agent_(e, alice). amount_(e, 33200).", 30) == [
+        "income_(e). agent_(e, alice).", "amount_(e, 33200)."]
+    assert wrap_code("s151_c(alice,_,2000,2015).", 10) == ["s151_c(alice,", "_,2000,", "2015)."]
+    assert wrap_code("income_(e).", 80) == ["income_(e)."]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_data_info_keeps_the_command_it_suggests_whole(width, v2_data_dir):
+    """Before: ``data info`` at 80 columns split "taxlogic explain --case" / "tax_case_1". After:
+    the command on one line (on a line of its own when label and command do not fit)."""
+    res = _run(width, "data", "info")
+    assert res.exit_code == 0, res.output
+    assert "taxlogic explain --case tax_case_1 --dataset sara-v2" in res.output
+    assert any(l.strip().endswith("taxlogic explain --case tax_case_1") for l in res.output.splitlines())
+
+
+def test_print_command_goes_to_its_own_line_when_narrow():
+    from taxlogic.cli.common import print_command
+
+    con = Console(width=40, record=True, color_system=None)
+    print_command("cases by id:", "taxlogic explain --case tax_case_1 --dataset sara-v2", out=con)
+    assert con.export_text().splitlines() == ["cases by id:", "  taxlogic explain --case tax_case_1 --dataset sara-v2"]
