@@ -155,7 +155,7 @@ def test_one_case_commands_never_import_the_llm_stack(command, sara_data_dir):
 
 def test_get_case_reads_one_file_and_gives_the_same_case(sara_data_dir):
     """One file read for one case (start-up), the same case as the full load gives."""
-    from taxlogic.kb.sara import cases
+    from taxlogic.kb.sara.data import cases
 
     one = cases.get_case("s151_a_neg")
     full = {c.id: c for c in cases.load_cases()}
@@ -201,7 +201,7 @@ def test_the_statutes_schema_is_read_from_the_cache_for_the_same_files(tmp_path,
     files; the same files read it back without starting ``swipl``, changed files run it again."""
     import shutil
 
-    from taxlogic.kb.sara import schema
+    from taxlogic.kb.sara.reading import schema
     from taxlogic.kb.sara.data.install import sara_rules
     from taxlogic.settings import get_settings
 
