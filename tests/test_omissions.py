@@ -125,11 +125,12 @@ def test_every_omission_of_every_fact_program(engine, rules, fact_programs):
     documented :data:`RESIDUE`."""
     from taxlogic.eval.faults.corrupt import OMISSIONS, every_omission
     from taxlogic.eval.faults.verifier import classify
+    from taxlogic.tools.limits import QUICK_INFERENCES
 
     gold = inspect_many(engine, [plan_inspection(c, gold_program(c).fact_text, rules) for c in fact_programs])
     clean = [c for c, g in zip(fact_programs, gold) if not g.issues and g.answer == c.expected]
     todo = [(c, v) for c in clean for op in OMISSIONS for v in every_omission(facts_of(gold_program(c).fact_text), op)]
-    results = inspect_many(engine, [plan_inspection(c, v.text, rules) for c, v in todo], quick=5.0)
+    results = inspect_many(engine, [plan_inspection(c, v.text, rules) for c, v in todo], quick=QUICK_INFERENCES)
     klass = [classify(c.expected, r.answer, r.flagged, r.limited) for (c, _), r in zip(todo, results)]
     slipped = {(c.id, v.op, v.detail) for (c, v), k in zip(todo, klass) if k == "slipped"}
     assert len(clean) == 288 and len(todo) == 2935  # SARA 2020: every omission of every clean rule-free set
@@ -541,13 +542,13 @@ def test_a_candidate_its_limit_stopped_runs_once_more_under_the_answer_jobs_limi
     from taxlogic.kb.sara.omissions import run_candidates
     from taxlogic.tools.engine import Job
 
-    slow = Job(facts="", query="between(1, 3000000, X), X >= 3000000", time_limit=0.05)
-    endless = Job(facts="", query="repeat, fail", time_limit=0.05)
-    assert engine.run(slow).status == "time_limit"
-    outs = run_candidates(engine, [slow, endless], [Job(facts="", query="true", time_limit=5),
-                                                     Job(facts="", query="true", time_limit=0.3)])
-    assert [o.status for o in outs] == ["proved", "time_limit"]
-    assert 0.05 < outs[0].cpu_seconds < 5 and outs[1].cpu_seconds >= 0.3
+    slow = Job(facts="", query="between(1, 3000000, X), X >= 3000000", inference_limit=100_000)
+    endless = Job(facts="", query="repeat, fail", inference_limit=100_000)
+    assert engine.run(slow).status == "inference_limit"
+    outs = run_candidates(engine, [slow, endless], [Job(facts="", query="true", inference_limit=50_000_000),
+                                                     Job(facts="", query="true", inference_limit=300_000)])
+    assert [o.status for o in outs] == ["proved", "inference_limit"]
+    assert 100_000 < outs[0].inferences < 50_000_000 and outs[1].inferences >= 300_000
 
 
 def test_the_work_payments_are_for_left_out_is_flagged(engine, rules):
@@ -604,7 +605,7 @@ def test_share_or_lasting_state_left_out_is_flagged(engine, rules, case_id, grou
 #: be flagged.
 RULE_GROUP_EXCEPTIONS: dict[tuple[str, str], str] = {}
 # Session 15 emptied it. tax_case_33's patient_ and agent_ rules: their candidates restore the
-# pay of 87 employees (about 3 s of CPU time, over the 2 s floor of CANDIDATE_SECONDS), now run
+# pay of 87 employees (about 3 s of CPU time, over the 2 s floor a candidate had then), now run
 # once more under the answer job's limit (run_candidates). Its service_ rules: the work each
 # payment's purpose_ is for, a candidate tied to a payment of the sentence (candidate_facts._tied).
 

@@ -56,12 +56,12 @@ from typing import Callable, Sequence
 from taxlogic.core import CaseInput, Issue
 from taxlogic.kb.sara.omissions.candidate_facts import candidates
 from taxlogic.kb.sara.omissions.items import accounting
-from taxlogic.kb.sara.omissions.model import (CANDIDATE_SECONDS, MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow,
+from taxlogic.kb.sara.omissions.model import (CANDIDATE_BUDGET, MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow,
                                               Item, Verdict)
 from taxlogic.kb.sara.omissions.reading import case_people, name_key, respell, spellings
 from taxlogic.kb.sara.omissions.verdicts import answer_key, candidate_limits, issues_of, judge, run_candidates
 
-__all__ = ["CANDIDATE_SECONDS", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "ClauseRow",
+__all__ = ["CANDIDATE_BUDGET", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "ClauseRow",
            "Item", "OmissionCheck", "Verdict", "accounting", "answer_key", "applies_to", "candidate_limits", "candidates",
            "case_people", "clause_table", "decide", "engine_check", "issues_of", "judge", "name_key", "omission_check", "plan",
            "respell", "run_candidates", "spellings"]
