@@ -1,4 +1,5 @@
-# taxlogic: `make demo` sets everything up and runs the main job; `make test` sets up and runs the tests.
+# taxlogic: `make demo` sets everything up and runs the main job; `make test` sets up and runs the tests
+# (the long sweeps marked `slow` sample deterministically there; `make test-all` runs them whole, as CI does).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -8,7 +9,7 @@ DEMO_CASE ?= tax_case_1
 # llama.cpp's default -march=native build crashes on some CPUs (AMX); see FIELD-NOTES.
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
 
-.PHONY: setup system-deps data demo test bench clean
+.PHONY: setup system-deps data demo test test-all bench clean
 
 setup: system-deps $(BIN)/.installed data
 
@@ -31,6 +32,10 @@ demo: setup
 	$(BIN)/taxlogic solve --case $(DEMO_CASE) --translator gold --explain
 
 test: setup
+	$(BIN)/python scripts/lint_imports.py
+	$(BIN)/pytest -q -m "not slow"
+
+test-all: setup
 	$(BIN)/python scripts/lint_imports.py
 	$(BIN)/pytest -q
 
