@@ -79,6 +79,30 @@ def test_no_gold_program_comes_near_its_budget(engine):
         assert r.inferences * MARGIN <= limits.recording_inferences(r.query_inferences, budget), r.case_id
 
 
+def test_no_nba_gold_program_comes_near_its_budget():
+    """The NBA's 216 gold programs: each answer job (as the agent runs it) under 1/MARGIN of the
+    query and quick budgets."""
+    from taxlogic.agent.state import CaseInput
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.nba import ANSWER_QUERY, nba_rules
+    from taxlogic.kb.nba.domain import NBA_QUESTION
+    from taxlogic.kb.nba.gold import gold_program
+    from taxlogic.kb.nba.problems import problem_texts
+    from taxlogic.tools.engine import Engine
+    from taxlogic.tools.facts import check_facts
+
+    rules, domain = nba_rules(), get_domain("nba")
+    jobs = []
+    for p in problem_texts():
+        case = CaseInput(case_id=p.id, text=p.text, question=NBA_QUESTION, kind="entailment", query=ANSWER_QUERY,
+                         answer_var="X")
+        jobs.append(domain.query_job(case, case.query, check_facts(gold_program(p.id), rules.vocabulary).canonical))
+    with Engine(rules, workers=1) as engine:
+        outs = list(engine.run_many(jobs))
+    assert len(outs) == 216 and all(o.ok for o in outs)
+    assert max(o.inferences for o in outs) * MARGIN <= min(get_settings().inference_limit, limits.QUICK_INFERENCES)
+
+
 def _facts_and_query(cases):
     """(id, answer job in mode all) of each case, as ``eval gold`` runs them."""
     return [(c.id, case_job(c, c.gold_program, mode="all")) for c in cases]
