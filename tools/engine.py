@@ -67,9 +67,10 @@ class Job(BaseModel):
     then the derivation as :attr:`Outcome.tree`, recorded under the same limits, with recorder
     options ``explain``: :class:`taxlogic.tools.explain.ExplainOptions` as a dict). Limits
     (:mod:`taxlogic.tools.limits`): ``inference_limit`` inferences, the budget that decides (None:
-    the settings' ``inference_limit``, and an explanation's recording gets its own, derived from the
-    query's inferences; a job's own value limits the query and the recording alike); ``time_limit`` CPU seconds and ``wall_limit`` wall seconds
-    (parent-enforced), safety nets only (None: the settings' ``time_limit``, or the budget at
+    the settings' ``inference_limit``, and an explanation's recording gets its own, derived from
+    the query's inferences; a job's own value limits the query and the recording alike);
+    ``time_limit`` CPU seconds and ``wall_limit`` wall seconds (parent-enforced), safety nets only
+    (None: the settings' ``time_limit``, or the budget at
     :data:`~taxlogic.tools.limits.SAFETY_RATE` if more; the settings' ``wall_limit``, or twice the
     CPU limit if more, four times for an explanation).
     """
