@@ -1,4 +1,5 @@
-# taxlogic: `make demo` sets everything up and runs the main job; `make test` sets up and runs the tests.
+# taxlogic: `make demo` sets everything up and runs the main job; `make test` sets up and runs the tests
+# (the long sweeps marked `slow` sample deterministically there, and run whole with CI=true, as CI runs it, or with `make test-all`).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -8,7 +9,7 @@ DEMO_CASE ?= tax_case_1
 # llama.cpp's default -march=native build crashes on some CPUs (AMX); see FIELD-NOTES.
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
 
-.PHONY: setup system-deps data demo first-look test bench clean
+.PHONY: setup system-deps data demo first-look test test-all bench clean
 
 setup: system-deps $(BIN)/.installed data
 
@@ -44,7 +45,12 @@ first-look:
 	$(BIN)/taxlogic data install $(if $(SARA_SOURCE),--from $(SARA_SOURCE))
 	$(BIN)/taxlogic solve --case $(DEMO_CASE) --translator gold --explain
 
+# CI sets CI=true: then the slow sweeps run whole too (.ci/run calls exactly `make test`)
 test: setup
+	$(BIN)/python scripts/lint_imports.py
+	$(BIN)/pytest -q $(if $(CI),,-m "not slow")
+
+test-all: setup
 	$(BIN)/python scripts/lint_imports.py
 	$(BIN)/pytest -q
 

@@ -35,10 +35,13 @@ def outcome_issues(case: CaseInput, outcome: Outcome) -> list[Issue]:
         }.get(outcome.error_kind or "", "")
         msg = f"Prolog raised an error ({outcome.error_kind}): {outcome.message}" + (f"; {hint}" if hint else "")
         return [Issue(kind="prolog_error", message=msg)]
-    if outcome.status in ("time_limit", "inference_limit"):
+    if outcome.status == "inference_limit":  # the budget: the same on any machine (taxlogic.tools.limits)
         return [Issue(kind=outcome.status, message=(
-            f"the query did not finish ({outcome.message}); facts that make the rules loop or explode, "
-            "e.g. an event that is its own purpose, must be fixed"))]
+            f"the query did not finish within its inference budget ({outcome.message}); facts that make the rules "
+            "loop or explode, e.g. an event that is its own purpose, must be fixed"))]
+    if outcome.status == "time_limit":  # a safety net (CPU or wall clock): says so, decides nothing of the facts
+        return [Issue(kind=outcome.status, message=(
+            f"the query was stopped by a safety net ({outcome.message}); no answer can be given from this run"))]
     if case.kind == "numeric":
         if outcome.status == "failed" or (outcome.status == "values" and not outcome.values):
             return [Issue(kind="no_value", message=(

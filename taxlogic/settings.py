@@ -39,9 +39,14 @@ class Settings(BaseSettings):
     # Prolog engine
     workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=0,
                          description="Prolog worker processes; 0 means one per core (as `--workers 0`).")
-    time_limit: float = Field(10.0, gt=0, description="Per-query CPU time limit inside Prolog, seconds.")
-    inference_limit: int = Field(2_000_000_000, gt=0, description="Per-query inference limit inside Prolog.")
-    wall_limit: float = Field(60.0, gt=0, description="Hard wall-clock limit per query enforced by the parent, seconds.")
+    time_limit: float = Field(30.0, gt=0, description=(
+        "Per-query CPU time limit inside Prolog, seconds: a safety net against a runaway only (a job whose "
+        "inference budget takes longer gets more); the inference limit decides (taxlogic.tools.limits)."))
+    inference_limit: int = Field(200_000_000, gt=0, description=(
+        "Per-query inference budget inside Prolog: the limit that decides whether a query finishes, the same on "
+        "any machine under any load (taxlogic.tools.limits.QUERY_INFERENCES, measured on the gold programs)."))
+    wall_limit: float = Field(60.0, gt=0, description=(
+        "Hard wall-clock limit per query enforced by the parent, seconds (at least twice the CPU limit): a safety net."))
     timezone: str = Field("America/New_York", description="TZ for Prolog workers (SARA's date arithmetic needs a US zone).")
 
     # LLM endpoint (any OpenAI-compatible server)

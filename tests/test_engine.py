@@ -11,6 +11,7 @@ from taxlogic.eval.methods.gold import run_gold
 from taxlogic.kb.sara.data.cases import get_case, load_cases
 from taxlogic.kb.sara.domain import answer_of, case_job
 from taxlogic.tools.engine import Job
+from taxlogic.settings import get_settings
 
 # A spread of sections, both polarities, the two slow cases and the two TZ-dependent ones.
 SAMPLE = [
@@ -184,15 +185,18 @@ def test_duplicated_gold_facts_give_the_same_answer_once(engine, sara_data_dir):
 
 
 def test_rerun_limits_scale_with_the_run_and_never_exceed_the_job():
-    """A counterfactual run's CPU limit: the floor, or `times` the job's own CPU seconds, capped by
-    the job's limit; its wall limit twice that plus 10 s, capped by the job's."""
+    """A counterfactual run's inference budget (issue 48): the floor, or `times` the job's own
+    run's inferences, capped by the job's budget (or the settings'); never CPU seconds, so the
+    same on any machine; the safety nets stay the job's."""
     from types import SimpleNamespace
 
-    job = Job(facts="", query="true", time_limit=30.0, wall_limit=40.0)
-    assert job.rerun_limits(SimpleNamespace(cpu_seconds=0.1), 2.0, 5.0) == {"time_limit": 2.0, "wall_limit": 14.0}
-    assert job.rerun_limits(SimpleNamespace(cpu_seconds=1.0), 2.0, 5.0) == {"time_limit": 5.0, "wall_limit": 20.0}
-    assert job.rerun_limits(SimpleNamespace(cpu_seconds=10.0), 2.0, 5.0) == {"time_limit": 30.0, "wall_limit": 40.0}
-    assert job.rerun_limits(None, 2.0, 5.0)["time_limit"] == 2.0  # no run measured: the floor
+    job = Job(facts="", query="true", inference_limit=30_000_000, time_limit=30.0, wall_limit=40.0)
+    assert job.rerun_limits(SimpleNamespace(inferences=100_000, cpu_seconds=9.0), 2_000_000, 5) == {"inference_limit": 2_000_000}
+    assert job.rerun_limits(SimpleNamespace(inferences=1_000_000), 2_000_000, 5) == {"inference_limit": 5_000_000}
+    assert job.rerun_limits(SimpleNamespace(inferences=10_000_000), 2_000_000, 5) == {"inference_limit": 30_000_000}
+    assert job.rerun_limits(None, 2_000_000, 5) == {"inference_limit": 2_000_000}  # no run measured: the floor
+    default = Job(facts="", query="true").rerun_limits(None, float("inf"), 0)
+    assert default == {"inference_limit": get_settings().inference_limit}
 
 
 def _seen(o):

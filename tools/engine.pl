@@ -36,7 +36,19 @@ tl_load_kb(Dir, Options) :-
     forall(( member(E, Es), file_name_extension(_, pl, E), E \== 'init.pl' ),
            ( directory_file_path(Dir, E, P), tl_declare_file(P, E) )),
     directory_file_path(Dir, 'init.pl', Init),
-    setup_call_cleanup(true, load_files(Init, [silent(true)]), retractall(tl_collecting)).
+    setup_call_cleanup(true, load_files(Init, [silent(true)]), retractall(tl_collecting)),
+    tl_autoload_now.
+
+%!  tl_autoload_now is det.
+%   Load now every library predicate the loaded code calls (autoload_all/0, which switches
+%   autoloading off; it is switched on again for what a case's rules call). Else the first job
+%   that calls one pays for loading its library in inferences, and a job's inference count, on
+%   which its outcome depends under call_with_inference_limit/3, would depend on the jobs the
+%   worker ran before it (issue 48).
+tl_autoload_now :-
+    current_prolog_flag(autoload, Flag),
+    with_output_to(string(_), catch(autoload_all, _, true)),
+    set_prolog_flag(autoload, Flag).
 
 %!  tl_kb_messages(-Msgs) is det.  Errors and warnings printed while loading the KB, as strings.
 tl_kb_messages(Msgs) :- findall(M, tl_message(M), Msgs).
@@ -322,7 +334,8 @@ tl_solutions(_, Sols, _{status:values, values:Strs, solutions:N}) :-
 
 tl_value_string(V, S) :- format(string(S), "~q", [V]).
 
-tl_exception(time_limit_exceeded, _{status:time_limit, message:"time limit exceeded"}) :- !.
+tl_exception(time_limit_exceeded, _{status:time_limit, error_kind:cpu, message:Msg}) :- !,
+    Msg = "CPU time limit exceeded (the safety net against a runaway: machine-dependent, not a verdict on the facts)".
 tl_exception(E, _{status:error, error_kind:Kind, message:Msg}) :-
     tl_error_kind(E, Kind), tl_message_string(E, Msg).
 

@@ -1,8 +1,9 @@
 """The Prolog engine: worker processes holding a loaded statute KB, run with limits.
 
 A :class:`Job` (a case's clauses + one query) goes to a worker process (:mod:`worker`), which
-asserts the clauses, runs the query under a CPU-time limit (``tl_call_with_cpu_limit`` in
-``engine.pl``) and ``call_with_inference_limit``, erases the clauses, abolishes the predicates
+asserts the clauses, runs the query under ``call_with_inference_limit`` (the budget that decides:
+the same on any machine under any load, :mod:`taxlogic.tools.limits`) and a CPU-time safety net
+(``tl_call_with_cpu_limit`` in ``engine.pl``), erases the clauses, abolishes the predicates
 the case created and the tables (an outcome depends on the job and the KB only, never on the
 jobs the worker ran before: ``tl_unload_case``) and returns an :class:`Outcome`. The parent enforces a hard wall-clock limit too: a worker that hangs or
 dies is killed and replaced, and the job's outcome says so. :class:`Engine` is a pool of
@@ -28,6 +29,7 @@ from taxlogic.priority import current as current_urgency
 from taxlogic.settings import Settings, get_settings
 from taxlogic.spans import ENGINE_JOBS, span
 from taxlogic.spans import current as current_clock
+from taxlogic.tools.limits import RECORDING_FLOOR, RECORDING_TIMES, safety_seconds
 from taxlogic.tools.trust import TrustedProgram, wire_tag, worker_key
 
 Status = Literal["proved", "failed", "values", "error", "time_limit", "inference_limit"]
@@ -63,8 +65,14 @@ class Job(BaseModel):
     ``first`` (first binding of ``var``) or ``all`` (distinct bindings of ``var`` over at most
     ``max_solutions`` solutions) or ``explain`` (``all`` if ``var`` is given, else ``prove``;
     then the derivation as :attr:`Outcome.tree`, recorded under the same limits, with recorder
-    options ``explain``: :class:`taxlogic.tools.explain.ExplainOptions` as a dict). Limits:
-    ``time_limit`` CPU seconds, ``inference_limit`` inferences, ``wall_limit`` wall seconds (parent-enforced); None takes the settings' values.
+    options ``explain``: :class:`taxlogic.tools.explain.ExplainOptions` as a dict). Limits
+    (:mod:`taxlogic.tools.limits`): ``inference_limit`` inferences, the budget that decides (None:
+    the settings' ``inference_limit``, and an explanation's recording gets its own, derived from
+    the query's inferences; a job's own value limits the query and the recording alike);
+    ``time_limit`` CPU seconds and ``wall_limit`` wall seconds (parent-enforced), safety nets only
+    (None: the settings' ``time_limit``, or the budget at
+    :data:`~taxlogic.tools.limits.SAFETY_RATE` if more; the settings' ``wall_limit``, or twice the
+    CPU limit if more, four times for an explanation).
     ``sandbox``: ``facts`` is a model-written *program* (rules and facts, a plain ``str``, never
     trusted): the worker reads it into a module of its own without running any of it, checks the
     query with SWI-Prolog's ``safe_goal/1`` (library(sandbox)) and runs it under the same limits
@@ -105,15 +113,17 @@ class Job(BaseModel):
         payload["rules_tag"] = wire_tag(rules) if rules is not None else None
         return payload
 
-    def rerun_limits(self, outcome: "Outcome | None", floor: float, times: float) -> dict[str, float]:
+    def rerun_limits(self, outcome: "Outcome | None", floor: int, times: float) -> dict[str, int]:
         """The limits of a counterfactual run of this job (the same query on changed facts: the
-        omission checks of issue 33): a CPU-time limit of ``floor`` seconds or ``times`` the CPU
-        seconds ``outcome`` (this job's own run) took, whichever is more, never above this job's
-        limit (or the settings'); a wall limit of twice that plus 10 seconds, never above this
-        job's. Returns ``{"time_limit": seconds, "wall_limit": seconds}`` for ``model_copy``."""
-        limit = self.time_limit if self.time_limit is not None else get_settings().time_limit
-        t = min(limit, max(floor, times * float(getattr(outcome, "cpu_seconds", 0.0) or 0.0)))
-        return {"time_limit": t, "wall_limit": min(self.wall_limit or 2 * t + 10, 2 * t + 10)}
+        omission checks of issue 33): an inference budget of ``floor`` inferences or ``times`` the
+        inferences ``outcome`` (this job's own run) took, whichever is more, never above this job's
+        budget (or the settings' ``inference_limit``); the CPU and wall safety nets stay this
+        job's. Inferences, not CPU seconds: the budget, and so what the run decides, is the same
+        on any machine under any load (issue 48; :mod:`taxlogic.tools.limits`). Returns
+        ``{"inference_limit": inferences}`` for ``model_copy``."""
+        ceiling = self.inference_limit if self.inference_limit is not None else get_settings().inference_limit
+        own = int(getattr(outcome, "inferences", 0) or 0)
+        return {"inference_limit": int(min(ceiling, max(floor, times * own)))}
 
 
 class Outcome(BaseModel):
@@ -294,15 +304,20 @@ class _Worker:
     def run(self, job: Job) -> Outcome:
         s = self.settings
         payload = job.wire()
-        payload["time_limit"] = job.time_limit or s.time_limit
         payload["inference_limit"] = job.inference_limit or s.inference_limit
+        budget = payload["inference_limit"] * (2 if job.mode == "explain" else 1)  # the query, and its recording
+        payload["time_limit"] = job.time_limit or safety_seconds(budget, s.time_limit)
+        if job.mode == "explain" and job.inference_limit is None:  # the recording's own budget, from the query's inferences
+            payload["recording_floor"], payload["recording_times"] = RECORDING_FLOOR, RECORDING_TIMES
         wall = job.wall_limit or max(s.wall_limit, payload["time_limit"] * (4 if job.mode == "explain" else 2))
         t0 = time.perf_counter()
         try:
             self.conn.send(payload)
             if not self.conn.poll(wall):
                 self.restart()
-                return Outcome(status="time_limit", error_kind="wall", message=f"no answer within {wall:g} s wall time; worker replaced", seconds=time.perf_counter() - t0)
+                return Outcome(status="time_limit", error_kind="wall", seconds=time.perf_counter() - t0, message=(
+                    f"no answer within {wall:g} s wall time (the safety net against a runaway: machine-dependent, "
+                    "not a verdict on the facts); worker replaced"))
             result = self.conn.recv()
         except (EOFError, OSError, BrokenPipeError):
             code = self.proc.exitcode if self.proc else None

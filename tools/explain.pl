@@ -38,8 +38,8 @@
 %!  tl_explain_query(+Job, -Result) is det.
 %   Run the query as tl_query/7 does (in the mode of the explain option query_mode; by default
 %   `all` when the job names a variable, else `prove`), then, if it gave an answer, record its
-%   explanation under the job's CPU-time and inference limits (again: the recording has limits
-%   of its own, as large as the query's). Result: the query's result dict plus `tree`
+%   explanation under the job's CPU-time safety net and its own inference budget
+%   (tl_x_recording_limit/3). Result: the query's result dict plus `tree`
 %   (tl_explain_tree/4).
 tl_explain_query(Job, Result) :-
     (   Job.var == null -> Var = '', Mode0 = prove ; atom_string(Var, Job.var), Mode0 = all ),
@@ -48,9 +48,21 @@ tl_explain_query(Job, Result) :-
     tl_query(Job.query, Mode, Var, Job.max_solutions, Job.time_limit, Job.inference_limit, R0),
     (   memberchk(R0.status, [proved, failed, values])
     ->  Probe is 100000 + 10 * R0.inferences, nb_setval(tl_x_probe_limit, Probe),
-        tl_explain_tree(Job, Var, R0.status, Tree),
+        tl_x_recording_limit(Job, R0.inferences, RecLimit),
+        tl_explain_tree(Job.put(inference_limit, RecLimit), Var, R0.status, Tree),
         Result = R0.put(tree, Tree)
     ;   Result = R0
+    ).
+
+%!  tl_x_recording_limit(+Job, +QueryInferences, -Limit) is det.
+%   The recording's inference budget (issue 48, tools/limits.py): max(recording_floor,
+%   recording_times x the query's own inferences), at most the job's inference limit, when the
+%   job gives them, else the job's inference limit. Derived from an inference count, it is the
+%   same on any machine.
+tl_x_recording_limit(Job, QInf, Limit) :-
+    (   get_dict(recording_floor, Job, F), integer(F), get_dict(recording_times, Job, T), number(T)
+    ->  Limit is integer(min(Job.inference_limit, max(F, T * QInf)))
+    ;   Limit = Job.inference_limit
     ).
 
 %!  tl_explain_tree(+Job, +VarName, +Status, -Tree) is det.

@@ -30,7 +30,7 @@ each anchorer, then every corruption of :mod:`taxlogic.eval.faults.corrupt` unde
   same anchorer): **repaired** (flagged, and the repair is answered right), **slipped** (not
   flagged and the answer changed: a wrong answer), **right** (not flagged, the answer did not
   change), **abstained** (flagged, and the repair is not answered right either); **limited**:
-  the corrupted set's Prolog run hit the quick time limit (answer unknown; left out).
+  the corrupted set's Prolog run hit the quick inference budget (answer unknown; left out).
 
 Anchors are comments: Prolog's answer does not depend on them, so each fact set runs once and
 only the inspector's checks run per anchorer. The facts are kept as written (a malformed
@@ -48,6 +48,7 @@ from typing import Callable, Sequence
 from taxlogic.kb.sara.checks.align import align, group_key
 from taxlogic.kb.sara.reading.text import plain_number, read_sentences
 from taxlogic.tools.facts import Atom, Number, anchor_comment, parse_facts
+from taxlogic.tools.limits import QUICK_INFERENCES
 
 ANCHORERS = ("none", "aligned", "word_overlap", "shifted", "whole_text", "missing")
 
@@ -168,13 +169,13 @@ def _omission_flags(engine, plans, outcomes, answer, among: Sequence[int]) -> di
 
 def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: int = 1,
                           ops: Sequence[str] | None = None, anchorers: Sequence[str] = ANCHORERS,
-                          limits: dict | None = None, quick: float | None = 5.0,
+                          limits: dict | None = None, quick: int | None = QUICK_INFERENCES,
                           progress: Callable[[str, int, int], None] | None = None, omissions: bool = True) -> dict:
     """The simulation of the module doc over the fact programs of ``cases``; the JSON-able report:
     ``correct`` (per anchorer: right, wrong, abstained), ``corrupted`` (per anchorer: overall,
     per error class and per operator: repaired, slipped, right, abstained, limited).
     ``limits``: the gold sets' job limits (default :func:`~taxlogic.eval.faults.verifier.experiment_limits`);
-    ``quick`` (seconds): the corrupted sets' time limit (None: the gold's); a corrupted set that
+    ``quick`` (inferences): the corrupted sets' inference budget (None: the gold's); a corrupted set that
     hits it is **limited** (its answer unknown, whatever the inspector says), counted apart.
     ``omissions``: with the omission check (:mod:`taxlogic.kb.sara.checks.omissions`; it reads no
     anchors, so it runs once per fact set); False: the checks before issue 33."""
@@ -198,7 +199,7 @@ def run_anchor_simulation(engine, rules, cases: Sequence, *, seed: int = 0, k: i
         for op in ops:
             for v in corrupt(facts_of(p.fact_text), op, seed=seed, key=p.case.id, k=k, statute=statute):
                 todo.append((p, op, v.detail, v.text))
-    short = dict(limits, time_limit=min(quick, limits.get("time_limit") or quick)) if quick else limits
+    short = dict(limits, inference_limit=min(quick, limits.get("inference_limit") or quick)) if quick else limits
     plans = [plan_inspection(p.case, p.corruption(text, op) if op else p.fact_program, rules,
                              limits=limits if not op else short) for p, op, _, text in todo]
     outcomes: list[list] = []

@@ -49,13 +49,14 @@ a value one keystroke from the text's, an arity no statute defines, roles the ot
 …) as **gold errata** when every issue has such evidence, else as **false alarms**, and are
 left out of the corruption experiment (a corruption of a flagged set is trivially "caught").
 
-**Limits.** Jobs get the agent's limits, with at least 30 s of CPU time and a wall limit of
-twice that plus 10 s (:func:`experiment_limits`): the slowest gold program needs ~6 s alone, and
-a loaded machine must not turn a slow but finite program into a limit alarm. A corrupted set
-the inspector already flags before Prolog answers (the validator, or the checks on the facts
-themselves) is one the agent never answers from; its answer job gets a quick limit (5 s), and
-if it hits it the variant is ``caught_limited`` (left out of the catch rate: its answer is
-unknown). Unflagged sets always get the full limits, exactly as the agent runs them.
+**Limits** (:mod:`taxlogic.tools.limits`, issue 48). Jobs get the agent's own inference budget
+(:func:`experiment_limits`), which decides the same on any machine under any load; the CPU and
+wall-clock limits are safety nets only. A corrupted set the inspector already flags before
+Prolog answers (the validator, or the checks on the facts themselves) is one the agent never
+answers from; its answer job gets a quick budget
+(:data:`~taxlogic.tools.limits.QUICK_INFERENCES`), and if it hits it the variant is
+``caught_limited`` (left out of the catch rate: its answer is unknown). Unflagged sets always get
+the full limits, exactly as the agent runs them.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ from taxlogic.kb.sara.domain import answer_of, case_job
 from taxlogic.kb.sara.checks import static_issues
 from taxlogic.tools.engine import Engine, Job, Outcome
 from taxlogic.tools.facts import split_clauses
+from taxlogic.tools.limits import QUICK_INFERENCES
 from taxlogic.tools.trust import TrustedProgram
 
 #: Query (trusted jobs only) listing the "fact view" of a rule program (``tl_case_view/1``,
@@ -279,10 +281,10 @@ def static_flags(plan: _Plan, derived: Outcome | None = None) -> list[Issue]:
     return static_issues(plan.inp, plan.inp.query, plan.canonical, rules=plan.rules, trusted=_trusted(plan, derived))
 
 
-def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: float | None = None,
+def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: int | None = None,
            static: Sequence[Issue] | None = None) -> Inspection:
-    """Run the inspector on a planned fact set given its jobs' outcomes (``quick``: the time limit
-    the answer job had, if it was shortened because the set was already flagged; ``static``: the
+    """Run the inspector on a planned fact set given its jobs' outcomes (``quick``: the inference
+    budget the answer job had, if it was shortened because the set was already flagged; ``static``: the
     inspector's static issues if already computed, see :func:`static_flags`)."""
     by_role = dict(zip(plan.roles, outcomes))
     run, raw = by_role.get("run"), by_role.get("raw")
@@ -301,13 +303,14 @@ def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: float | None = No
     )
 
 
-def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: float | None = None,
+def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = None,
                  on_done: Callable[[int], None] | None = None, omissions: bool = True) -> list[Inspection]:
     """Run every plan's jobs on the engine pool (concurrently) and inspect each.
 
-    ``quick`` (seconds): a fact set the inspector already flags before Prolog answers (the
-    validator, or :func:`static_flags`) is one the agent would never answer from, whatever the
-    outcome; its answer job then gets this shorter time limit (the answer only tells a caught
+    ``quick`` (inferences, e.g. :data:`~taxlogic.tools.limits.QUICK_INFERENCES`): a fact set the
+    inspector already flags before Prolog answers (the validator, or :func:`static_flags`) is one
+    the agent would never answer from, whatever the outcome; its answer job then gets this
+    smaller inference budget (the answer only tells a caught
     corruption that changed the answer from one that did not). A set that hits it is reported
     as ``limited`` (answer unknown) rather than as a changed answer. Unflagged sets keep their
     full limits, exactly as the agent runs them."""
@@ -329,7 +332,7 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: float | None 
                 if not p.issues:
                     static[i] = flags
                 if flags:
-                    j = j.model_copy(update={"time_limit": min(quick, j.time_limit or quick)})
+                    j = j.model_copy(update={"inference_limit": min(quick, j.inference_limit or quick)})
                     shortened.add(i)
             main.append((i, j))
     outs: dict[int, Outcome] = {}
@@ -564,18 +567,21 @@ def summarise(variants: Sequence[Variant]) -> dict:
 
 
 def experiment_limits(settings=None, time_limit: float | None = None) -> dict:
-    """Job limits of the experiment: the agent's own (settings), with at least 30 s of CPU time
-    (the slowest gold program needs ~6 s alone) and a wall limit of at least 2 x that + 10 s, so
-    that a shared, loaded machine does not turn slow-but-finite programs into limit alarms."""
+    """Job limits of the experiment: the agent's own inference budget (settings'
+    ``inference_limit``: the verifier decides as the agent does, on any machine under any load),
+    and the safety nets: ``time_limit`` CPU seconds (default: the engine's own,
+    :func:`taxlogic.tools.limits.safety_seconds`) and a wall limit of at least 2 x that + 10 s.
+    Returns ``{"inference_limit", "time_limit", "wall_limit"}``."""
     from taxlogic.settings import get_settings
+    from taxlogic.tools.limits import safety_seconds
 
     s = settings or get_settings()
-    t = time_limit if time_limit is not None else max(s.time_limit, 30.0)
-    return {"time_limit": t, "wall_limit": max(s.wall_limit, 2 * t + 10)}
+    t = time_limit if time_limit is not None else safety_seconds(s.inference_limit, s.time_limit)
+    return {"inference_limit": s.inference_limit, "time_limit": t, "wall_limit": max(s.wall_limit, 2 * t + 10)}
 
 
 def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed: int = 0, k: int = 3,
-                 ops: Sequence[str] | None = None, limits: dict | None = None, quick: float | None = 5.0,
+                 ops: Sequence[str] | None = None, limits: dict | None = None, quick: int | None = QUICK_INFERENCES,
                  progress: Callable[[str, int, int], None] | None = None, keep_variants: bool = True,
                  omissions: bool = True, every: bool = False) -> dict:
     """The whole experiment: gold baseline (false alarms) on ``cases``, then every operator on

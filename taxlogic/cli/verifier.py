@@ -12,6 +12,7 @@ from rich.table import Table
 
 from taxlogic.cli.common import (console, dataset_rules, friendly_errors, load_case, option_list, pct, print_json, progress_bar,
                                  stage_progress)
+from taxlogic.tools.limits import QUICK_INFERENCES
 
 
 def verifier(
@@ -21,8 +22,11 @@ def verifier(
     k: Optional[int] = typer.Option(None, "--k", min=1, help="Variants per case and operator (fewer when an operator runs out; default 3, 1 with --anchors)."),
     ops: Optional[str] = typer.Option(None, "--ops", help="Comma-separated operators (default: all)."),
     workers: int = typer.Option(2, help="Prolog workers."),
-    time_limit: Optional[float] = typer.Option(None, help="Seconds per job (default: the agent's limit, at least 30)."),
-    quick: float = typer.Option(5.0, help="Seconds for the answer job of a set already flagged before Prolog runs (0: no shortcut)."),
+    time_limit: Optional[float] = typer.Option(None, help=(
+        "CPU seconds per job, the safety net against a runaway (default: the engine's); the inference budget "
+        "(TAXLOGIC_INFERENCE_LIMIT) decides.")),
+    quick: int = typer.Option(QUICK_INFERENCES, help=(
+        "Inferences for the answer job of a set already flagged before Prolog runs (0: no shortcut).")),
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the full report, every variant included, to this JSON file."),
     as_json: bool = typer.Option(False, "--json", help="Print the report (without the per-variant list) as JSON."),
     omissions: bool = typer.Option(True, "--omissions/--no-omissions", help=(

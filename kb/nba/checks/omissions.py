@@ -47,6 +47,7 @@ from taxlogic.kb.nba.data.problems import SECTIONS, text_sentences
 from taxlogic.kb.nba.reading.roles import ROLES, STEPS, arg_value
 from taxlogic.kb.nba.reading.stated import norm
 from taxlogic.tools.facts import Fact, parse_facts
+from taxlogic.tools.limits import CANDIDATE_FLOOR, CANDIDATE_TIMES
 
 #: Argument roles (:data:`ROLES`) -> the class of value a sentence states for them.
 ROLE_CLASS = {"team": "team", "player": "player", "amount": "amount", "salary": "amount", "year": "year",
@@ -60,8 +61,9 @@ MAX_CANDIDATES = 24
 MAX_FORMED = 96
 #: New facts of one predicate and role formed per item at most (the orders of the sentence's names).
 PER_PREDICATE = 36
-#: CPU seconds a candidate's run may take at least, and as a multiple of the facts' own run.
-CANDIDATE_SECONDS = (2.0, 5.0)
+#: Inferences a candidate's run may take at least, and as a multiple of the facts' own run's
+#: (:mod:`taxlogic.tools.limits`; inferences, not CPU seconds: the same verdict on any machine, issue 48).
+CANDIDATE_BUDGET = (CANDIDATE_FLOOR, CANDIDATE_TIMES)
 
 _NAME = {"team": "[Tt]eams?", "player": "[Pp]layers?"}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -417,10 +419,10 @@ def answer_key(outcome) -> object:
 
 
 def candidate_limits(job, outcome) -> dict:
-    """The limits of a candidate's run: the answer job's, with a CPU-time limit of at most
-    :data:`CANDIDATE_SECONDS` (a floor, and a multiple of the facts' own run's CPU seconds;
-    :meth:`taxlogic.tools.engine.Job.rerun_limits`)."""
-    return job.rerun_limits(outcome, *CANDIDATE_SECONDS)
+    """The limits of a candidate's run: the answer job's, with an inference budget of
+    :data:`CANDIDATE_BUDGET` (a floor, and a multiple of the facts' own run's inferences, never
+    above the answer job's; :meth:`taxlogic.tools.engine.Job.rerun_limits`)."""
+    return job.rerun_limits(outcome, *CANDIDATE_BUDGET)
 
 
 def omission_check(text: str, canonical: str, base: object, run: Callable[[list[str]], list[object]], *,
@@ -444,7 +446,7 @@ def rule_stated(rules=None) -> frozenset:
 
 def engine_check(text: str, canonical: str, outcome, engine, job, rules=None) -> OmissionCheck:
     """:func:`omission_check` on the engine: ``job`` is the answer job of the facts (each candidate
-    program replaces its facts, its limits kept, the CPU limit of :func:`candidate_limits`),
+    program replaces its facts, its limits kept, the inference budget of :func:`candidate_limits`),
     ``outcome`` its outcome; the candidates run as one batch (``engine.run_many``). ``job``'s facts
     are ``canonical``, as :meth:`NbaDomain.query_job` writes them."""
     limits = candidate_limits(job, outcome)

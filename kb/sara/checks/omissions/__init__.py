@@ -56,13 +56,13 @@ from typing import Callable, Sequence
 from taxlogic.core import CaseInput, Issue
 from taxlogic.kb.sara.checks.omissions.candidate_facts import candidates
 from taxlogic.kb.sara.checks.omissions.items import accounting
-from taxlogic.kb.sara.checks.omissions.model import (CANDIDATE_SECONDS, MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow,
+from taxlogic.kb.sara.checks.omissions.model import (CANDIDATE_BUDGET, MAX_CANDIDATES, PER_TYPE, PROBE_AMOUNT, Candidate, ClauseRow,
                                               Item, Verdict)
 from taxlogic.kb.sara.checks.omissions.reading import case_people, respell, spellings
 from taxlogic.kb.sara.reading.names import person_key
 from taxlogic.kb.sara.checks.omissions.verdicts import answer_key, candidate_limits, issues_of, judge, run_candidates
 
-__all__ = ["CANDIDATE_SECONDS", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "ClauseRow",
+__all__ = ["CANDIDATE_BUDGET", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "ClauseRow",
            "Item", "OmissionCheck", "Verdict", "accounting", "answer_key", "applies_to", "candidate_limits", "candidates",
            "case_people", "clause_table", "decide", "engine_check", "issues_of", "judge", "omission_check", "plan", "query_unmet",
            "respell", "run_candidates", "spellings"]

@@ -24,8 +24,9 @@ catchable here (the closing note of issue 33, SARA 2020 and v2): a type whose ev
 as ids another rule takes apart (tax_case_33's ``service_`` left out: no event to hold to
 anything), and a property whose candidates restore the answer only after more CPU time than a
 candidate's run is given (tax_case_33's ``patient_``: the rules that take ids apart are slow,
-about 3 s for the whole program, :data:`~taxlogic.kb.sara.checks.omissions.model.CANDIDATE_SECONDS`;
-its ``agent_`` candidate needs 1.7 s of the 2, a verdict a loaded machine may tip). A statute
+about 3 s for the whole program; its ``agent_`` candidate needed 1.7 s of the 2 s a candidate was
+given, a verdict a loaded machine could tip before the candidate's budget counted inferences,
+:data:`~taxlogic.kb.sara.checks.omissions.model.CANDIDATE_BUDGET`). A statute
 conclusion a rule states directly (``s3306_a(alice,Year,_)``) is the text's own conclusion,
 ``coverage_conclusion``'s (:mod:`taxlogic.kb.sara.checks.coverage`)."""
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from taxlogic.tools.limits import CANDIDATE_FLOOR, CANDIDATE_TIMES
+
 
 @dataclass(frozen=True)
 class Item:
@@ -64,10 +66,12 @@ class Candidate:
     facts: str
 
 
-#: CPU seconds a candidate's run may take at least, and as a multiple of the facts' own run: a
-#: candidate that makes the rules loop (a child made their own grandparent) decides nothing,
-#: and must not cost the job's whole limit.
-CANDIDATE_SECONDS = (2.0, 5.0)
+#: Inferences a candidate's run may take at least, and as a multiple of the facts' own run's
+#: (:data:`taxlogic.tools.limits.CANDIDATE_FLOOR`, :data:`~taxlogic.tools.limits.CANDIDATE_TIMES`): a
+#: candidate that makes the rules loop (a child made their own grandparent) decides nothing, and
+#: must not cost the job's whole budget. Inferences, not CPU seconds (issue 48): what a candidate
+#: decides is the same on any machine under any load (it was "max(2 s, 5x the facts' own run)").
+CANDIDATE_BUDGET = (CANDIDATE_FLOOR, CANDIDATE_TIMES)
 
 
 @dataclass

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from taxlogic.core import Issue
-from taxlogic.kb.sara.checks.omissions.model import CANDIDATE_SECONDS, Candidate, Item, Verdict
+from taxlogic.kb.sara.checks.omissions.model import CANDIDATE_BUDGET, Candidate, Item, Verdict
 
 
 def judge(items: Sequence[Item], cands: Sequence[Candidate], base: object, answers: Sequence[object], *,
@@ -75,13 +75,14 @@ def answer_key(case, outcome) -> object:
 
 
 def candidate_limits(job, outcome) -> dict:
-    """The limits of a candidate's run: the answer job's, with a CPU-time limit of at most
-    :data:`CANDIDATE_SECONDS` (a floor, and a multiple of the facts' own run's CPU seconds;
-    :meth:`taxlogic.tools.engine.Job.rerun_limits`)."""
-    return job.rerun_limits(outcome, *CANDIDATE_SECONDS)
+    """The limits of a candidate's run: the answer job's, with an inference budget of
+    :data:`CANDIDATE_BUDGET` (a floor, and a multiple of the facts' own run's inferences, never
+    above the answer job's budget; :meth:`taxlogic.tools.engine.Job.rerun_limits`)."""
+    return job.rerun_limits(outcome, *CANDIDATE_BUDGET)
 
 
-#: The statuses of a run its CPU-time or inference limit stopped (:data:`taxlogic.tools.engine.Status`).
+#: The statuses of a run a limit stopped (:data:`taxlogic.tools.engine.Status`): its inference
+#: budget, or (``time_limit``) the CPU or wall-clock safety net, which never decides (issue 48).
 LIMITED = ("time_limit", "inference_limit")
 
 
@@ -89,11 +90,11 @@ def run_candidates(engine, jobs: Sequence, answer_jobs: Sequence) -> list:
     """The outcomes of the candidates' ``jobs`` (``answer_jobs[i]``: the answer job of the facts
     ``jobs[i]`` adds a candidate to), as one ``engine.run_many`` batch under
     :func:`candidate_limits`. A run its limit stopped decides nothing, so it runs once more
-    under the answer job's own limits (the settings' ``time_limit``, 10 s of CPU by default):
-    a candidate may restore a computation the omission had cut short, whose run takes longer
-    than the facts' own (the rules of a program's 87 employees' pay left out: the facts answer
-    0 at once, the candidate needs about 3 s). On SARA 2020's 376 gold sets one candidate run
-    hits the first limit (session 15). Returns one outcome per job, in order."""
+    under the answer job's own budget (the settings' ``inference_limit`` by default): a
+    candidate may restore a computation the omission had cut short, whose run takes longer than
+    the facts' own (the rules of a program's 87 employees' pay left out: the facts answer 0 at
+    once, the candidate needs about 3 s). Both budgets count inferences (issue 48), so which
+    runs go again is the same on any machine. Returns one outcome per job, in order."""
     outs = list(engine.run_many(jobs)) if jobs else []
     again = [i for i, o in enumerate(outs) if o.status in LIMITED]
     if again:
