@@ -9,7 +9,7 @@ DEMO_CASE ?= tax_case_1
 # llama.cpp's default -march=native build crashes on some CPUs (AMX); see FIELD-NOTES.
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
 
-.PHONY: setup system-deps data demo first-look test test-all bench clean
+.PHONY: setup system-deps data demo first-look test test-all test-sweeps bench clean
 
 setup: system-deps $(BIN)/.installed data
 
@@ -48,11 +48,15 @@ first-look:
 # CI sets CI=true: then the slow sweeps run whole too (.ci/run calls exactly `make test`)
 test: setup
 	$(BIN)/python scripts/lint_imports.py
-	$(BIN)/pytest -q $(if $(CI),,-m "not slow")
+	$(BIN)/pytest -q -m "$(if $(CI),not sweep,not slow and not sweep)"
 
 test-all: setup
 	$(BIN)/python scripts/lint_imports.py
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -m "not sweep"
+
+# the determinism sweeps (issue 48): each release's whole omission sweep quiet and under a CPU hog, compared
+test-sweeps: setup
+	$(BIN)/pytest -q -m sweep
 
 bench: setup
 	$(BIN)/python bench/gold_speed.py

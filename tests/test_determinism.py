@@ -145,7 +145,7 @@ def test_a_safety_net_says_it_is_one(engine):
     assert o.status == "time_limit" and "safety net" in (o.message or "") and "not a verdict" in o.message
 
 
-@pytest.mark.slow
+@pytest.mark.sweep  # hours on 2 cores (two whole --every sweeps per release): on demand, not in CI's 90 minutes
 @pytest.mark.timeout(3600)
 @pytest.mark.parametrize("dataset", ["sara", "sara-v2"])
 def test_the_whole_omission_sweep_is_identical_under_a_cpu_hog(dataset, engine, rules, v2_data_dir):
