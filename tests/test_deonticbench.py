@@ -294,7 +294,7 @@ def test_a_program_that_reaches_outside_is_refused_and_abstains(deontic_data_dir
             assert r.abstained and r.prediction is None and r.reason
     assert not marker.exists()  # nothing the model wrote ran outside the sandbox
     # the directive never runs (only its entry is named, and the answer predicate is run instead)
-    assert statuses == ["unsafe", "error", "ok", "time_limit", "no_entry"]
+    assert statuses == ["unsafe", "error", "ok", "inference_limit", "no_entry"]  # a budget decides (issue 48)
 
 
 def test_direct_answers_are_read_as_the_benchmark_reads_them(deontic_data_dir):

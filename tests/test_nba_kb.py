@@ -390,7 +390,7 @@ def test_gold_programs_give_the_annotation_except_documented_errata(eng):
 
     errata = load_errata()
     classes = erratum_classes()
-    gold = prolog_dir() / "gold"
+    from taxlogic.kb.nba.data.gold import GOLD_PACKAGE_DIR as gold
     ids, jobs, want = [], [], {}
     for level in (0, 1, 2):
         for index, p in enumerate(json.loads((SHARED / "annotated_problems" / f"comp_{level}.json").read_text())):
