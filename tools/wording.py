@@ -167,7 +167,7 @@ class Words:
         n = number_of(text)
         if n is None:
             if text.startswith("(") and text.endswith(")") and self.names:  # a tuple: (bob, 1760) -> Bob ($1,760)
-                items = [self.value(x, label) for x in _split_args(text[1:-1])]
+                items = [self.value(x, label) for x in split_args(text[1:-1])]
                 if len(items) > 1 and items[0][0] == "term":
                     return "term", f"{items[0][1]} ({', '.join(w for _, w in items[1:])})"
                 return "term", "(" + ", ".join(w for _, w in items) + ")"
@@ -407,7 +407,9 @@ def name_words(name: str) -> str:
     return words or name
 
 
-def _split_args(text: str) -> list[str]:
+def split_args(text: str) -> list[str]:
+    """The top-level, comma-separated arguments of a Prolog term's argument text (``a, f(b, c), "x, y"``
+    -> ``["a", "f(b, c)", '"x, y"']``): commas inside brackets, braces or quotes do not split."""
     out, depth, cur, quote = [], 0, "", None
     for ch in text:
         if quote:
@@ -469,7 +471,7 @@ def goal_words(goal: str, value=None) -> str:
     Sep 2017"), any other call as its name in words with its arguments. ``value``: a
     :class:`Words` for the numbers (money, durations), or None."""
     g = plain(goal).strip().rstrip(".")
-    parts = _split_args(g)
+    parts = split_args(g)
     if len(parts) > 1:  # a conjunction: each goal in words
         return "; ".join(goal_words(p, value) for p in parts)
     neg = g.startswith("\\+")
@@ -479,7 +481,7 @@ def goal_words(goal: str, value=None) -> str:
     if not m:
         words = name_words(g) if re.fullmatch(r"[a-z][a-zA-Z0-9_]*", g) else plain(g)
         return f"not: {words}" if neg else words
-    name, args = m.group(1), _split_args(m.group(2))
+    name, args = m.group(1), split_args(m.group(2))
     said = [term_words(a, value) for a in args]
     what = name_words(name)
     if name in _RELATIONS and len(said) == 2:

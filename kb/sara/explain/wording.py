@@ -22,6 +22,7 @@ import re
 
 from taxlogic.kb.sara.reading.names import person_key
 from taxlogic.kb.sara.reading.text import person_names
+from taxlogic.tools.wording import split_args
 
 _FACT = re.compile(r"^\s*([a-z][a-zA-Z0-9_]*)\((.*)\)\s*\.?\s*$")
 _ATOM = re.compile(r"^[a-z][a-zA-Z0-9_]*$")
@@ -31,35 +32,12 @@ EVENT_VERBS: dict[str, str] = {"death": "died", "marriage": "married", "divorce"
                                "retirement": "retired", "blindness": "became blind", "disability": "became disabled"}
 
 
-def _args(text: str) -> list[str]:
-    out, depth, cur, quote = [], 0, "", None
-    for ch in text:
-        if quote:
-            cur += ch
-            quote = None if ch == quote else quote
-            continue
-        if ch in "\"'":
-            quote = ch
-        elif ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
-
-
 def _facts(facts: str) -> list[tuple[str, list[str]]]:
     out = []
     for line in facts.splitlines():
         m = _FACT.match(line)
         if m and ":-" not in line:
-            out.append((m.group(1), _args(m.group(2))))
+            out.append((m.group(1), split_args(m.group(2))))
     return out
 
 
