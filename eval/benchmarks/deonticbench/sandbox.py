@@ -6,9 +6,9 @@ this module) reads it term by term, runs no directive (``initialization/1,2`` on
 entry), asserts its clauses into a module of their own (module-qualified heads and built-ins
 refused), checks the entry with ``safe_goal/1`` (every predicate it can reach is safe: no file,
 process, network, database-of-other-modules or flag access) and only then runs it under
-``call_with_time_limit/2`` (``Settings.time_limit`` seconds) and ``call_with_inference_limit/3``
-(``Settings.inference_limit``), its output captured. The process also has a wall-clock limit
-(``Settings.wall_limit``), a 512 MB Prolog stack limit and a 2 GB address-space limit.
+``call_with_inference_limit/3`` (``Settings.inference_limit``, the budget that decides) and
+``call_with_time_limit/2`` (a safety net: :func:`taxlogic.tools.limits.safety_seconds`), its
+output captured. The process also has a wall-clock safety net (twice that), a 512 MB Prolog stack limit and a 2 GB address-space limit.
 """
 
 from __future__ import annotations
@@ -55,22 +55,27 @@ def run_program(text: str, settings=None, answer_goal: str | None = None) -> San
     :class:`taxlogic.tools.engine.EngineError` when ``swipl`` is missing."""
     from taxlogic.settings import get_settings
     from taxlogic.tools.engine import EngineError
+    from taxlogic.tools.limits import safety_seconds
 
     settings = settings or get_settings()
     driver = Path(str(resources.files("taxlogic.eval.benchmarks.deonticbench").joinpath("sandbox.pl")))
     with tempfile.TemporaryDirectory(prefix="taxlogic-sandbox-") as tmp:
         prog = Path(tmp) / "program.pl"
         prog.write_text(text, encoding="utf-8")
+        # the inference budget decides; CPU and wall clock are safety nets above it, as the engine's
+        # (tools/limits.py: never below the budget at the slowest inference rate measured)
+        cpu = safety_seconds(settings.inference_limit, settings.time_limit)
+        wall = max(settings.wall_limit, 2 * cpu)
         cmd = ["swipl", "-q", f"--stack-limit={_STACK}", str(driver), "--", str(prog),
-               str(settings.time_limit), str(settings.inference_limit), answer_goal or ""]
+               str(cpu), str(settings.inference_limit), answer_goal or ""]
         env = {**os.environ, "TZ": settings.timezone}
         try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=settings.wall_limit, cwd=tmp, env=env,
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=wall, cwd=tmp, env=env,
                                stdin=subprocess.DEVNULL, preexec_fn=_limit_memory)
         except FileNotFoundError as exc:
             raise EngineError("swipl (SWI-Prolog) not found on PATH") from exc
         except subprocess.TimeoutExpired:
-            return SandboxRun("wall_limit", None, "", [f"the process ran over {settings.wall_limit:g} s and was killed"])
+            return SandboxRun("wall_limit", None, "", [f"the process ran over {wall:g} s and was killed (a safety net, not a verdict)"])
     head, sep, output = p.stdout.partition("\noutput:\n")
     if not sep and p.stdout.endswith("output:\n"):
         head, sep, output = p.stdout[: -len("output:\n")], "x", ""
