@@ -36,3 +36,19 @@ def verify_files(root: Path, files: dict[str, str]) -> list[str]:
         elif sha256_file(p) != digest:
             problems.append(f"checksum mismatch: {rel}")
     return problems
+
+
+def unpack_archive(archive: Path, into: Path, label: str | None = None) -> None:
+    """Unpack a ``.tar.gz`` (data members only) or ``.zip`` ``archive`` into the folder ``into``.
+    Raises :class:`DataError` naming ``label`` (default: the archive's path) for anything else."""
+    import tarfile
+    import zipfile
+
+    if tarfile.is_tarfile(archive):
+        with tarfile.open(archive) as tar:
+            tar.extractall(into, filter="data")
+    elif zipfile.is_zipfile(archive):
+        with zipfile.ZipFile(archive) as zf:
+            zf.extractall(into)
+    else:
+        raise DataError(f"{label or archive} is neither a folder nor a .tar.gz/.zip archive")

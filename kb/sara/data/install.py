@@ -18,17 +18,15 @@ from __future__ import annotations
 
 import json
 import shutil
-import tarfile
 import tempfile
 import urllib.request
-import zipfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
 from typing import Callable
 
-from taxlogic.kb.datafiles import DataError, verify_files
+from taxlogic.kb.datafiles import DataError, unpack_archive, verify_files
 from taxlogic.kb.rules import RuleSet
 
 SARA_COMMIT = "b5e746f207086685f22211d6a151d8fe23e4dece"
@@ -137,14 +135,7 @@ def _find_root(folder: Path, depth: int = 1, name: str = "SARA") -> Path:
 
 
 def _unpack(archive: Path, into: Path, depth: int = 1, name: str = "SARA") -> Path:
-    if tarfile.is_tarfile(archive):
-        with tarfile.open(archive) as tar:
-            tar.extractall(into, filter="data")
-    elif zipfile.is_zipfile(archive):
-        with zipfile.ZipFile(archive) as zf:
-            zf.extractall(into)
-    else:
-        raise DataError(f"{archive} is neither a folder nor a .tar.gz/.zip archive")
+    unpack_archive(archive, into)
     return _find_root(into, depth, name)
 
 

@@ -26,10 +26,8 @@ from __future__ import annotations
 
 import json
 import shutil
-import tarfile
 import tempfile
 import urllib.request
-import zipfile
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
@@ -37,7 +35,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from taxlogic.kb.datafiles import DataError, sha256_file, verify_files
+from taxlogic.kb.datafiles import DataError, sha256_file, unpack_archive, verify_files
 
 __all__ = [
     "ARCHIVE_URL", "COMMIT", "DOMAINS", "DataError", "DeonticCase", "FOLDER", "RELEASE", "REPO", "SPLITS",
@@ -200,14 +198,7 @@ def _fetch(source: str | None, tmpdir: Path) -> tuple[Path, str]:
         if archive.is_dir():
             return _find_root(archive, 1), str(archive.resolve())
     unpacked = tmpdir / "unpacked"
-    if tarfile.is_tarfile(archive):
-        with tarfile.open(archive) as tar:
-            tar.extractall(unpacked, filter="data")
-    elif zipfile.is_zipfile(archive):
-        with zipfile.ZipFile(archive) as zf:
-            zf.extractall(unpacked)
-    else:
-        raise DataError(f"{label} is neither a folder nor a .tar.gz/.zip archive")
+    unpack_archive(archive, unpacked, label)
     return _find_root(unpacked, 2), label
 
 
