@@ -15,9 +15,10 @@ from taxlogic.kb.sara.data.errata import CLASSES, errata_ids, has_erratum, load_
 
 def test_every_erratum_has_its_evidence_and_a_known_class():
     errata = load_errata()
-    assert len(errata) == 41 and len({e.case for e in errata}) == 41
-    assert {e.found_by for e in errata} == {"grounding", "inspector"}
+    assert len(errata) == 44 and len({e.case for e in errata}) == 44
+    assert {e.found_by for e in errata} == {"grounding", "inspector", "rule_spelling"}
     assert len(errata_ids("grounding")) == 22 and len(errata_ids("inspector")) == 19
+    assert errata_ids("rule_spelling") == {"s3306_c_2_pos", "s3306_c_2_neg", "tax_case_92"}
     for e in errata:
         assert e.klass in CLASSES and e.gold.strip() and e.text.strip() and e.evidence.strip(), e.case
 
@@ -41,10 +42,10 @@ def test_a_sara_plus_item_inherits_its_source_erratum():
 def test_data_errata_lists_them_all():
     res = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["data", "errata"])
     assert res.exit_code == 0, res.output
-    assert all(cid in res.output for cid in errata_ids()) and "41 cases" in res.output
+    assert all(cid in res.output for cid in errata_ids()) and "44 cases" in res.output
     res = CliRunner().invoke(app, ["data", "errata", "--json"])
     doc = json.loads(res.output)
-    assert len(doc["errata"]) == 41 and {"case", "gold", "text", "evidence", "class", "found_by"} <= set(doc["errata"][0])
+    assert len(doc["errata"]) == 44 and {"case", "gold", "text", "evidence", "class", "found_by"} <= set(doc["errata"][0])
 
 
 def _run(path, ids_correct: dict[str, bool], *, model="gpt-4o", tokens=(1000, 200, 600)):
@@ -108,9 +109,9 @@ def test_the_shared_loader_reads_the_three_domains_in_one_shape():
     from taxlogic.kb.nba.data.errata import errata as nba_entries
 
     counts = {d: len(load_all(d)) for d in ERRATA_DOMAINS}
-    assert counts == {"sara": 41, "nba": 43, "form1040": 27, "deonticbench": 32}
+    assert counts == {"sara": 44, "nba": 43, "form1040": 27, "deonticbench": 32}
     everything = load_all()
-    assert len(everything) == 143 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
+    assert len(everything) == 146 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
     for d in ERRATA_DOMAINS:
         found, classes = load_all(d), errata_classes(d)
         assert len({e.id for e in found}) == len(found), d
@@ -149,3 +150,31 @@ def test_data_errata_lists_any_domain():
         assert {e["domain"] for e in doc["errata"]} == {domain}
     res = CliRunner().invoke(app, ["data", "errata", "--domain", "airline"])
     assert res.exit_code == 2 and "--domain" in res.output
+
+
+@pytest.mark.parametrize("case_id, goal, as_shipped", [
+    ("s3306_c_2_pos", "s3306_c_2(_,alice,2017)", "yes"),  # Entailment
+    ("s3306_c_2_neg", "s3306_c_2(_,alice,2017)", "no"),   # Contradiction
+    ("tax_case_92", "tax(alice,2010,3274)", "yes"),
+])
+def test_a_spelling_erratum_is_what_its_evidence_says(case_id, goal, as_shipped, sara_data_dir, tmp_path):
+    """The ``spelling`` errata, re-run in real SWI-Prolog: the case file as shipped (the atom
+    ``usa``) gives its label; with the place in §3306(c)(A)'s spelling (the string ``"usa"``) the
+    same query gets no answer within 200 M inferences (SARA's §3306 rules recurse without end)."""
+    import re
+    import subprocess
+
+    from taxlogic.kb.sara.data.install import sara_paths
+
+    root = sara_paths().root
+    shipped = (root / "cases" / f"{case_id}.pl").read_text().partition("% Test")[0]
+    assert re.search(r"location_\(\w+, *usa\)", shipped)
+    probe = (f"catch(call_with_inference_limit(({goal} -> X = yes ; X = no), 200000000, R), _, (X = none, R = error)), "
+             "(R == inference_limit_exceeded -> Y = none ; Y = X), write(Y), nl, halt")
+    outcome = {}
+    for spelling, text in (("atom", shipped), ("string", re.sub(r"location_\((\w+), *usa\)", r'location_(\1,"usa")', shipped))):
+        path = tmp_path / f"{spelling}.pl"  # consulted from SARA's root, as the case file's own `:- [statutes/prolog/init].` reads
+        path.write_text(text)
+        run = subprocess.run(["swipl", "-q", "-g", probe, str(path)], cwd=root, capture_output=True, text=True, timeout=600)
+        outcome[spelling] = run.stdout.strip().splitlines()[-1]
+    assert outcome == {"atom": as_shipped, "string": "none"}, outcome

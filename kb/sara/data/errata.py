@@ -11,8 +11,11 @@ made from the source's).
 
 Classes (those of :data:`taxlogic.eval.faults.verifier.ERRATA`, whose evidence produced the first 18):
 ``typo``, ``arity``, ``omission``, ``spurious``, ``duplicate``, ``reversed``, ``unread``,
-``unsupported``. ``found_by``: ``grounding`` (the sentence-level checks of issue 15) or
-``inspector`` (flagged by the inspector before them, ``taxlogic eval verifier``).
+``unsupported``, ``spelling``. ``found_by``: ``grounding`` (the sentence-level checks of issue 15),
+``inspector`` (flagged by the inspector before them, ``taxlogic eval verifier``) or ``rule_spelling``
+(the gold program run again with a constant in the spelling its rules compare with, as
+:func:`taxlogic.kb.meet.rule_spellings` reads it: SARA 2020's gold writes the atom ``usa`` in 18 sets where
+§3306(c)(A)'s rule reads the string ``"usa"``; in 15 the answer is the same either way, in 3 it is not).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ CLASSES = {
     "reversed": "roles the other way round from the text (as the statutes read them)",
     "unread": "a fact no rule can read (a misspelt predicate, an event missing its link)",
     "unsupported": "a fact its sentence does not support (a person, date, relation or event the text does not state there)",
+    "spelling": "a constant in another spelling than the one the rules compare it with (the atom usa where the statute reads the "
+                "string \"usa\"), on which the label depends: in the rules' spelling the program gives no such answer",
 }
 
 
