@@ -24,6 +24,13 @@ result so far. It backs ``taxlogic chat``.
 * :func:`is_follow_up` — does a line read as a what-if ("what if", "suppose", "assume",
   "instead", …) rather than a new question?
 
+A domain whose rules the model writes (``kb/statutes``: DeonticBench housing and USCIS-AAO, or a
+user's own statutes in :attr:`ChatSession.statutes`): each question is a new translation of the
+statutes and the pattern into one program (its query is the domain's, ``housing_answer(X)``, so
+an earlier program, written for another question, is never reused); ``explain`` comes from the
+domain (each condition citing its statute paragraph); a what-if is refused with the domain's
+reason (``Domain.what_if_refusal``, :meth:`ChatSession.what_if_refused`).
+
 LLM and Prolog trouble never raises: it ends in an abstention, as in
 :func:`taxlogic.agent.solve.solve`. Misuse (no pattern, no question yet) raises :class:`ChatError`.
 """
@@ -100,6 +107,7 @@ class ChatSession:
     query: str | None = None          # its Prolog query, as the agent wrote it
     answer_var: str | None = None
     history: list[Exchange] = field(default_factory=list)
+    statutes: str = ""                # the law given, for a domain whose rules the model writes
 
     # ---------------------------------------------------------------------------------- state
 
@@ -125,6 +133,25 @@ class ChatSession:
         return is_follow_up(text)
 
     @property
+    def writes_rules(self) -> bool:
+        """Does the model write the rules too (the statutes domain)?"""
+        return bool(getattr(self.ctx.domain, "writes_rules", False))
+
+    def what_if_refused(self) -> str | None:
+        """Why this session's domain answers no what-if (None when it does): the domain's
+        ``what_if_refusal`` (:data:`taxlogic.kb.statutes.domain.WHAT_IF_REFUSAL`)."""
+        return getattr(self.ctx.domain, "what_if_refusal", None) or None
+
+    def _case(self, question: str) -> CaseInput:
+        """The agent's input for ``question`` on the pattern (a statutes domain: the law given,
+        the domain's query, a yes/no kind)."""
+        if not self.writes_rules:
+            return CaseInput(text=self.pattern, question=question, kind=question_kind(question))
+        case = CaseInput(text=self.pattern, question=question, kind="entailment", statutes=self.statutes)
+        query, var = self.ctx.domain.rule_query(case, self.ctx.rules)
+        return case.model_copy(update={"query": query, "answer_var": var})
+
+    @property
     def can_follow_up(self) -> bool:
         """Is there a question (with a query) and facts a what-if could change?"""
         return bool(self.query and self._current_facts())
@@ -143,10 +170,11 @@ class ChatSession:
         question = question.strip()
         if not question:
             raise ChatError("the question is empty")
-        ctx, kind = self.ctx, question_kind(question)
-        case = CaseInput(text=self.pattern, question=question, kind=kind)
-        state: dict = {"case": case, "query": None}
-        if self.base_facts:
+        ctx = self.ctx
+        case = self._case(question)
+        kind = case.kind
+        state: dict = {"case": case, "query": case.query}
+        if self.base_facts and not self.writes_rules:
             # the earlier translation, as if the translator had just written it for this question
             state["facts"] = self.base_facts
             state["messages"] = [
@@ -169,6 +197,9 @@ class ChatSession:
         change = change.strip()
         if not change:
             raise ChatError("the change is empty")
+        refused = self.what_if_refused()
+        if refused:
+            raise ChatError(refused)
         if not self.question:
             raise ChatError("no question yet: ask one before a what-if")
         if not self.query:
@@ -227,7 +258,9 @@ class ChatSession:
     def explain(self):
         """Why the last answer: its :class:`~taxlogic.tools.explain.Explanation` (a proof, or for
         a claim that fails the conditions that failed), from the facts and query that gave it
-        (None if that query now gives no answer). Raises :class:`ChatError` if nothing was
+        (None if that query now gives no answer); for a domain whose rules the model writes, the
+        domain's explanation of the program (``Domain.explain``: for ``kb/statutes`` a
+        :class:`~taxlogic.kb.statutes.explain.StatutesExplanation`). Raises :class:`ChatError` if nothing was
         answered yet."""
         from taxlogic.kb.explain import explain_case
 
@@ -237,6 +270,8 @@ class ChatSession:
         if last.abstained or not last.query:
             raise ChatError(f"the last attempt has no answer to explain ({last.reason or 'no query'}); "
                             "/facts and /trace show how far it got")
+        if self.writes_rules:  # a model-written program: the domain explains it, citing the statutes
+            return self.ctx.domain.explain(self._case(self.question or ""), last.facts, self.ctx.engine)
         case = CaseInput(text=self.pattern, question=self.question or "", kind=self.kind or "entailment",
                          query=last.query, answer_var=self.answer_var)
         return explain_case(self.ctx.engine, case, last.facts, domain=self.ctx.domain.name)[1]

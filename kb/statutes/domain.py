@@ -30,6 +30,17 @@ from taxlogic.core import CaseInput
 from taxlogic.kb.rules import RuleSet
 
 
+#: Why a what-if ("What if the notice came 20 days before?") is not answered by editing the
+#: program (``taxlogic chat``): the facts of another domain are edited under rules the model did
+#: not write, and the edit is checked against the change; here rules and facts are one program the
+#: model wrote for one question, and nothing tells an edit of a rule from an edit of a fact.
+WHAT_IF_REFUSAL = (
+    "what-ifs are not answered here: the model wrote the rules and the facts together, as one program for "
+    "one question, so an edit for the change could rewrite a rule as well as a fact, and no check tells the "
+    "two apart (the checks trace rules to the statutes' words, not to the change). State the changed facts "
+    "as a new pattern (/new) and ask again: the program is then written and checked afresh.")
+
+
 @dataclass(frozen=True)
 class StatutesDomain:
     """A domain whose rules the model writes. ``name``: the domain's name; ``query``: the goal
@@ -47,6 +58,7 @@ class StatutesDomain:
     task: str
     setting_words: str = ""
     writes_rules: bool = field(default=True, init=False)
+    what_if_refusal: str = field(default=WHAT_IF_REFUSAL, init=False)
 
     @property
     def query_pi(self) -> str:
@@ -127,6 +139,14 @@ class StatutesDomain:
         from taxlogic.kb.statutes.checks import program_issues
 
         return program_issues(self, case, outcome)
+
+    def explain(self, case, reply: str, engine):
+        """Why the program in ``reply`` answers ``case`` as it does, each condition citing its
+        statute paragraph (:func:`taxlogic.kb.statutes.explain.explain_reply`; None when no
+        program can be cut out of ``reply``)."""
+        from taxlogic.kb.statutes.explain import explain_reply
+
+        return explain_reply(self, case, reply, engine)
 
 
 HOUSING = StatutesDomain(

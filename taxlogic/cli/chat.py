@@ -141,7 +141,8 @@ def read_pattern(out: Console, reader: LineReader) -> str | None:
 
 def _show_facts(out: Console, session) -> None:
     if session.facts:
-        title = "current facts" + (f" (after {len(session.changes)} what-if change(s))" if session.changes else "")
+        title = ("current program (rules and facts the model wrote)" if session.writes_rules else "current facts") + (
+            f" (after {len(session.changes)} what-if change(s))" if session.changes else "")
         out.print(f"[bold]{title}[/]:")
         out.print(escape(_numbered(session.facts)), highlight=False)
     last = session.last
@@ -192,15 +193,25 @@ def _show_why(out: Console, session, failed_only: bool, full: bool = False) -> N
         return
     if expl is None:
         out.print("[yellow]the last query gives no answer to explain[/]")
+    elif session.writes_rules:  # a model-written program: its conditions, each citing its paragraph
+        if failed_only and not expl.failed:
+            out.print("nothing failed: every condition on the query's path holds (/why shows them)")
+        else:
+            for line in expl.lines(failed_only=failed_only):
+                out.print(escape(line), highlight=False, soft_wrap=True)
     elif failed_only and expl.holds:
         out.print("nothing failed: the last answer holds (/why shows its derivation)")
     else:
         print_explanation(expl, out=out, full=full)
 
 
-def repl(session, tracer, out: Console = console, reader: LineReader | None = None) -> None:
+def repl(session, tracer, out: Console = console, reader: LineReader | None = None, *,
+         pattern: str | None = None, first: str | None = None, expected=None) -> None:
     """The read-eval-print loop on ``session`` (a :class:`taxlogic.agent.chat.ChatSession`).
-    Commands work at every prompt; Ctrl-C during a model call stops it and returns to the prompt."""
+    Commands work at every prompt; Ctrl-C during a model call stops it and returns to the prompt.
+    ``pattern``: the fact pattern, given (a DeonticBench case's) instead of read; ``first``: a
+    question asked before the first prompt (the case's own), its answer judged against
+    ``expected``."""
     from taxlogic.agent.chat import ChatError
     from taxlogic.agent.llm import LLMError
     from taxlogic.cli.trace import Spinner, print_result
@@ -243,12 +254,66 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
             out.print("[yellow]that reads like a question, not a fact pattern[/]: it is kept as the pattern; "
                       "/new pastes the facts of the case, then ask the question at question>", highlight=False)
 
-    pattern = read_pattern(out, reader)
+    def answer(line: str, expected=None) -> None:
+        """Answer a question or a what-if ``line``, traced; errors are printed, never raised."""
+        seen: list = []  # the steps of this attempt, kept if Ctrl-C stops it
+        kind = "what_if" if session.is_follow_up(line) else "ask"
+        refused = session.what_if_refused() if kind == "what_if" else None
+        if refused:
+            out.print(f"[yellow]what-if refused[/]: {escape(refused)}", highlight=False, soft_wrap=True)
+            return
+        t0 = time.perf_counter()
+        try:
+            with Spinner(out) as spin:
+                traced = spin.wrap(tracer)
+
+                def on_event(ev) -> None:
+                    seen.append(ev)
+                    traced(ev)
+
+                if kind == "what_if":
+                    if not session.can_follow_up:
+                        out.print("[yellow]that reads as a what-if, but there is no answered question to change yet: "
+                                  "ask a question first[/]")
+                        return
+                    result = session.what_if(line, on_event=on_event)
+                else:
+                    result = session.ask(line, on_event=on_event)
+        except KeyboardInterrupt:
+            tracer.flush()
+            session.interrupted(kind, line, seen, time.perf_counter() - t0)
+            kept = f"{len(seen)} step{'s' if len(seen) != 1 else ''} kept" + (
+                ", with the facts of the last translation" if session.last.facts else "")
+            out.print(f"[yellow]interrupted[/]: back to the prompt ({kept}: /facts, /trace)", highlight=False)
+            return
+        except (ChatError, LLMError, EngineError) as exc:
+            out.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
+            return
+        print_result(out, result, expected)
+        if result.abstained and session.history[-1].kind == "what_if":
+            out.print("[dim](the facts are unchanged; /facts shows them)[/]")
+        if session.writes_rules and not result.abstained:  # the answer in the law's words
+            try:
+                why = session.explain()
+            except (ChatError, EngineError) as exc:
+                out.print(f"[yellow]no explanation[/]: {escape(str(exc))}", highlight=False)
+                return
+            if why is not None:
+                out.print(f"[bold]in the law's words[/]: {escape(why.because())}  [dim](/why: every condition)[/]",
+                          highlight=False, soft_wrap=True)
+
     if pattern is None:
-        return
+        pattern = read_pattern(out, reader)
+        if pattern is None:
+            return
+    else:
+        out.print(f"[bold]fact pattern[/]: {escape(pattern)}", highlight=False, soft_wrap=True)
     session.set_fact_pattern(pattern)
     out.print("[dim]Ask a question (/help for commands).[/]")
     warn_question(pattern)
+    if first:
+        out.print(f"[bold cyan]question>[/] {escape(first)}", highlight=False, soft_wrap=True)
+        answer(first, expected)
     while True:
         try:
             line = reader.read("[bold cyan]question>[/] ").strip()
@@ -263,38 +328,7 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
             if not command(line.split()[0].lower(), tuple(w.lower() for w in line.split()[1:])):
                 return
             continue
-        seen: list = []  # the steps of this attempt, kept if Ctrl-C stops it
-        kind = "what_if" if session.is_follow_up(line) else "ask"
-        t0 = time.perf_counter()
-        try:
-            with Spinner(out) as spin:
-                traced = spin.wrap(tracer)
-
-                def on_event(ev) -> None:
-                    seen.append(ev)
-                    traced(ev)
-
-                if kind == "what_if":
-                    if not session.can_follow_up:
-                        out.print("[yellow]that reads as a what-if, but there is no answered question to change yet: "
-                                  "ask a question first[/]")
-                        continue
-                    result = session.what_if(line, on_event=on_event)
-                else:
-                    result = session.ask(line, on_event=on_event)
-        except KeyboardInterrupt:
-            tracer.flush()
-            session.interrupted(kind, line, seen, time.perf_counter() - t0)
-            kept = f"{len(seen)} step{'s' if len(seen) != 1 else ''} kept" + (
-                ", with the facts of the last translation" if session.last.facts else "")
-            out.print(f"[yellow]interrupted[/]: back to the prompt ({kept}: /facts, /trace)", highlight=False)
-            continue
-        except (ChatError, LLMError, EngineError) as exc:
-            out.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
-            continue
-        print_result(out, result)
-        if result.abstained and session.history[-1].kind == "what_if":
-            out.print("[dim](the facts are unchanged; /facts shows them)[/]")
+        answer(line)
 
 
 def chat(
@@ -304,23 +338,51 @@ def chat(
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view)."),
     dataset: str = typer.Option("sara", "--dataset", help="Whose statutes: sara (SARA, 2020 release) or sara-v2 (SARA v2's, its string names)."),
+    case_id: Optional[str] = typer.Option(None, "--case", help="A DeonticBench housing_/uscis_ case: its statutes and facts are the pattern, its question is asked first (the model writes the rules too)."),
+    statutes: Optional[Path] = typer.Option(None, "--statutes", help="A file of statutes the model writes the rules from; paste the facts, ask yes/no questions (--domain housing: yes/no, uscis: Accepted/Dismissed)."),
+    domain: str = typer.Option("housing", "--domain", help="With --statutes: housing (yes/no) or uscis (Accepted/Dismissed)."),
 ) -> None:
     """Chat about a fact pattern: paste it, ask questions, ask what-ifs that change the facts
-    ("What if Alice earned $50,000 instead?"), and look at the facts and the trace."""
+    ("What if Alice earned $50,000 instead?"), and look at the facts and the trace. With --case
+    housing_.../uscis_... or --statutes FILE, the model writes the rules from the statutes given
+    (``kb/statutes``): /why cites the statute paragraphs; what-ifs are refused (they say why)."""
     from taxlogic.agent.chat import ChatSession
-    from taxlogic.cli.common import CASE_DATASETS, check_choice, dataset_rules
+    from taxlogic.cli.common import CASE_DATASETS, check_choice, dataset_rules, usage_error
     from taxlogic.cli.trace import Tracer, model_label
     from taxlogic.tools.engine import Engine
 
     check_choice("--dataset", dataset, CASE_DATASETS)
+    if case_id is not None and statutes is not None:
+        usage_error("--statutes goes without --case (a DeonticBench --case brings its own statutes)")
+    if case_id is not None:
+        from taxlogic.cli.statutes_case import is_statutes_case
+
+        if not is_statutes_case(case_id):
+            usage_error(f"--case {case_id!r}: chat takes a DeonticBench housing_ or uscis_ id (paste a SARA case's text)")
     with friendly_errors():
-        rules = dataset_rules(dataset)
+        law, pattern, first, expected, dom = "", None, None, None, None
+        if case_id is not None or statutes is not None:
+            from taxlogic.cli.statutes_case import load_statutes_case, read_statutes
+
+            if case_id is not None:
+                case, dom, inp = load_statutes_case(case_id)
+                law, pattern, first, expected = inp.statutes, inp.text, inp.question, case.label
+            else:
+                from taxlogic.kb.domain import get_domain
+
+                check_choice("--domain", domain, ("housing", "uscis"))
+                law, dom = read_statutes(statutes), get_domain(domain)
+            rules = dom.rule_set()
+        else:
+            rules = dataset_rules(dataset)
         with Engine(rules, workers=1) as engine:
-            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
-            console.print(f"[bold]taxlogic chat[/]  model: {escape(model_label(ctx.model))}  budget: {budget}  "
+            extra = {"domain": dom, "grammar": False} if dom is not None else {"grammar": grammar}
+            ctx = make_context(rules, engine, model_name=model, budget=budget, **extra)
+            where = f"  domain: {dom.name} (the model writes the rules)" if dom is not None else ""
+            console.print(f"[bold]taxlogic chat[/]  model: {escape(model_label(ctx.model))}  budget: {budget}{where}  "
                           "[dim](/help for commands, /quit or end of input to leave)[/]", highlight=False)
             tracer = Tracer(console, trace, verbose=verbose)
             try:
-                repl(ChatSession(ctx), tracer)
+                repl(ChatSession(ctx, statutes=law), tracer, pattern=pattern, first=first, expected=expected)
             finally:
                 tracer.close()
