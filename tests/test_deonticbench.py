@@ -232,16 +232,30 @@ def test_sara_and_airline_cases_through_taxlogics_knowledge_bases(deontic_data_d
 # ------------------------------------------------------------------- the benchmark's protocol
 
 
+_ENGINES: list = []
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _close_engines():
+    yield
+    while _ENGINES:
+        _ENGINES.pop().close()
+
+
 def _method(name, dataset, replies, split="smoke"):
+    """A protocol method on ``dataset`` with a scripted model answering ``replies``; its engines
+    (the model's programs run in the engine's sandbox) are closed after the module."""
     from tenacity import wait_none
 
     from fakes import scripted
     from taxlogic.eval.benchmarks import get_benchmark
-    from taxlogic.eval.methods.registry import MethodOptions, make_method
+    from taxlogic.eval.methods.registry import Engines, MethodOptions, make_method
 
     ds = get_benchmark(dataset).load(split)
     model = scripted(replies)
-    return ds, make_method(name, ds, MethodOptions(model=model, wait=wait_none())), model
+    engines = Engines(ds, workers=1)
+    _ENGINES.append(engines)
+    return ds, make_method(name, ds, MethodOptions(model=model, wait=wait_none(), engines=engines)), model
 
 
 def test_prompts_are_built_by_the_installed_copy(deontic_data_dir):
@@ -297,6 +311,28 @@ def test_a_program_that_reaches_outside_is_refused_and_abstains(deontic_data_dir
     assert statuses == ["unsafe", "error", "ok", "inference_limit", "no_entry"]  # a budget decides (issue 48)
 
 
+def test_the_protocol_runs_in_the_engines_sandbox(deontic_data_dir, tmp_path):
+    """One sandbox: the protocol's programs run as the agent's do (``tools/sandbox.pl``,
+    ``Job(sandbox=True)``): every program the agent's sandbox refuses is refused here too, nothing
+    runs outside it, and no second copy of the sandbox's rules ships."""
+    from importlib import resources
+
+    from test_statutes import UNSAFE_PROGRAMS
+    from taxlogic.eval.benchmarks.deonticbench.sandbox import run_program
+    from taxlogic.kb.statutes.data.reference import reference_rules
+    from taxlogic.tools.engine import Engine
+
+    marker = tmp_path / "pwned"
+    with Engine(reference_rules(), workers=1) as eng:
+        runs = [run_program(p.format(f=marker), eng, "housing_answer(Result)") for p, _ in UNSAFE_PROGRAMS]
+        fine = run_program(":- initialization(main, main).\nhousing_answer(yes).\nmain :- halt.\n", eng,
+                           "housing_answer(Result)")
+    assert [r.status for r in runs if r.status not in ("unsafe", "error")] == [] and not marker.exists()
+    assert all(r.value is None for r in runs)
+    assert (fine.status, fine.value) == ("ok", "yes") and fine.problems == ["directive not run: initialization(main, main)"]
+    assert not resources.files("taxlogic.eval.benchmarks.deonticbench").joinpath("sandbox.pl").is_file()
+
+
 def test_direct_answers_are_read_as_the_benchmark_reads_them(deontic_data_dir):
     from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct
     from taxlogic.kb.statutes.data import cases
@@ -350,7 +386,7 @@ def test_gold_on_an_unpinned_split_runs_sandboxed_and_never_answers_otherwise(de
         for d in DOMAINS:
             smoke = cases(d, "smoke")
             for trusted, c in zip(run_references(eng, smoke), smoke):
-                untrusted = sandboxed_reference(c)  # the same program as untrusted text
+                untrusted = sandboxed_reference(c, eng)  # the same program as untrusted text
                 if untrusted.answer is not None and d in ("sara_numeric", "airline"):  # printed ~2f or ~w: the cent
                     assert abs(float(untrusted.answer) - float(trusted.answer)) < 0.01, (c.id, untrusted, trusted)
                 else:

@@ -92,7 +92,9 @@ def test_reference_program_runs_sandboxed(housing):
     assert out.output == ""  # the query printed nothing; main never ran
 
 
-@pytest.mark.parametrize("program, why", [
+#: Programs the sandbox refuses (``{f}``: a file they would create), and why; the benchmark's
+#: protocol runs them through the same sandbox (tests/test_deonticbench.py).
+UNSAFE_PROGRAMS = [
     ("housing_answer(yes) :- shell('touch {f}').", "sandbox"),
     ("housing_answer(yes) :- G = shell('touch {f}'), call(G).", "sandbox"),
     ("housing_answer(yes) :- open('{f}', write, S), close(S).", "sandbox"),
@@ -102,7 +104,10 @@ def test_reference_program_runs_sandboxed(housing):
     ("housing_answer(yes) :- nb_setval(k, 1).", "sandbox"),
     ("housing_answer(yes) :- assertz(user:tl_case_ref(x)).", "sandbox"),  # the engine's own database
     ("housing_answer(yes) :- retractall(user:tl_option(_)).", "sandbox"),
-])
+]
+
+
+@pytest.mark.parametrize("program, why", UNSAFE_PROGRAMS)
 def test_sandbox_refuses_unsafe_goals(housing, tmp_path, program, why):
     dom, eng = housing
     target = tmp_path / "pwned"
@@ -152,6 +157,26 @@ def test_a_job_leaves_nothing_behind(housing):
                          sandbox=True))
     assert first.values == ["yes"]
     assert second.status == "error" and second.program["undefined"] == ["helper/1"]
+
+
+def test_an_undefined_predicate_errs_where_it_is_reached_only(housing):
+    """As in plain SWI-Prolog (and DeonticBench's protocol, which runs in this sandbox): a
+    predicate nothing defines gets a stub raising its existence error, so a branch that reaches it
+    errs, one that does not answers; the checks still see it (``program.undefined``), so the
+    agent never answers from such a program."""
+    dom, eng = housing
+    from taxlogic.tools.engine import Job
+
+    program = "housing_answer(yes) :- notice_given, !.\nhousing_answer(no) :- notice_typo.\n"
+    answered = eng.run(Job(facts=program + "notice_given.\n", query="housing_answer(X)", mode="all", var="X",
+                           sandbox=True))
+    reached = eng.run(Job(facts=program, query="housing_answer(X)", mode="all", var="X", sandbox=True))
+    assert answered.values == ["yes"] and answered.program["undefined"] == ["notice_typo/0"]
+    assert answered.program["stubbed"] == ["notice_typo/0"]
+    assert reached.status == "error" and reached.error_kind == "existence" and "notice_given" in reached.message
+    case = deontic_cases("housing", "smoke")[0]
+    issues = run(dom, eng, case, "```prolog\n" + program + "notice_given.\n```")[1]
+    assert [i.kind for i in issues if i.kind == "undefined_predicate"] == ["undefined_predicate"]
 
 
 def test_limits_hold_in_the_sandbox(housing):

@@ -18,6 +18,9 @@
 %   - The query is checked with safe_goal/1 (every predicate its call graph reaches is a
 %     sandbox-safe built-in or a clause of the program) and then run under the engine's CPU-time
 %     and inference limits (tl_run_goal/8 of engine.pl), its output captured, never printed.
+%     A predicate the program calls but never defines gets a stub raising the existence error
+%     plain SWI-Prolog raises when it is called (tl_sandbox_safe/4), so that safe_goal/1 can judge
+%     the rest; the checks still see it as undefined (kb/statutes/checks/undefined.py).
 %   - After the job, every predicate of the sandbox module is abolished (an answer depends on
 %     the job's program only).
 %
@@ -316,6 +319,30 @@ tl_sandbox_declared_empty(PIs) :-
                  format(string(S), "~w/~w", [N, A]) ), PIs0),
     sort(PIs0, PIs).
 
+%!  tl_sandbox_safe(+Goal, +N, -Safe, -Stubbed) is det.
+%   Safe is true when safe_goal/1 accepts Goal, else the error it raised. safe_goal/1 stops at the
+%   first predicate the program calls but never defines; such a predicate gets a stub that raises
+%   the existence error a call to it raises in plain SWI-Prolog (so a branch that reaches it ends
+%   in that error, never in a closed-world "no", and one that does not is unaffected), and the
+%   check goes on, at most 100 stubs. Stubbed: "N/A" strings of the stubs (the checks judge
+%   undefined predicates from Program.undefined, computed before: a stub decides nothing).
+tl_sandbox_safe(Goal, N, Safe, Stubbed) :-
+    catch(( safe_goal(Goal), Safe0 = true ), E, Safe0 = E),
+    (   Safe0 = error(existence_error(procedure, PI0), _), N < 100,
+        tl_undefined_pi(PI0, Name/Arity), atom(Name), integer(Arity),
+        functor(H, Name, Arity), \+ tl_sandbox_refused(H, _)
+    ->  tl_sandbox_module(M),
+        assertz(M:(H :- throw(error(existence_error(procedure, Name/Arity), M:Name/Arity)))),
+        format(string(S), "~w/~w", [Name, Arity]),
+        Stubbed = [S|Stubbed1], N1 is N + 1,
+        tl_sandbox_safe(Goal, N1, Safe, Stubbed1)
+    ;   Safe = Safe0, Stubbed = []
+    ).
+
+tl_undefined_pi(_:PI, PI1) :- !, tl_undefined_pi(PI, PI1).
+tl_undefined_pi(Name/Arity, Name/Arity) :- !.
+tl_undefined_pi(Head, Name/Arity) :- callable(Head), functor(Head, Name, Arity).
+
 % ------------------------------------------------------------------------------- the job
 
 %!  tl_sandbox_job(+Job, -Result) is det.
@@ -340,7 +367,7 @@ tl_sandbox_run(Job, M, Mode, Var, R) :-
     ;   \+ callable(Goal)
     ->  R0 = _{status:error, error_kind:query, message:"the query is not a goal"}, Undef = [], Output = ""
     ;   tl_sandbox_undefined(Goal, Undef),
-        catch(( safe_goal(M:Goal), Safe = true ), SE, Safe = SE),
+        tl_sandbox_safe(M:Goal, 0, Safe, Stubbed),
         (   Safe == true
         ->  statistics(inferences, I0), statistics(cputime, T0),
             with_output_to(string(Output),
@@ -353,6 +380,8 @@ tl_sandbox_run(Job, M, Mode, Var, R) :-
             R0 = _{status:error, error_kind:sandbox, message:Msg}, Output = ""
         )
     ),
+    ( var(Stubbed) -> Stubbed = [] ; true ),
     tl_sandbox_declared_empty(Empty),
-    Program = _{clauses:Clauses, directives:Directives, undefined:Undef, declared_empty:Empty},
+    Program = _{clauses:Clauses, directives:Directives, undefined:Undef, declared_empty:Empty,
+                stubbed:Stubbed},
     R = R0.put(_{load_problems:Problems, program:Program, output:Output}).
