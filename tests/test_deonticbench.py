@@ -214,6 +214,38 @@ def test_every_hard_reference_program_gives_its_label_or_is_a_documented_erratum
                 assert not others or r.case_id in known, (r.case_id, others)
 
 
+def test_errata_are_one_file_with_a_kind():
+    """One home: the reference runs' errata and the reference programs' as translations are entries
+    of one file, told apart by ``kind``; every entry of both former files is there with its
+    evidence, and the loader refuses an unknown kind or an entry listed twice."""
+    import copy
+    import json as _json
+    from importlib import resources
+
+    from taxlogic.kb.errata import load_errata
+    from taxlogic.kb.statutes.data.errata import checked, errata, errata_ids, errata_records
+
+    run, translation = errata("run"), errata("translation")
+    assert (len(run), len(translation)) == (32, 20) and len(set(run) & set(translation)) == 17
+    assert errata() == run and errata_ids() == frozenset(translation)
+    assert len(errata_ids("housing")) == 6 and errata_ids("uscis") == errata_ids("uscis-aao") and len(errata_ids("uscis")) == 14
+    assert errata_ids("housing", kind="run") == frozenset(i for i, e in run.items() if e["domain"] == "housing")
+    assert all(e["evidence"] and e["dataset_says"] and e["rules_give"] for e in [*run.values(), *translation.values()])
+    assert all(e["swipl_as_shipped"] for e in translation.values())  # the translation entries' own field, kept
+    assert [e.source["kind"] for e in load_errata("deonticbench")] == [e.source["kind"] for e in errata_records()]
+    doc = _json.loads(resources.files("taxlogic.kb.statutes.data").joinpath("errata.json").read_text())
+    twice = copy.deepcopy(doc)
+    twice["errata"].append(dict(twice["errata"][0]))
+    with pytest.raises(ValueError, match="listed twice"):
+        checked(twice)
+    odd = copy.deepcopy(doc)
+    odd["errata"][0]["kind"] = "guess"
+    with pytest.raises(ValueError, match="unknown kind"):
+        checked(odd)
+    with pytest.raises(ValueError, match="unknown DeonticBench erratum kind"):
+        errata("guess")
+
+
 def test_sara_and_airline_cases_through_taxlogics_knowledge_bases(deontic_data_dir, v2_data_dir, rulearena_data):
     from taxlogic.eval.benchmarks.deonticbench.agreement import agreement_rows
     from taxlogic.kb.statutes.data.errata import errata

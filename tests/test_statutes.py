@@ -255,9 +255,9 @@ def test_a_cited_paragraph_must_exist(housing):
 
 
 def _errata() -> frozenset[str]:
-    from taxlogic.kb.statutes.data.translation_errata import errata_ids
+    from taxlogic.kb.statutes.data.errata import errata_ids
 
-    return errata_ids()
+    return errata_ids(kind="translation")
 
 
 def _has(case_id: str) -> bool:
@@ -273,10 +273,10 @@ def _has(case_id: str) -> bool:
 def test_every_hard_reference_program_right_or_documented(domain, fixture, request):
     """Every hard reference program served as the translation: the label with no issue (0 false
     alarms), or a documented erratum that still stands as documented."""
-    from taxlogic.kb.statutes.data.translation_errata import errata_records
+    from taxlogic.kb.statutes.data.errata import errata_records
 
     dom, eng = request.getfixturevalue(fixture)
-    errata = {e.id: e for e in errata_records()}
+    errata = {e.id: e for e in errata_records("translation") if e.source["domain"] == domain}
     right = false_alarms = 0
     for case in deontic_cases(domain, "hard"):
         _, issues, answer = run(dom, eng, case, served(case))
@@ -289,7 +289,7 @@ def test_every_hard_reference_program_right_or_documented(domain, fixture, reque
             continue
         false_alarms += bool(issues)
         right += answer == case["label"] and not issues
-    documented = sum(1 for e in errata.values() if e.domain == dom.name)
+    documented = len(errata)
     assert false_alarms == 0
     assert right + documented == len(deontic_cases(domain, "hard"))
 
@@ -331,7 +331,7 @@ def test_two_translations_that_disagree_abstain(housing):
 
 def test_fault_table_on_smoke():
     from taxlogic.eval.faults.program_faults import run_variants, table
-    from taxlogic.kb.statutes.data.translation_errata import errata_ids
+    from taxlogic.kb.statutes.data.errata import errata_ids
 
     cases = [c for d in ("housing", "uscis-aao") for c in deontic_cases(d, "smoke") if c["id"] not in errata_ids()]
     results, base = run_variants(cases, ops=["misspell_predicate", "change_constant"])
