@@ -219,6 +219,28 @@ def test_undefined_predicate_is_an_issue_not_a_no(uscis):
     assert undefined and f"{name}x/0" in undefined[0].message
 
 
+@pytest.mark.parametrize("rule, var, place", [
+    ("empowered(Person) :- !.", "Person", "no variable of the head is read"),
+    ("asks(yes) :- qa(State, Q), qp(Q, P), Goal =.. [P, State], !.", "Goal", "computed and never used"),
+    ("unlawful :- unlawful_reason(Reason).", "Reason", "only asks whether some value exists"),
+])
+def test_a_condition_left_out_leaves_a_dangling_variable(housing, rule, var, place):
+    """Three places where a rule one condition short leaves a variable nothing reads; each an
+    issue naming it, while the singletons right programs have (a head variable beside one the
+    body reads, a goal's unused argument, one under \\+) are not judged."""
+    dom, eng = housing
+    case = deontic_cases("housing", "smoke")[0]
+    base = ("qa(s, q).\nqp(q, p).\np(s).\nunlawful_reason(r).\n"
+            "housing_answer(yes) :- empowered(x), asks(yes), unlawful, !.\nhousing_answer(no).\n")
+    issues = run(dom, eng, case, "```prolog\n" + base + rule + "\n```")[1]
+    dangling = [i for i in issues if i.kind == "dangling_variable"]
+    assert len(dangling) == 1 and f"variable {var} " in dangling[0].message and place in dangling[0].message
+    benign = ("empowered(Person) :- qa(Person, _Q).\nasks(yes) :- qa(State, Q), qp(Q, P), \\+ other(State, P, X), !.\n"
+              "unlawful :- unlawful_reason(_Reason).\nother(a, b, c).\n")
+    assert not [i for i in run(dom, eng, case, "```prolog\n" + base + benign + "\n```")[1]
+                if i.kind == "dangling_variable"]
+
+
 def test_label_directive_and_stated_conclusion_are_leaks(housing, uscis):
     dom, eng = housing
     case = deontic_cases("housing", "smoke")[0]

@@ -29,6 +29,7 @@
 :- use_module(library(sandbox)).
 :- use_module(library(apply)).
 :- use_module(library(lists)).
+:- use_module(library(occurs)).
 
 tl_sandbox_module(tl_sandbox).
 
@@ -127,11 +128,12 @@ tl_sandbox_term(C0, VNs, Line, Comments, Cs, Cs1, Ds, Ds, Ps, Ps1) :-
         ->  functor(H, N, A),
             tl_body_calls(B0, Calls0), sort(Calls0, Calls1), maplist(tl_pi_string, Calls1, Calls),
             tl_constants(C0, Consts),
+            tl_singletons(C0, VNs, Singles),
             tl_term_text(C0, VNs, Text),
             ( B0 == true -> Kind = fact ; Kind = rule ),
             format(string(PI), "~w/~w", [N, A]),
             Cl = _{line:Line, head:PI, kind:Kind, calls:Calls, constants:Consts, text:Text,
-                   comments:Comments},
+                   comments:Comments, singletons:Singles},
             Cs = [Cl|Cs1], Ps = Ps1
         ;   tl_message_string(Err, Msg0),
             format(string(Msg), "line ~w: ~s", [Line, Msg0]),
@@ -223,6 +225,41 @@ tl_arg_calls(_, _, Acc, Acc).
 tl_strip_caret(G, G) :- var(G), !.
 tl_strip_caret(_^G0, G) :- !, tl_strip_caret(G0, G).
 tl_strip_caret(G, G).
+
+%!  tl_singletons(+Clause, +VNs, -Singles) is det.
+%   The named variables of a rule (not starting with `_`) that occur once in it, as SWI-Prolog's
+%   singleton warning finds them, each a dict {name, site, alone}: site "head", or the "N/A" of
+%   the body goal it occurs in (the body walked through , ; -> *-> only: a variable under \+,
+%   findall/3 ... is local to that goal by design); alone: for the head, no variable of the head
+%   occurs in the body; for a body goal, every argument of the goal is a variable occurring once.
+%   Facts: [] (the checks read rules: kb/statutes/checks/variables.py).
+tl_singletons((H :- B), VNs, Singles) :- B \== true, !,
+    findall(_{name:Name, site:Site, alone:Alone},
+            ( member(Name=V, VNs), \+ sub_atom(Name, 0, _, _, '_'),
+              occurrences_of_var(V, (H :- B), 1),
+              tl_singleton_site(V, H, B, Site, Alone) ),
+            Singles).
+tl_singletons(_, _, []).
+
+tl_singleton_site(V, H, B, "head", Alone) :-
+    occurrences_of_var(V, H, 1), !,
+    term_variables(H, HVs), term_variables(B, BVs),
+    ( member(X, HVs), member(Y, BVs), X == Y -> Alone = false ; Alone = true ).
+tl_singleton_site(V, H, B, Site, Alone) :-
+    tl_conj_goal(B, G), occurrences_of_var(V, G, 1), !,
+    ( callable(G) -> functor(G, N, A), format(string(Site), "~w/~w", [N, A]) ; Site = "call/1" ),
+    (   compound(G), G =.. [_|Args],
+        forall(member(X, Args), ( var(X), occurrences_of_var(X, (H :- B), 1) ))
+    ->  Alone = true
+    ;   Alone = false
+    ).
+
+tl_conj_goal(G, G) :- var(G), !.
+tl_conj_goal((A, B), G) :- !, ( tl_conj_goal(A, G) ; tl_conj_goal(B, G) ).
+tl_conj_goal((A ; B), G) :- !, ( tl_conj_goal(A, G) ; tl_conj_goal(B, G) ).
+tl_conj_goal((A -> B), G) :- !, ( tl_conj_goal(A, G) ; tl_conj_goal(B, G) ).
+tl_conj_goal((A *-> B), G) :- !, ( tl_conj_goal(A, G) ; tl_conj_goal(B, G) ).
+tl_conj_goal(G, G).
 
 %!  tl_constants(+Clause, -Consts) is det.
 %   The constants of a clause as data: atoms, numbers and strings in argument positions of its
