@@ -365,6 +365,35 @@ def test_the_protocol_runs_in_the_engines_sandbox(deontic_data_dir, tmp_path):
     assert not resources.files("taxlogic.eval.benchmarks.deonticbench").joinpath("sandbox.pl").is_file()
 
 
+def test_eval_run_zero_shot_end_to_end_through_the_engines_sandbox(deontic_data_dir, tmp_path, monkeypatch):
+    """``taxlogic eval run --method prolog-zero-shot`` on the housing smoke split, over HTTP: an
+    endpoint answers each of the benchmark's prompts with the case's reference program (label
+    directive removed); every program runs in the engine's sandbox and gives its label."""
+    from taxlogic.eval.faults.program_endpoint import ProgramEndpoint, ServedCase
+    from taxlogic.kb.statutes.data import cases
+    from taxlogic.settings import get_settings
+
+    smoke = cases("housing", "smoke")
+    served = [ServedCase(c.id, c.statutes.strip()[:200], c.question, c.reference_prolog) for c in smoke]
+    out = tmp_path / "run"
+    with ProgramEndpoint(served) as ep:
+        for k, v in {"LLM_BASE_URL": ep.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "0", "WORKERS": "1",
+                     "CACHE_DIR": str(tmp_path / "cache"), "DATA_DIR": str(deontic_data_dir)}.items():
+            monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+        get_settings.cache_clear()
+        try:
+            res = runner.invoke(app, ["eval", "run", "--method", "prolog-zero-shot", "--dataset", "deonticbench-housing",
+                                      "--split", "smoke", "--out", str(out)])
+        finally:
+            get_settings.cache_clear()
+    assert res.exit_code == 0, res.output
+    records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+    assert sorted(r["case_id"] for r in records) == sorted(c.id for c in smoke) == sorted(r.case_id for r in ep.requests)
+    for r in records:
+        assert r["prediction"] == r["gold"] and r["details"]["sandbox_status"] == "ok", r
+        assert "directive not run: initialization(main, main)" in r["details"]["sandbox_problems"]
+
+
 def test_direct_answers_are_read_as_the_benchmark_reads_them(deontic_data_dir):
     from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct
     from taxlogic.kb.statutes.data import cases
