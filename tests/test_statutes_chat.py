@@ -105,9 +105,10 @@ def test_chat_on_own_statutes_new_pattern_is_a_new_program(env, tmp_path):
     with ProgramEndpoint(served) as ep:
         env(ep)
         res = CliRunner().invoke(app, ["chat", "--statutes", str(law)],
-                                 input=f"{TEXT_45}\n\n{QUESTION}\n/why\n/new\n{TEXT_20}\n\n{QUESTION}\n/whynot\n")
+                                 input=f"{TEXT_45}\n\n{QUESTION}\n/why\n/help\n/new\n{TEXT_20}\n\n{QUESTION}\n/whynot\n")
     out = res.output
     assert res.exit_code == 0, out
+    assert "What-ifs are refused" in " ".join(out.split()) and "How much tax" not in out  # /help for this session
     first, second = out.split("/new", 1)
     assert "answer: yes" in first and "notice lawful: holds (from [1] TENANCY ACT § 12)" in first
     assert "delivered properly: holds (from [2] TENANCY ACT § 13)" in first

@@ -39,6 +39,11 @@ HELP_COMMANDS = (
     ("/quit", "leave (so does end of input)"),
 )
 HELP = HELP_INTRO + "\n" + "\n".join(f"  {c:<9} {what}" for c, what in HELP_COMMANDS)
+#: /help in a session whose rules the model writes (--case housing_..., --statutes FILE).
+HELP_INTRO_STATUTES = ('Ask a question about the facts under the statutes given, e.g. "Was the eviction notice '
+                       'lawful?" (housing: yes or no; uscis: Accepted or Dismissed). The model writes the rules and '
+                       'the facts as one program for each question; /why cites the statute paragraph of each '
+                       'condition. What-ifs are refused (they say why): /new takes the changed facts.')
 _QUESTION = re.compile(r"^\s*(?:how|what|does|do|did|is|are|was|were|can|could|should|would|will|who|whom|when|"
                        r"which|why|may|must|has|have)\b", re.I)
 
@@ -51,11 +56,12 @@ def looks_like_question(text: str) -> bool:
     return len(sentences) == 1 and (text.endswith("?") or bool(_QUESTION.match(text)))
 
 
-def print_help(out: Console) -> None:
-    """/help: the paragraph wraps between words at the terminal's width; commands in two columns."""
+def print_help(out: Console, statutes: bool = False) -> None:
+    """/help: the paragraph wraps between words at the terminal's width; commands in two columns.
+    ``statutes``: the session's rules are the model's (:data:`HELP_INTRO_STATUTES`)."""
     from rich.table import Table
 
-    out.print(escape(HELP_INTRO), highlight=False)
+    out.print(escape(HELP_INTRO_STATUTES if statutes else HELP_INTRO), highlight=False)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column()
@@ -224,7 +230,7 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
         if cmd in _QUIT:
             return False
         if cmd == "/help":
-            print_help(out)
+            print_help(out, statutes=session.writes_rules)
         elif cmd == "/new":
             pattern = read_pattern(out, reader)
             if pattern is None:
