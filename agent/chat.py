@@ -28,8 +28,10 @@ A domain whose rules the model writes (``kb/statutes``: DeonticBench housing and
 user's own statutes in :attr:`ChatSession.statutes`): each question is a new translation of the
 statutes and the pattern into one program (its query is the domain's, ``housing_answer(X)``, so
 an earlier program, written for another question, is never reused); ``explain`` comes from the
-domain (each condition citing its statute paragraph); a what-if is refused with the domain's
-reason (``Domain.what_if_refusal``, :meth:`ChatSession.what_if_refused`).
+domain (each condition citing its statute paragraph); a what-if has the model edit the program
+(the domain's ``edit_prompt``) and is judged by the domain ``editing`` it: the statutes do not
+change, so every rule of the accepted program must be kept (a rule changed is an issue, repaired
+or abstained on), and the edited facts are checked against the pattern and the change.
 
 LLM and Prolog trouble never raises: it ends in an abstention, as in
 :func:`taxlogic.agent.solve.solve`. Misuse (no pattern, no question yet) raises :class:`ChatError`.
@@ -39,7 +41,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
@@ -137,17 +139,13 @@ class ChatSession:
         """Does the model write the rules too (the statutes domain)?"""
         return bool(getattr(self.ctx.domain, "writes_rules", False))
 
-    def what_if_refused(self) -> str | None:
-        """Why this session's domain answers no what-if (None when it does): the domain's
-        ``what_if_refusal`` (:data:`taxlogic.kb.statutes.domain.WHAT_IF_REFUSAL`)."""
-        return getattr(self.ctx.domain, "what_if_refusal", None) or None
-
-    def _case(self, question: str) -> CaseInput:
-        """The agent's input for ``question`` on the pattern (a statutes domain: the law given,
-        the domain's query, a yes/no kind)."""
+    def _case(self, question: str, text: str | None = None) -> CaseInput:
+        """The agent's input for ``question`` on the pattern (or ``text``; a statutes domain: the
+        law given, the domain's query, a yes/no kind)."""
+        text = self.pattern if text is None else text
         if not self.writes_rules:
-            return CaseInput(text=self.pattern, question=question, kind=question_kind(question))
-        case = CaseInput(text=self.pattern, question=question, kind="entailment", statutes=self.statutes)
+            return CaseInput(text=text, question=question, kind=question_kind(question))
+        case = CaseInput(text=text, question=question, kind="entailment", statutes=self.statutes)
         query, var = self.ctx.domain.rule_query(case, self.ctx.rules)
         return case.model_copy(update={"query": query, "answer_var": var})
 
@@ -197,9 +195,6 @@ class ChatSession:
         change = change.strip()
         if not change:
             raise ChatError("the change is empty")
-        refused = self.what_if_refused()
-        if refused:
-            raise ChatError(refused)
         if not self.question:
             raise ChatError("no question yet: ask one before a what-if")
         if not self.query:
@@ -209,9 +204,12 @@ class ChatSession:
             raise ChatError("there are no facts to change yet: ask the question again")
         ctx, kind = self.ctx, self.kind or question_kind(self.question)
         t0 = time.perf_counter()
-        messages = [SystemMessage(ctx.system_prompt(kind)),
-                    HumanMessage(render("edit_user_anchored" if ctx.anchored else "edit_user",
-                                        facts=facts.strip("\n"), change=change))]
+        if self.writes_rules:  # one program: the statutes' rules are kept, the case's facts edited
+            ctx = replace(ctx, domain=ctx.domain.editing(facts, ctx.engine))
+            prompt = ctx.domain.edit_prompt(facts, change)
+        else:
+            prompt = render("edit_user_anchored" if ctx.anchored else "edit_user", facts=facts.strip("\n"), change=change)
+        messages = [SystemMessage(ctx.system_prompt(kind)), HumanMessage(prompt)]
         try:
             reply = ctx.call_llm(messages)
         except LLMRequestRejected as exc:  # endpoint failures propagate (not an abstention)
@@ -229,12 +227,14 @@ class ChatSession:
                         detail=f"{len(reply.text.splitlines())} lines" + ("" if diff else ", unchanged"))
         if on_event:
             on_event(ev)
-        # coverage is checked against the change: its amounts and dates must be in the new facts
-        case = CaseInput(text=change_text(change), question=self.question, kind=kind, query=self.query,
-                         answer_var=self.answer_var, background=self.pattern)
+        if self.writes_rules:  # a program's constants trace to the statutes, the pattern or the change
+            case = self._case(self.question, f"{self.pattern}\n\n{change_text(change)}")
+        else:  # coverage is checked against the change: its amounts and dates must be in the new facts
+            case = CaseInput(text=change_text(change), question=self.question, kind=kind, query=self.query,
+                             answer_var=self.answer_var, background=self.pattern)
         state = {"case": case, "query": self.query, "facts": reply.text,
                  "messages": messages + [AIMessage(reply.text)], "usage": usage_of(reply)}
-        result, _ = self._run(state, on_event, lead=[ev], t0=t0)
+        result, _ = self._run(state, on_event, lead=[ev], t0=t0, ctx=ctx)
         if not result.abstained:
             self.facts = result.facts
             self.changes.append(change)
@@ -278,13 +278,16 @@ class ChatSession:
 
     def _comparable(self, facts: str) -> str:
         """``facts`` in canonical form when they validate (so the edit's diff shows changes, not
-        spacing); else as written."""
+        spacing); a program cut out of its reply; else as written."""
+        if self.writes_rules:
+            return self.ctx.domain.check_program(facts)[1] or facts
         check = check_facts(facts, self.ctx.rules.vocabulary)
         return check.canonical if check.canonical and not check.problems else facts
 
     # ---------------------------------------------------------------------------------- graph
 
-    def _run(self, state: dict, on_event: OnEvent, *, lead: list[TraceEvent] = (), t0: float | None = None
-             ) -> tuple[AgentResult, dict]:
-        """One run of the graph from ``state`` (:func:`taxlogic.agent.solve.run_graph`)."""
-        return run_graph(state, self.ctx, on_event, lead=lead, t0=t0)
+    def _run(self, state: dict, on_event: OnEvent, *, lead: list[TraceEvent] = (), t0: float | None = None,
+             ctx: AgentContext | None = None) -> tuple[AgentResult, dict]:
+        """One run of the graph from ``state`` (:func:`taxlogic.agent.solve.run_graph`) on the
+        session's context (or ``ctx``: a what-if's, whose domain judges an edit)."""
+        return run_graph(state, ctx or self.ctx, on_event, lead=lead, t0=t0)

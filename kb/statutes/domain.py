@@ -30,17 +30,6 @@ from taxlogic.core import CaseInput
 from taxlogic.kb.rules import RuleSet
 
 
-#: Why a what-if ("What if the notice came 20 days before?") is not answered by editing the
-#: program (``taxlogic chat``): the facts of another domain are edited under rules the model did
-#: not write, and the edit is checked against the change; here rules and facts are one program the
-#: model wrote for one question, and nothing tells an edit of a rule from an edit of a fact.
-WHAT_IF_REFUSAL = (
-    "what-ifs are not answered here: the model wrote the rules and the facts together, as one program for "
-    "one question, so an edit for the change could rewrite a rule as well as a fact, and no check tells the "
-    "two apart (the checks trace rules to the statutes' words, not to the change). State the changed facts "
-    "as a new pattern (/new) and ask again: the program is then written and checked afresh.")
-
-
 @dataclass(frozen=True)
 class StatutesDomain:
     """A domain whose rules the model writes. ``name``: the domain's name; ``query``: the goal
@@ -48,7 +37,9 @@ class StatutesDomain:
     value -> the benchmark's label; ``conclusions``: the predicates (name/arity) that conclude
     (:mod:`taxlogic.kb.statutes.checks.leaks`); ``task``: the prompt's description of the
     program's frame; ``setting_words``: words of the case's setting the prompt states (the focus
-    year), where constants may come from too."""
+    year), where constants may come from too; ``kept_rules``: when the program judged is an edit
+    for a what-if, the rule shapes of the program it edits, which it must keep
+    (:meth:`editing`, :mod:`taxlogic.kb.statutes.checks.edits`)."""
 
     name: str
     query: str
@@ -57,8 +48,8 @@ class StatutesDomain:
     conclusions: tuple[str, ...]
     task: str
     setting_words: str = ""
+    kept_rules: tuple[str, ...] = ()
     writes_rules: bool = field(default=True, init=False)
-    what_if_refusal: str = field(default=WHAT_IF_REFUSAL, init=False)
 
     @property
     def query_pi(self) -> str:
@@ -137,8 +128,34 @@ class StatutesDomain:
 
     def inspect(self, case, query, canonical, outcome, rules) -> list:
         from taxlogic.kb.statutes.checks import program_issues
+        from taxlogic.kb.statutes.checks.edits import rule_edit_issues
 
-        return program_issues(self, case, outcome)
+        issues = program_issues(self, case, outcome)
+        if self.kept_rules:  # an edit for a what-if: the statutes' rules stay as they were
+            issues += rule_edit_issues(self.kept_rules, outcome.program or {})
+        return issues
+
+    # -------------------------------------------------------------- what-ifs (taxlogic chat)
+
+    def editing(self, reply: str, engine) -> "StatutesDomain":
+        """This domain judging an edit of the program in ``reply`` (the accepted translation) for
+        a what-if: its :attr:`kept_rules` are that program's rules, read by the sandboxed worker
+        on ``engine``. Raises :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
+        from dataclasses import replace
+
+        from taxlogic.kb.statutes.checks.edits import rule_shapes
+
+        _, program = self.check_program(reply)
+        outcome = engine.run(self.query_job(None, self.query, program))
+        return replace(self, kept_rules=rule_shapes(outcome.program or {}))
+
+    def edit_prompt(self, reply: str, change: str) -> str:
+        """The what-if turn: the accepted program (cut out of ``reply``) and the change, asking
+        for the complete program with the facts changed and every rule kept."""
+        from taxlogic.prompts import render
+
+        _, program = self.check_program(reply)
+        return render("edit_statutes_user", program=(program or reply).strip("\n"), change=change.strip())
 
     def explain(self, case, reply: str, engine):
         """Why the program in ``reply`` answers ``case`` as it does, each condition citing its

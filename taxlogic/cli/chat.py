@@ -43,7 +43,8 @@ HELP = HELP_INTRO + "\n" + "\n".join(f"  {c:<9} {what}" for c, what in HELP_COMM
 HELP_INTRO_STATUTES = ('Ask a question about the facts under the statutes given, e.g. "Was the eviction notice '
                        'lawful?" (housing: yes or no; uscis: Accepted or Dismissed). The model writes the rules and '
                        'the facts as one program for each question; /why cites the statute paragraph of each '
-                       'condition. What-ifs are refused (they say why): /new takes the changed facts.')
+                       'condition. A what-if ("What if the notice came 20 days before instead?") edits the program\'s '
+                       'facts and answers again; the statutes do not change, so every rule must stay as it was.')
 _QUESTION = re.compile(r"^\s*(?:how|what|does|do|did|is|are|was|were|can|could|should|would|will|who|whom|when|"
                        r"which|why|may|must|has|have)\b", re.I)
 
@@ -264,10 +265,6 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
         """Answer a question or a what-if ``line``, traced; errors are printed, never raised."""
         seen: list = []  # the steps of this attempt, kept if Ctrl-C stops it
         kind = "what_if" if session.is_follow_up(line) else "ask"
-        refused = session.what_if_refused() if kind == "what_if" else None
-        if refused:
-            out.print(f"[yellow]what-if refused[/]: {escape(refused)}", highlight=False, soft_wrap=True)
-            return
         t0 = time.perf_counter()
         try:
             with Spinner(out) as spin:
@@ -345,13 +342,14 @@ def chat(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view)."),
     dataset: str = typer.Option("sara", "--dataset", help="Whose statutes: sara (SARA, 2020 release) or sara-v2 (SARA v2's, its string names)."),
     case_id: Optional[str] = typer.Option(None, "--case", help="A DeonticBench housing_/uscis_ case: its statutes and facts are the pattern, its question is asked first (the model writes the rules too)."),
-    statutes: Optional[Path] = typer.Option(None, "--statutes", help="A file of statutes the model writes the rules from; paste the facts, ask yes/no questions (--domain housing: yes/no, uscis: Accepted/Dismissed)."),
+    statutes: Optional[Path] = typer.Option(None, "--statutes", help="A file of statutes the model writes the rules from; paste the facts, ask yes/no questions and what-ifs (--domain housing: yes/no, uscis: Accepted/Dismissed)."),
     domain: str = typer.Option("housing", "--domain", help="With --statutes: housing (yes/no) or uscis (Accepted/Dismissed)."),
 ) -> None:
     """Chat about a fact pattern: paste it, ask questions, ask what-ifs that change the facts
     ("What if Alice earned $50,000 instead?"), and look at the facts and the trace. With --case
     housing_.../uscis_... or --statutes FILE, the model writes the rules from the statutes given
-    (``kb/statutes``): /why cites the statute paragraphs; what-ifs are refused (they say why)."""
+    (``kb/statutes``): /why cites the statute paragraphs; a what-if edits the program's facts and
+    keeps its rules."""
     from taxlogic.agent.chat import ChatSession
     from taxlogic.cli.common import CASE_DATASETS, check_choice, dataset_rules, usage_error
     from taxlogic.cli.trace import Tracer, model_label

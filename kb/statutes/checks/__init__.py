@@ -18,7 +18,10 @@ quote the clause and its line:
   ``% [n] does not apply: ...``);
 - :mod:`.variables`: a rule reads its variables (a condition left out leaves a variable in the
   head that the body never reads, a value computed and never used, or a goal that shares no
-  variable with the rest of the rule).
+  variable with the rest of the rule);
+- :mod:`.edits`: a program edited for a what-if (``taxlogic chat``) keeps every rule of the
+  program it edits (the statutes do not change); the domain applies it when it judges an edit
+  (:meth:`taxlogic.kb.statutes.domain.StatutesDomain.editing`).
 """
 
 from __future__ import annotations
