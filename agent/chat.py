@@ -24,6 +24,15 @@ result so far. It backs ``taxlogic chat``.
 * :func:`is_follow_up` — does a line read as a what-if ("what if", "suppose", "assume",
   "instead", …) rather than a new question?
 
+A domain whose rules the model writes (``kb/statutes``: DeonticBench housing and USCIS-AAO, or a
+user's own statutes in :attr:`ChatSession.statutes`): each question is a new translation of the
+statutes and the pattern into one program (its query is the domain's, ``housing_answer(X)``, so
+an earlier program, written for another question, is never reused); ``explain`` comes from the
+domain (each condition citing its statute paragraph); a what-if has the model edit the program
+(the domain's ``edit_prompt``) and is judged by the domain ``editing`` it: the statutes do not
+change, so every rule of the accepted program must be kept (a rule changed is an issue, repaired
+or abstained on), and the edited facts are checked against the pattern and the change.
+
 LLM and Prolog trouble never raises: it ends in an abstention, as in
 :func:`taxlogic.agent.solve.solve`. Misuse (no pattern, no question yet) raises :class:`ChatError`.
 """
@@ -32,7 +41,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
@@ -100,6 +109,7 @@ class ChatSession:
     query: str | None = None          # its Prolog query, as the agent wrote it
     answer_var: str | None = None
     history: list[Exchange] = field(default_factory=list)
+    statutes: str = ""                # the law given, for a domain whose rules the model writes
 
     # ---------------------------------------------------------------------------------- state
 
@@ -125,6 +135,21 @@ class ChatSession:
         return is_follow_up(text)
 
     @property
+    def writes_rules(self) -> bool:
+        """Does the model write the rules too (the statutes domain)?"""
+        return bool(getattr(self.ctx.domain, "writes_rules", False))
+
+    def _case(self, question: str, text: str | None = None) -> CaseInput:
+        """The agent's input for ``question`` on the pattern (or ``text``; a statutes domain: the
+        law given, the domain's query, a yes/no kind)."""
+        text = self.pattern if text is None else text
+        if not self.writes_rules:
+            return CaseInput(text=text, question=question, kind=question_kind(question))
+        case = CaseInput(text=text, question=question, kind="entailment", statutes=self.statutes)
+        query, var = self.ctx.domain.rule_query(case, self.ctx.rules)
+        return case.model_copy(update={"query": query, "answer_var": var})
+
+    @property
     def can_follow_up(self) -> bool:
         """Is there a question (with a query) and facts a what-if could change?"""
         return bool(self.query and self._current_facts())
@@ -143,10 +168,11 @@ class ChatSession:
         question = question.strip()
         if not question:
             raise ChatError("the question is empty")
-        ctx, kind = self.ctx, question_kind(question)
-        case = CaseInput(text=self.pattern, question=question, kind=kind)
-        state: dict = {"case": case, "query": None}
-        if self.base_facts:
+        ctx = self.ctx
+        case = self._case(question)
+        kind = case.kind
+        state: dict = {"case": case, "query": case.query}
+        if self.base_facts and not self.writes_rules:
             # the earlier translation, as if the translator had just written it for this question
             state["facts"] = self.base_facts
             state["messages"] = [
@@ -178,9 +204,12 @@ class ChatSession:
             raise ChatError("there are no facts to change yet: ask the question again")
         ctx, kind = self.ctx, self.kind or question_kind(self.question)
         t0 = time.perf_counter()
-        messages = [SystemMessage(ctx.system_prompt(kind)),
-                    HumanMessage(render("edit_user_anchored" if ctx.anchored else "edit_user",
-                                        facts=facts.strip("\n"), change=change))]
+        if self.writes_rules:  # one program: the statutes' rules are kept, the case's facts edited
+            ctx = replace(ctx, domain=ctx.domain.editing(facts, ctx.engine))
+            prompt = ctx.domain.edit_prompt(facts, change)
+        else:
+            prompt = render("edit_user_anchored" if ctx.anchored else "edit_user", facts=facts.strip("\n"), change=change)
+        messages = [SystemMessage(ctx.system_prompt(kind)), HumanMessage(prompt)]
         try:
             reply = ctx.call_llm(messages)
         except LLMRequestRejected as exc:  # endpoint failures propagate (not an abstention)
@@ -198,12 +227,14 @@ class ChatSession:
                         detail=f"{len(reply.text.splitlines())} lines" + ("" if diff else ", unchanged"))
         if on_event:
             on_event(ev)
-        # coverage is checked against the change: its amounts and dates must be in the new facts
-        case = CaseInput(text=change_text(change), question=self.question, kind=kind, query=self.query,
-                         answer_var=self.answer_var, background=self.pattern)
+        if self.writes_rules:  # a program's constants trace to the statutes, the pattern or the change
+            case = self._case(self.question, f"{self.pattern}\n\n{change_text(change)}")
+        else:  # coverage is checked against the change: its amounts and dates must be in the new facts
+            case = CaseInput(text=change_text(change), question=self.question, kind=kind, query=self.query,
+                             answer_var=self.answer_var, background=self.pattern)
         state = {"case": case, "query": self.query, "facts": reply.text,
                  "messages": messages + [AIMessage(reply.text)], "usage": usage_of(reply)}
-        result, _ = self._run(state, on_event, lead=[ev], t0=t0)
+        result, _ = self._run(state, on_event, lead=[ev], t0=t0, ctx=ctx)
         if not result.abstained:
             self.facts = result.facts
             self.changes.append(change)
@@ -227,7 +258,9 @@ class ChatSession:
     def explain(self):
         """Why the last answer: its :class:`~taxlogic.tools.explain.Explanation` (a proof, or for
         a claim that fails the conditions that failed), from the facts and query that gave it
-        (None if that query now gives no answer). Raises :class:`ChatError` if nothing was
+        (None if that query now gives no answer); for a domain whose rules the model writes, the
+        domain's explanation of the program (``Domain.explain``: for ``kb/statutes`` a
+        :class:`~taxlogic.kb.statutes.explain.StatutesExplanation`). Raises :class:`ChatError` if nothing was
         answered yet."""
         from taxlogic.kb.explain import explain_case
 
@@ -237,19 +270,24 @@ class ChatSession:
         if last.abstained or not last.query:
             raise ChatError(f"the last attempt has no answer to explain ({last.reason or 'no query'}); "
                             "/facts and /trace show how far it got")
+        if self.writes_rules:  # a model-written program: the domain explains it, citing the statutes
+            return self.ctx.domain.explain(self._case(self.question or ""), last.facts, self.ctx.engine)
         case = CaseInput(text=self.pattern, question=self.question or "", kind=self.kind or "entailment",
                          query=last.query, answer_var=self.answer_var)
         return explain_case(self.ctx.engine, case, last.facts, domain=self.ctx.domain.name)[1]
 
     def _comparable(self, facts: str) -> str:
         """``facts`` in canonical form when they validate (so the edit's diff shows changes, not
-        spacing); else as written."""
+        spacing); a program cut out of its reply; else as written."""
+        if self.writes_rules:
+            return self.ctx.domain.check_program(facts)[1] or facts
         check = check_facts(facts, self.ctx.rules.vocabulary)
         return check.canonical if check.canonical and not check.problems else facts
 
     # ---------------------------------------------------------------------------------- graph
 
-    def _run(self, state: dict, on_event: OnEvent, *, lead: list[TraceEvent] = (), t0: float | None = None
-             ) -> tuple[AgentResult, dict]:
-        """One run of the graph from ``state`` (:func:`taxlogic.agent.solve.run_graph`)."""
-        return run_graph(state, self.ctx, on_event, lead=lead, t0=t0)
+    def _run(self, state: dict, on_event: OnEvent, *, lead: list[TraceEvent] = (), t0: float | None = None,
+             ctx: AgentContext | None = None) -> tuple[AgentResult, dict]:
+        """One run of the graph from ``state`` (:func:`taxlogic.agent.solve.run_graph`) on the
+        session's context (or ``ctx``: a what-if's, whose domain judges an edit)."""
+        return run_graph(state, ctx or self.ctx, on_event, lead=lead, t0=t0)

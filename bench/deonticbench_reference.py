@@ -12,10 +12,10 @@ and the SARA and airline cases through taxlogic's own knowledge bases. Prints tw
    facts: agrees with the DeonticBench label (benchmark's rule) and exactly.
 
 3. ``--sandbox``: housing and USCIS, each reference program served as the model's whole program
-   through the protocol's sandbox (:mod:`taxlogic.eval.benchmarks.deonticbench.sandbox`, the
-   domain's answer predicate as entry): gives its label; does not and is a documented erratum;
-   refused or failed although the engine run gives the label (a false alarm: a right answer the
-   sandbox costs); other; seconds per program (one ``swipl`` process each).
+   through the protocol's path into the engine's sandbox (:mod:`taxlogic.eval.benchmarks.deonticbench.sandbox`,
+   ``tools/sandbox.pl``, the domain's answer predicate as entry): gives its label; does not and is
+   a documented erratum; refused or failed although the engine run gives the label (a false
+   alarm: a right answer the sandbox costs); other; seconds per program (one engine worker).
 
 Usage: ``python bench/deonticbench_reference.py [--split hard|smoke|whole] [--no-kb] [--sandbox]``
 (DeonticBench installed; for table 2 also SARA (2020 release), SARA v2 and RuleArena).
@@ -65,9 +65,9 @@ def main() -> None:
             for r in wrong:
                 if r.case_id not in known:
                     print(f"   not documented: {r.case_id}: label {r.label}, gives {r.answer} ({r.reason or r.output[:80]})")
-    print(f"{'all':<13}{totals['cases']:>6}  {'':<22}{totals['label']:>6}{totals['erratum']:>8}{totals['other']:>6}")
-    if args.sandbox:
-        _sandbox_table(args.split, engine_results, known)
+        print(f"{'all':<13}{totals['cases']:>6}  {'':<22}{totals['label']:>6}{totals['erratum']:>8}{totals['other']:>6}")
+        if args.sandbox:
+            _sandbox_table(args.split, engine_results, known, engine)
     if args.no_kb:
         return
 
@@ -91,7 +91,7 @@ def main() -> None:
                 print(f"   KB disagrees: {r.case_id}: label {r.label}, KB {r.kb_answer} ({r.reason})")
 
 
-def _sandbox_table(split, engine_results, known) -> None:
+def _sandbox_table(split, engine_results, known, engine) -> None:
     import time
 
     from taxlogic.eval.benchmarks.deonticbench.protocol import ANSWER_GOALS
@@ -100,7 +100,7 @@ def _sandbox_table(split, engine_results, known) -> None:
     from taxlogic.kb.statutes.data import available_splits, cases
 
     print()
-    print(f"DeonticBench {split} split: each reference program as the model's program, through the protocol's sandbox")
+    print(f"DeonticBench {split} split: each reference program as the model's program, through the engine's sandbox (the protocol's path)")
     head = f"{'domain':<13}{'cases':>6}{'label':>6}{'erratum':>8}{'false alarm':>12}{'other':>6}{'s/program':>10}"
     print(head)
     print("-" * len(head))
@@ -112,9 +112,8 @@ def _sandbox_table(split, engine_results, known) -> None:
         t0 = time.perf_counter()
         cs = cases(d, split)
         for c in cs:
-            run = run_program(c.reference_prolog, answer_goal=ANSWER_GOALS[d])
-            lines = [l.strip().strip("'") for l in run.output.splitlines() if l.strip()]
-            value = lines[-1] if run.status == "ok" and lines else None
+            run = run_program(c.reference_prolog, engine, ANSWER_GOALS[d])
+            value = run.value if run.status == "ok" else None
             if value is not None and is_correct(d, c.label, value):
                 counts["label"] += 1
             elif c.id in known and not engine_results[c.id].correct:

@@ -55,6 +55,12 @@ class Domain(Protocol):
     # question in a standard form, written by rule; the agent asks the model only when it is
     # absent or returns None.
 
+    # Optional, a domain whose rules the model writes (``kb/statutes``): ``writes_rules`` (True:
+    # the translation is one program, rules and facts), ``explain(case, reply, engine)`` (why the
+    # program in ``reply`` answers as it does; ``taxlogic chat``'s /why), and for ``chat``'s
+    # what-ifs ``edit_prompt(reply, change)`` and ``editing(reply, engine)`` (the domain judging
+    # an edit of that program: its rules kept; :mod:`taxlogic.agent.chat`).
+
     def answer_of(self, case: "CaseInput", outcome: "Outcome") -> "Answer":
         """The answer an outcome gives (or none, with a reason)."""
 

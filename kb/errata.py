@@ -12,7 +12,9 @@ file in its plug-in folder (project-authored) and converts its entries to :class
 - ``form1040``: ``kb/form1040/data/errata.json``, RuleArena tax labels that depart from the forms'
   text as the prompt prints it (:mod:`taxlogic.kb.form1040.data.errata`);
 - ``deonticbench``: ``kb/statutes/data/errata.json``, DeonticBench reference programs that do not
-  give their label and case texts that are not their source release's
+  stand, by kind: run as the benchmark runs them (they do not give their label; case texts that
+  are not their source release's) and judged as a model's translation (a defect a check names,
+  the other answer than the label); a case may have one entry of each kind
   (:mod:`taxlogic.kb.statutes.data.errata`).
 
 A domain with errata has a module ``taxlogic.kb.<domain>.data.errata`` (DeonticBench: ``taxlogic.kb.statutes.data.errata``) defining ``errata_records()

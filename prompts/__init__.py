@@ -34,7 +34,8 @@ ours (not in the paper):
     ``translate_statutes_system.txt``, ``translate_statutes_user.txt``,
     ``repair_statutes_user.txt``: a domain without a knowledge base (``kb/statutes``, issue 47):
     the model writes one program, rules citing their statute paragraph (``% [n]``) and facts
-    from the case, answering the domain's query; and its repair turn;
+    from the case, answering the domain's query; and its repair turn; ``edit_statutes_user.txt``:
+    a chat's what-if turn on such a program (every rule kept, the facts edited);
     ``paraphrase_system.txt`` / ``paraphrase_user.txt``: SARA⁺'s LLM paraphrase of a whole case
     (Ee^c, paper §3.2; the paper prints no prompt for it): a meaning-preserving rewrite that may
     reorder clauses and change voice, keeping dates, numbers, names and terms of art;
@@ -142,6 +143,7 @@ TEMPLATES: dict[str, Template] = {
     "translate_statutes_system": Template(("task", "query", "answers")),
     "translate_statutes_user": Template(("statutes", "case_text", "question", "query")),
     "repair_statutes_user": Template(("program", "problems")),
+    "edit_statutes_user": Template(("program", "change")),
     "paraphrase_system": Template(),
     "paraphrase_user": Template(("text",)),
 }

@@ -1,10 +1,13 @@
-"""Write ``kb/statutes/data/errata.json``: DeonticBench's documented errata (hard splits), each with
-the evidence the runs give.
+"""Write the ``run`` entries of ``kb/statutes/data/errata.json``: DeonticBench's documented errata
+(hard splits) of the reference programs run as the benchmark runs them, each with the evidence the
+runs give. The file's ``translation`` entries (reference programs judged as a model's translation,
+reviewed by hand: :mod:`taxlogic.kb.statutes.data.errata`), its ``kinds`` and their classes are
+kept as they are.
 
 Usage: ``python scripts/deonticbench_errata.py [--check]`` (DeonticBench, SARA (2020 release), SARA v2
 and RuleArena installed; ``--check``: compare with the committed file, exit 1 when it differs).
 
-Classes (hand-written in :data:`CLASSES`; every entry's evidence comes from a run):
+Classes of the ``run`` kind (hand-written in :data:`CLASSES`; every entry's evidence comes from a run):
 
 * ``reference_program_wrong``: the reference program, run in taxlogic with its own query, does not
   give its label, and the label is the source release's gold answer, which taxlogic's KB gives
@@ -143,17 +146,24 @@ def build() -> dict:
     unexplained = [k for k, e in entries.items() if "unexplained" in e["class"]]
     if unexplained:
         raise SystemExit(f"reference programs that do not give their label and fit no class: {unexplained}")
-    return {"about": "DeonticBench (commit 2b4e4ea1) errata of the hard splits, written by scripts/deonticbench_errata.py "
-                     "from taxlogic's runs (each reference program with its own query, never its label directive; the SARA "
-                     "and airline cases against their source releases and taxlogic's knowledge bases). Documented, never fixed.",
-            "classes": CLASSES, "errata": dict(sorted(entries.items()))}
+    return [{"id": cid, "kind": "run", **e} for cid, e in sorted(entries.items())]
+
+
+def merged(run_entries: list[dict]) -> dict:
+    """The file with ``run_entries`` (and :data:`CLASSES`) in place of its run entries; its about,
+    kinds, translation entries and their classes as committed."""
+    doc = json.loads(OUT.read_text(encoding="utf-8"))
+    kept = [e for e in doc["errata"] if e["kind"] != "run"]
+    kept_classes = {k for e in kept for k in e["class"].split("+")}
+    classes = {**CLASSES, **{k: v for k, v in doc["classes"].items() if k in kept_classes and k not in CLASSES}}
+    return {"about": doc["about"], "kinds": doc["kinds"], "classes": classes, "errata": run_entries + kept}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="compare with the committed file instead of writing it")
     args = ap.parse_args()
-    doc = build()
+    doc = merged(build())
     text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     if args.check:
         same = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
@@ -161,9 +171,10 @@ def main() -> int:
         return 0 if same else 1
     OUT.write_text(text, encoding="utf-8")
     counts: dict[str, int] = {}
-    for e in doc["errata"].values():
-        counts[e["domain"]] = counts.get(e["domain"], 0) + 1
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(doc['errata'])} cases ({', '.join(f'{k} {v}' for k, v in counts.items())})")
+    for e in doc["errata"]:
+        key = f"{e['kind']} {e['domain']}"
+        counts[key] = counts.get(key, 0) + 1
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(doc['errata'])} entries ({', '.join(f'{k} {v}' for k, v in counts.items())})")
     return 0
 
 

@@ -4,7 +4,7 @@ perfect repair (``eval/faults/program_faults.py``): caught / slipped / abstained
 
     python scripts/statutes_faults.py [--split hard] [--k 1] [--seed 0]
 
-Cases documented as errata (``kb/statutes/data/translation_errata.json``) are left out (their reference program
+Cases documented as translation errata (``kb/statutes/data/errata.json``, kind ``translation``) are left out (their reference program
 is no right translation). Reads the installed DeonticBench (``taxlogic data install-deonticbench``).
 """
 
@@ -23,9 +23,9 @@ def main() -> None:
 
     from taxlogic.eval.faults.program_faults import run_variants, table
     from taxlogic.kb.statutes.data import cases as deontic_cases
-    from taxlogic.kb.statutes.data.translation_errata import errata_ids
+    from taxlogic.kb.statutes.data.errata import errata_ids
 
-    skip = errata_ids()
+    skip = errata_ids(kind="translation")
     cases = [c for dom in ("housing", "uscis-aao") for c in deontic_cases(dom, args.split) if c.id not in skip]
     t0 = time.perf_counter()
     results, base = run_variants(cases, seed=args.seed, k=args.k)

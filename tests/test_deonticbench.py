@@ -214,6 +214,38 @@ def test_every_hard_reference_program_gives_its_label_or_is_a_documented_erratum
                 assert not others or r.case_id in known, (r.case_id, others)
 
 
+def test_errata_are_one_file_with_a_kind():
+    """One home: the reference runs' errata and the reference programs' as translations are entries
+    of one file, told apart by ``kind``; every entry of both former files is there with its
+    evidence, and the loader refuses an unknown kind or an entry listed twice."""
+    import copy
+    import json as _json
+    from importlib import resources
+
+    from taxlogic.kb.errata import load_errata
+    from taxlogic.kb.statutes.data.errata import checked, errata, errata_ids, errata_records
+
+    run, translation = errata("run"), errata("translation")
+    assert (len(run), len(translation)) == (32, 20) and len(set(run) & set(translation)) == 17
+    assert errata() == run and errata_ids() == frozenset(translation)
+    assert len(errata_ids("housing")) == 6 and errata_ids("uscis") == errata_ids("uscis-aao") and len(errata_ids("uscis")) == 14
+    assert errata_ids("housing", kind="run") == frozenset(i for i, e in run.items() if e["domain"] == "housing")
+    assert all(e["evidence"] and e["dataset_says"] and e["rules_give"] for e in [*run.values(), *translation.values()])
+    assert all(e["swipl_as_shipped"] for e in translation.values())  # the translation entries' own field, kept
+    assert [e.source["kind"] for e in load_errata("deonticbench")] == [e.source["kind"] for e in errata_records()]
+    doc = _json.loads(resources.files("taxlogic.kb.statutes.data").joinpath("errata.json").read_text())
+    twice = copy.deepcopy(doc)
+    twice["errata"].append(dict(twice["errata"][0]))
+    with pytest.raises(ValueError, match="listed twice"):
+        checked(twice)
+    odd = copy.deepcopy(doc)
+    odd["errata"][0]["kind"] = "guess"
+    with pytest.raises(ValueError, match="unknown kind"):
+        checked(odd)
+    with pytest.raises(ValueError, match="unknown DeonticBench erratum kind"):
+        errata("guess")
+
+
 def test_sara_and_airline_cases_through_taxlogics_knowledge_bases(deontic_data_dir, v2_data_dir, rulearena_data):
     from taxlogic.eval.benchmarks.deonticbench.agreement import agreement_rows
     from taxlogic.kb.statutes.data.errata import errata
@@ -232,16 +264,30 @@ def test_sara_and_airline_cases_through_taxlogics_knowledge_bases(deontic_data_d
 # ------------------------------------------------------------------- the benchmark's protocol
 
 
+_ENGINES: list = []
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _close_engines():
+    yield
+    while _ENGINES:
+        _ENGINES.pop().close()
+
+
 def _method(name, dataset, replies, split="smoke"):
+    """A protocol method on ``dataset`` with a scripted model answering ``replies``; its engines
+    (the model's programs run in the engine's sandbox) are closed after the module."""
     from tenacity import wait_none
 
     from fakes import scripted
     from taxlogic.eval.benchmarks import get_benchmark
-    from taxlogic.eval.methods.registry import MethodOptions, make_method
+    from taxlogic.eval.methods.registry import Engines, MethodOptions, make_method
 
     ds = get_benchmark(dataset).load(split)
     model = scripted(replies)
-    return ds, make_method(name, ds, MethodOptions(model=model, wait=wait_none())), model
+    engines = Engines(ds, workers=1)
+    _ENGINES.append(engines)
+    return ds, make_method(name, ds, MethodOptions(model=model, wait=wait_none(), engines=engines)), model
 
 
 def test_prompts_are_built_by_the_installed_copy(deontic_data_dir):
@@ -297,6 +343,83 @@ def test_a_program_that_reaches_outside_is_refused_and_abstains(deontic_data_dir
     assert statuses == ["unsafe", "error", "ok", "inference_limit", "no_entry"]  # a budget decides (issue 48)
 
 
+def test_the_protocol_runs_in_the_engines_sandbox(deontic_data_dir, tmp_path):
+    """One sandbox: the protocol's programs run as the agent's do (``tools/sandbox.pl``,
+    ``Job(sandbox=True)``): every program the agent's sandbox refuses is refused here too, nothing
+    runs outside it, and no second copy of the sandbox's rules ships."""
+    from importlib import resources
+
+    from test_statutes import UNSAFE_PROGRAMS
+    from taxlogic.eval.benchmarks.deonticbench.sandbox import run_program
+    from taxlogic.kb.statutes.data.reference import reference_rules
+    from taxlogic.tools.engine import Engine
+
+    marker = tmp_path / "pwned"
+    with Engine(reference_rules(), workers=1) as eng:
+        runs = [run_program(p.format(f=marker), eng, "housing_answer(Result)") for p, _ in UNSAFE_PROGRAMS]
+        fine = run_program(":- initialization(main, main).\nhousing_answer(yes).\nmain :- halt.\n", eng,
+                           "housing_answer(Result)")
+    assert [r.status for r in runs if r.status not in ("unsafe", "error")] == [] and not marker.exists()
+    assert all(r.value is None for r in runs)
+    assert (fine.status, fine.value) == ("ok", "yes") and fine.problems == ["directive not run: initialization(main, main)"]
+    assert not resources.files("taxlogic.eval.benchmarks.deonticbench").joinpath("sandbox.pl").is_file()
+
+
+def test_every_hard_reference_program_through_the_protocols_sandbox(deontic_data_dir):
+    """The reference programs as the model's whole programs, through the protocol's path into the
+    engine's sandbox (``bench/deonticbench_reference.py --sandbox``): every housing program gives
+    its label but ``housing_a4c96a7b`` (it calls a module-qualified goal, which the sandbox
+    refuses: the one false alarm, as with the per-process runner before), every USCIS program but
+    the documented errata of its run."""
+    from taxlogic.eval.benchmarks.deonticbench.protocol import ANSWER_GOALS
+    from taxlogic.eval.benchmarks.deonticbench.sandbox import run_program
+    from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct
+    from taxlogic.kb.statutes.data import cases
+    from taxlogic.kb.statutes.data.errata import errata
+    from taxlogic.kb.statutes.data.reference import reference_rules
+    from taxlogic.tools.engine import Engine
+
+    missed = {}
+    with Engine(reference_rules(), workers=1) as eng:
+        for d in ("housing", "uscis-aao"):
+            for c in cases(d, "hard"):
+                run = run_program(c.reference_prolog, eng, ANSWER_GOALS[d])
+                if not (run.status == "ok" and is_correct(d, c.label, run.value)):
+                    missed[c.id] = run
+    assert {i for i in missed if i.startswith("housing")} == {"housing_a4c96a7b"}
+    assert missed["housing_a4c96a7b"].status == "error" and "effect_of_sealing:" in missed["housing_a4c96a7b"].problems[-1]
+    assert {i for i in missed if i.startswith("uscis")} == {i for i, e in errata("run").items() if e["domain"] == "uscis-aao"}
+
+
+def test_eval_run_zero_shot_end_to_end_through_the_engines_sandbox(deontic_data_dir, tmp_path, monkeypatch):
+    """``taxlogic eval run --method prolog-zero-shot`` on the housing smoke split, over HTTP: an
+    endpoint answers each of the benchmark's prompts with the case's reference program (label
+    directive removed); every program runs in the engine's sandbox and gives its label."""
+    from taxlogic.eval.faults.program_endpoint import ProgramEndpoint, ServedCase
+    from taxlogic.kb.statutes.data import cases
+    from taxlogic.settings import get_settings
+
+    smoke = cases("housing", "smoke")
+    served = [ServedCase(c.id, c.statutes.strip()[:200], c.question, c.reference_prolog) for c in smoke]
+    out = tmp_path / "run"
+    with ProgramEndpoint(served) as ep:
+        for k, v in {"LLM_BASE_URL": ep.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "0", "WORKERS": "1",
+                     "CACHE_DIR": str(tmp_path / "cache"), "DATA_DIR": str(deontic_data_dir)}.items():
+            monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+        get_settings.cache_clear()
+        try:
+            res = runner.invoke(app, ["eval", "run", "--method", "prolog-zero-shot", "--dataset", "deonticbench-housing",
+                                      "--split", "smoke", "--out", str(out)])
+        finally:
+            get_settings.cache_clear()
+    assert res.exit_code == 0, res.output
+    records = [json.loads(line) for line in (out / "records.jsonl").read_text().splitlines()]
+    assert sorted(r["case_id"] for r in records) == sorted(c.id for c in smoke) == sorted(r.case_id for r in ep.requests)
+    for r in records:
+        assert r["prediction"] == r["gold"] and r["details"]["sandbox_status"] == "ok", r
+        assert "directive not run: initialization(main, main)" in r["details"]["sandbox_problems"]
+
+
 def test_direct_answers_are_read_as_the_benchmark_reads_them(deontic_data_dir):
     from taxlogic.eval.benchmarks.deonticbench.scoring import is_correct
     from taxlogic.kb.statutes.data import cases
@@ -350,7 +473,7 @@ def test_gold_on_an_unpinned_split_runs_sandboxed_and_never_answers_otherwise(de
         for d in DOMAINS:
             smoke = cases(d, "smoke")
             for trusted, c in zip(run_references(eng, smoke), smoke):
-                untrusted = sandboxed_reference(c)  # the same program as untrusted text
+                untrusted = sandboxed_reference(c, eng)  # the same program as untrusted text
                 if untrusted.answer is not None and d in ("sara_numeric", "airline"):  # printed ~2f or ~w: the cent
                     assert abs(float(untrusted.answer) - float(trusted.answer)) < 0.01, (c.id, untrusted, trusted)
                 else:

@@ -109,12 +109,14 @@ def test_the_shared_loader_reads_the_three_domains_in_one_shape():
     from taxlogic.kb.nba.data.errata import errata as nba_entries
 
     counts = {d: len(load_all(d)) for d in ERRATA_DOMAINS}
-    assert counts == {"sara": 44, "nba": 43, "form1040": 27, "deonticbench": 32}
+    # DeonticBench: 32 reference runs and 20 reference programs as translations, in one file
+    assert counts == {"sara": 44, "nba": 43, "form1040": 27, "deonticbench": 52}
     everything = load_all()
-    assert len(everything) == 146 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
+    assert len(everything) == 166 and [e.domain for e in everything] == [d for d in ERRATA_DOMAINS for _ in range(counts[d])]
     for d in ERRATA_DOMAINS:
         found, classes = load_all(d), errata_classes(d)
-        assert len({e.id for e in found}) == len(found), d
+        # one entry a case (DeonticBench: a case and kind, the same program seen run and as a translation)
+        assert len({(e.id, e.source.get("kind")) for e in found}) == len(found), d
         for e in found:
             assert e.domain == d and all(s.strip() for s in (e.id, e.reason, e.evidence, e.dataset_says, e.rules_give)), e.id
             assert e.klass.split("+") and all(k in classes for k in e.klass.split("+")), (e.id, e.klass)

@@ -124,7 +124,7 @@ def test_eval_run_agent_on_housing_smoke(env, tmp_path, deontic_data_dir):
     """``eval run --method agent`` on deonticbench-housing: the reference programs served as the
     translations; every answer right, the one documented erratum of the smoke split abstained."""
     from taxlogic.kb.statutes.data import cases
-    from taxlogic.kb.statutes.data.translation_errata import errata_ids
+    from taxlogic.kb.statutes.data.errata import errata_ids
 
     smoke = cases("housing", "smoke", deontic_data_dir)
     out = tmp_path / "run"

@@ -135,10 +135,12 @@ class Outcome(BaseModel):
     ``tree``: mode ``explain`` only, the recorded derivation (:mod:`taxlogic.tools.explain`).
     ``program``: sandboxed jobs only (:attr:`Job.sandbox`), what the worker read: ``clauses``
     (one dict per clause: ``line``, ``head`` "name/arity", ``kind`` fact|rule, ``calls``,
-    ``constants`` [{type, text}], ``text``, ``comments``), ``directives`` (``line``, ``name``,
-    ``text``; never run), ``undefined`` ("name/arity" reachable from the query that nothing
-    defines) and ``declared_empty`` (declared dynamic, no clause); ``output``: what the query
-    printed (captured)."""
+    ``constants`` [{type, text}], ``text``, ``comments``, ``singletons`` [{name, site, alone}]:
+    a rule's named variables that occur once, ``site`` "head" or the body goal's "name/arity"),
+    ``directives`` (``line``, ``name``, ``text``; never run), ``undefined`` ("name/arity"
+    reachable from the query that nothing defines), ``stubbed`` (those given a stub raising their
+    existence error, so ``safe_goal/1`` could judge the rest) and ``declared_empty`` (declared
+    dynamic, no clause); ``output``: what the query printed (captured)."""
 
     status: Status
     values: list[str] = Field(default_factory=list)

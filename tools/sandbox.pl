@@ -18,6 +18,9 @@
 %   - The query is checked with safe_goal/1 (every predicate its call graph reaches is a
 %     sandbox-safe built-in or a clause of the program) and then run under the engine's CPU-time
 %     and inference limits (tl_run_goal/8 of engine.pl), its output captured, never printed.
+%     A predicate the program calls but never defines gets a stub raising the existence error
+%     plain SWI-Prolog raises when it is called (tl_sandbox_safe/4), so that safe_goal/1 can judge
+%     the rest; the checks still see it as undefined (kb/statutes/checks/undefined.py).
 %   - After the job, every predicate of the sandbox module is abolished (an answer depends on
 %     the job's program only).
 %
@@ -26,6 +29,7 @@
 :- use_module(library(sandbox)).
 :- use_module(library(apply)).
 :- use_module(library(lists)).
+:- use_module(library(occurs)).
 
 tl_sandbox_module(tl_sandbox).
 
@@ -124,11 +128,12 @@ tl_sandbox_term(C0, VNs, Line, Comments, Cs, Cs1, Ds, Ds, Ps, Ps1) :-
         ->  functor(H, N, A),
             tl_body_calls(B0, Calls0), sort(Calls0, Calls1), maplist(tl_pi_string, Calls1, Calls),
             tl_constants(C0, Consts),
+            tl_singletons(C0, VNs, Singles),
             tl_term_text(C0, VNs, Text),
             ( B0 == true -> Kind = fact ; Kind = rule ),
             format(string(PI), "~w/~w", [N, A]),
             Cl = _{line:Line, head:PI, kind:Kind, calls:Calls, constants:Consts, text:Text,
-                   comments:Comments},
+                   comments:Comments, singletons:Singles},
             Cs = [Cl|Cs1], Ps = Ps1
         ;   tl_message_string(Err, Msg0),
             format(string(Msg), "line ~w: ~s", [Line, Msg0]),
@@ -220,6 +225,41 @@ tl_arg_calls(_, _, Acc, Acc).
 tl_strip_caret(G, G) :- var(G), !.
 tl_strip_caret(_^G0, G) :- !, tl_strip_caret(G0, G).
 tl_strip_caret(G, G).
+
+%!  tl_singletons(+Clause, +VNs, -Singles) is det.
+%   The named variables of a rule (not starting with `_`) that occur once in it, as SWI-Prolog's
+%   singleton warning finds them, each a dict {name, site, alone}: site "head", or the "N/A" of
+%   the body goal it occurs in (the body walked through , ; -> *-> only: a variable under \+,
+%   findall/3 ... is local to that goal by design); alone: for the head, no variable of the head
+%   occurs in the body; for a body goal, every argument of the goal is a variable occurring once.
+%   Facts: [] (the checks read rules: kb/statutes/checks/variables.py).
+tl_singletons((H :- B), VNs, Singles) :- B \== true, !,
+    findall(_{name:Name, site:Site, alone:Alone},
+            ( member(Name=V, VNs), \+ sub_atom(Name, 0, _, _, '_'),
+              occurrences_of_var(V, (H :- B), 1),
+              tl_singleton_site(V, H, B, Site, Alone) ),
+            Singles).
+tl_singletons(_, _, []).
+
+tl_singleton_site(V, H, B, "head", Alone) :-
+    occurrences_of_var(V, H, 1), !,
+    term_variables(H, HVs), term_variables(B, BVs),
+    ( member(X, HVs), member(Y, BVs), X == Y -> Alone = false ; Alone = true ).
+tl_singleton_site(V, H, B, Site, Alone) :-
+    tl_conj_goal(B, G), occurrences_of_var(V, G, 1), !,
+    ( callable(G) -> functor(G, N, A), format(string(Site), "~w/~w", [N, A]) ; Site = "call/1" ),
+    (   compound(G), G =.. [_|Args],
+        forall(member(X, Args), ( var(X), occurrences_of_var(X, (H :- B), 1) ))
+    ->  Alone = true
+    ;   Alone = false
+    ).
+
+tl_conj_goal(G, G) :- var(G), !.
+tl_conj_goal((A, B), G) :- !, ( tl_conj_goal(A, G) ; tl_conj_goal(B, G) ).
+tl_conj_goal((A ; B), G) :- !, ( tl_conj_goal(A, G) ; tl_conj_goal(B, G) ).
+tl_conj_goal((A -> B), G) :- !, ( tl_conj_goal(A, G) ; tl_conj_goal(B, G) ).
+tl_conj_goal((A *-> B), G) :- !, ( tl_conj_goal(A, G) ; tl_conj_goal(B, G) ).
+tl_conj_goal(G, G).
 
 %!  tl_constants(+Clause, -Consts) is det.
 %   The constants of a clause as data: atoms, numbers and strings in argument positions of its
@@ -316,6 +356,30 @@ tl_sandbox_declared_empty(PIs) :-
                  format(string(S), "~w/~w", [N, A]) ), PIs0),
     sort(PIs0, PIs).
 
+%!  tl_sandbox_safe(+Goal, +N, -Safe, -Stubbed) is det.
+%   Safe is true when safe_goal/1 accepts Goal, else the error it raised. safe_goal/1 stops at the
+%   first predicate the program calls but never defines; such a predicate gets a stub that raises
+%   the existence error a call to it raises in plain SWI-Prolog (so a branch that reaches it ends
+%   in that error, never in a closed-world "no", and one that does not is unaffected), and the
+%   check goes on, at most 100 stubs. Stubbed: "N/A" strings of the stubs (the checks judge
+%   undefined predicates from Program.undefined, computed before: a stub decides nothing).
+tl_sandbox_safe(Goal, N, Safe, Stubbed) :-
+    catch(( safe_goal(Goal), Safe0 = true ), E, Safe0 = E),
+    (   Safe0 = error(existence_error(procedure, PI0), _), N < 100,
+        tl_undefined_pi(PI0, Name/Arity), atom(Name), integer(Arity),
+        functor(H, Name, Arity), \+ tl_sandbox_refused(H, _)
+    ->  tl_sandbox_module(M),
+        assertz(M:(H :- throw(error(existence_error(procedure, Name/Arity), M:Name/Arity)))),
+        format(string(S), "~w/~w", [Name, Arity]),
+        Stubbed = [S|Stubbed1], N1 is N + 1,
+        tl_sandbox_safe(Goal, N1, Safe, Stubbed1)
+    ;   Safe = Safe0, Stubbed = []
+    ).
+
+tl_undefined_pi(_:PI, PI1) :- !, tl_undefined_pi(PI, PI1).
+tl_undefined_pi(Name/Arity, Name/Arity) :- !.
+tl_undefined_pi(Head, Name/Arity) :- callable(Head), functor(Head, Name, Arity).
+
 % ------------------------------------------------------------------------------- the job
 
 %!  tl_sandbox_job(+Job, -Result) is det.
@@ -340,7 +404,7 @@ tl_sandbox_run(Job, M, Mode, Var, R) :-
     ;   \+ callable(Goal)
     ->  R0 = _{status:error, error_kind:query, message:"the query is not a goal"}, Undef = [], Output = ""
     ;   tl_sandbox_undefined(Goal, Undef),
-        catch(( safe_goal(M:Goal), Safe = true ), SE, Safe = SE),
+        tl_sandbox_safe(M:Goal, 0, Safe, Stubbed),
         (   Safe == true
         ->  statistics(inferences, I0), statistics(cputime, T0),
             with_output_to(string(Output),
@@ -353,6 +417,8 @@ tl_sandbox_run(Job, M, Mode, Var, R) :-
             R0 = _{status:error, error_kind:sandbox, message:Msg}, Output = ""
         )
     ),
+    ( var(Stubbed) -> Stubbed = [] ; true ),
     tl_sandbox_declared_empty(Empty),
-    Program = _{clauses:Clauses, directives:Directives, undefined:Undef, declared_empty:Empty},
+    Program = _{clauses:Clauses, directives:Directives, undefined:Undef, declared_empty:Empty,
+                stubbed:Stubbed},
     R = R0.put(_{load_problems:Problems, program:Program, output:Output}).

@@ -1,7 +1,7 @@
 """The fault table of the statutes domain: corrupted reference programs through the agent.
 
 For each DeonticBench housing and USCIS-AAO case of a split that is not a documented erratum
-(:mod:`taxlogic.kb.statutes.data.translation_errata`), the reference program is read by the sandboxed worker,
+(:mod:`taxlogic.kb.statutes.data.errata`, kind ``translation``), the reference program is read by the sandboxed worker,
 each operator of :mod:`taxlogic.eval.faults.program_corrupt` makes up to ``k`` variants, and
 each variant goes through the agent (:func:`taxlogic.agent.solve.solve_once`) as its first
 translation, the reference program as every repair (a perfect repair). Per variant:

@@ -9,7 +9,7 @@ engine starts on), :mod:`.reading` (paragraphs, words, the program in a reply),
 :mod:`.checks` (the checks of a program), :mod:`.explain` (an answer in words, citing the
 paragraphs), :mod:`.data` (DeonticBench install and loader: ``cases(domain, split)``,
 ``case(id)``; the reference
-programs and both errata files).
+programs and their errata, of the runs and of the programs as translations, in one file).
 """
 
 from __future__ import annotations

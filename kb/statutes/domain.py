@@ -37,7 +37,9 @@ class StatutesDomain:
     value -> the benchmark's label; ``conclusions``: the predicates (name/arity) that conclude
     (:mod:`taxlogic.kb.statutes.checks.leaks`); ``task``: the prompt's description of the
     program's frame; ``setting_words``: words of the case's setting the prompt states (the focus
-    year), where constants may come from too."""
+    year), where constants may come from too; ``kept_rules``: when the program judged is an edit
+    for a what-if, the rule shapes of the program it edits, which it must keep
+    (:meth:`editing`, :mod:`taxlogic.kb.statutes.checks.edits`)."""
 
     name: str
     query: str
@@ -46,6 +48,7 @@ class StatutesDomain:
     conclusions: tuple[str, ...]
     task: str
     setting_words: str = ""
+    kept_rules: tuple[str, ...] = ()
     writes_rules: bool = field(default=True, init=False)
 
     @property
@@ -125,8 +128,42 @@ class StatutesDomain:
 
     def inspect(self, case, query, canonical, outcome, rules) -> list:
         from taxlogic.kb.statutes.checks import program_issues
+        from taxlogic.kb.statutes.checks.edits import rule_edit_issues
 
-        return program_issues(self, case, outcome)
+        issues = program_issues(self, case, outcome)
+        if self.kept_rules:  # an edit for a what-if: the statutes' rules stay as they were
+            issues += rule_edit_issues(self.kept_rules, outcome.program or {})
+        return issues
+
+    # -------------------------------------------------------------- what-ifs (taxlogic chat)
+
+    def editing(self, reply: str, engine) -> "StatutesDomain":
+        """This domain judging an edit of the program in ``reply`` (the accepted translation) for
+        a what-if: its :attr:`kept_rules` are that program's rules, read by the sandboxed worker
+        on ``engine``. Raises :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
+        from dataclasses import replace
+
+        from taxlogic.kb.statutes.checks.edits import rule_shapes
+
+        _, program = self.check_program(reply)
+        outcome = engine.run(self.query_job(None, self.query, program))
+        return replace(self, kept_rules=rule_shapes(outcome.program or {}))
+
+    def edit_prompt(self, reply: str, change: str) -> str:
+        """The what-if turn: the accepted program (cut out of ``reply``) and the change, asking
+        for the complete program with the facts changed and every rule kept."""
+        from taxlogic.prompts import render
+
+        _, program = self.check_program(reply)
+        return render("edit_statutes_user", program=(program or reply).strip("\n"), change=change.strip())
+
+    def explain(self, case, reply: str, engine):
+        """Why the program in ``reply`` answers ``case`` as it does, each condition citing its
+        statute paragraph (:func:`taxlogic.kb.statutes.explain.explain_reply`; None when no
+        program can be cut out of ``reply``)."""
+        from taxlogic.kb.statutes.explain import explain_reply
+
+        return explain_reply(self, case, reply, engine)
 
 
 HOUSING = StatutesDomain(

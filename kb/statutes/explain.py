@@ -42,11 +42,13 @@ class Step:
     line: int | None
     cites: tuple[str, ...]
 
-    def text(self) -> str:
+    def text(self, sep: str = ": ") -> str:
+        """``eviction cases first heard in municipal court: holds (from [2] ...), line 24``
+        (``sep`` between the words and the verdict)."""
         verdict = {True: "holds", False: "does not hold", None: "could not be decided"}[self.holds]
         src = f" (from {'; '.join(self.cites)})" if self.cites else ""
         at = f", line {self.line}" if self.line else ""
-        return f"{self.words}: {verdict}{src}{at}"
+        return f"{self.words}{sep}{verdict}{src}{at}"
 
 
 @dataclass
@@ -57,9 +59,24 @@ class StatutesExplanation:
     query: str
     steps: list[Step] = field(default_factory=list)
 
-    def lines(self) -> list[str]:
+    @property
+    def failed(self) -> list[Step]:
+        """The conditions on the query's path that do not hold (or could not be decided)."""
+        return [s for s in self.steps if s.holds is not True]
+
+    def because(self) -> str:
+        """The answer in the law's words, one line: the answer and the condition nearest the
+        query that cites a statute paragraph (else the nearest one), e.g. ``yes, because eviction
+        cases first heard in municipal court holds (from [2] MICH. COMP. LAWS § 600.5704), line 24``."""
+        if self.answer is None:
+            return f"{self.query} gives no answer"
+        step = next((s for s in self.steps if s.cites), self.steps[0] if self.steps else None)
+        return f"{self.answer}, because {step.text(' ')}" if step else f"{self.answer} ({self.query}: no condition on its path)"
+
+    def lines(self, failed_only: bool = False) -> list[str]:
+        """The head line and one line a step (``failed_only``: the steps in :attr:`failed`)."""
         head = f"{self.query} gives {self.answer}" if self.answer is not None else f"{self.query} gives no answer"
-        return [head] + [f"  {s.text()}" for s in self.steps]
+        return [head] + [f"  {s.text()}" for s in (self.failed if failed_only else self.steps)]
 
     def dump(self) -> dict:
         return {"answer": self.answer, "query": self.query,
@@ -153,3 +170,16 @@ def explain_program(spec, case, program_text: str, outcome, engine) -> StatutesE
         steps.append(Step(pi.rsplit("/", 1)[0], words + (f" [{instance}]" if instance else ""), holds,
                           own[0]["line"] if own else None, tuple(f"[{p.number}] {p.title}" for p in srcs)))
     return StatutesExplanation(answer, spec.query, steps)
+
+
+def explain_reply(spec, case, reply: str, engine) -> StatutesExplanation | None:
+    """The explanation of the program in ``reply`` (a translation as the model handed it in, or
+    a program) for ``case``: cut out and run sandboxed as the agent does
+    (:meth:`~taxlogic.kb.statutes.domain.StatutesDomain.check_program`, ``query_job``), then
+    :func:`explain_program`. None when no program can be cut out of ``reply``. Raises
+    :class:`~taxlogic.tools.engine.EngineError` if no worker runs."""
+    issues, program = spec.check_program(reply)
+    if issues:
+        return None
+    outcome = engine.run(spec.query_job(case, spec.query, program))
+    return explain_program(spec, case, program, outcome, engine)

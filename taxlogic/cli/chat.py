@@ -39,6 +39,12 @@ HELP_COMMANDS = (
     ("/quit", "leave (so does end of input)"),
 )
 HELP = HELP_INTRO + "\n" + "\n".join(f"  {c:<9} {what}" for c, what in HELP_COMMANDS)
+#: /help in a session whose rules the model writes (--case housing_..., --statutes FILE).
+HELP_INTRO_STATUTES = ('Ask a question about the facts under the statutes given, e.g. "Was the eviction notice '
+                       'lawful?" (housing: yes or no; uscis: Accepted or Dismissed). The model writes the rules and '
+                       'the facts as one program for each question; /why cites the statute paragraph of each '
+                       'condition. A what-if ("What if the notice came 20 days before instead?") edits the program\'s '
+                       'facts and answers again; the statutes do not change, so every rule must stay as it was.')
 _QUESTION = re.compile(r"^\s*(?:how|what|does|do|did|is|are|was|were|can|could|should|would|will|who|whom|when|"
                        r"which|why|may|must|has|have)\b", re.I)
 
@@ -51,11 +57,12 @@ def looks_like_question(text: str) -> bool:
     return len(sentences) == 1 and (text.endswith("?") or bool(_QUESTION.match(text)))
 
 
-def print_help(out: Console) -> None:
-    """/help: the paragraph wraps between words at the terminal's width; commands in two columns."""
+def print_help(out: Console, statutes: bool = False) -> None:
+    """/help: the paragraph wraps between words at the terminal's width; commands in two columns.
+    ``statutes``: the session's rules are the model's (:data:`HELP_INTRO_STATUTES`)."""
     from rich.table import Table
 
-    out.print(escape(HELP_INTRO), highlight=False)
+    out.print(escape(HELP_INTRO_STATUTES if statutes else HELP_INTRO), highlight=False)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column()
@@ -141,7 +148,8 @@ def read_pattern(out: Console, reader: LineReader) -> str | None:
 
 def _show_facts(out: Console, session) -> None:
     if session.facts:
-        title = "current facts" + (f" (after {len(session.changes)} what-if change(s))" if session.changes else "")
+        title = ("current program (rules and facts the model wrote)" if session.writes_rules else "current facts") + (
+            f" (after {len(session.changes)} what-if change(s))" if session.changes else "")
         out.print(f"[bold]{title}[/]:")
         out.print(escape(_numbered(session.facts)), highlight=False)
     last = session.last
@@ -192,15 +200,25 @@ def _show_why(out: Console, session, failed_only: bool, full: bool = False) -> N
         return
     if expl is None:
         out.print("[yellow]the last query gives no answer to explain[/]")
+    elif session.writes_rules:  # a model-written program: its conditions, each citing its paragraph
+        if failed_only and not expl.failed:
+            out.print("nothing failed: every condition on the query's path holds (/why shows them)")
+        else:
+            for line in expl.lines(failed_only=failed_only):
+                out.print(escape(line), highlight=False, soft_wrap=True)
     elif failed_only and expl.holds:
         out.print("nothing failed: the last answer holds (/why shows its derivation)")
     else:
         print_explanation(expl, out=out, full=full)
 
 
-def repl(session, tracer, out: Console = console, reader: LineReader | None = None) -> None:
+def repl(session, tracer, out: Console = console, reader: LineReader | None = None, *,
+         pattern: str | None = None, first: str | None = None, expected=None) -> None:
     """The read-eval-print loop on ``session`` (a :class:`taxlogic.agent.chat.ChatSession`).
-    Commands work at every prompt; Ctrl-C during a model call stops it and returns to the prompt."""
+    Commands work at every prompt; Ctrl-C during a model call stops it and returns to the prompt.
+    ``pattern``: the fact pattern, given (a DeonticBench case's) instead of read; ``first``: a
+    question asked before the first prompt (the case's own), its answer judged against
+    ``expected``."""
     from taxlogic.agent.chat import ChatError
     from taxlogic.agent.llm import LLMError
     from taxlogic.cli.trace import Spinner, print_result
@@ -213,7 +231,7 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
         if cmd in _QUIT:
             return False
         if cmd == "/help":
-            print_help(out)
+            print_help(out, statutes=session.writes_rules)
         elif cmd == "/new":
             pattern = read_pattern(out, reader)
             if pattern is None:
@@ -243,26 +261,8 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
             out.print("[yellow]that reads like a question, not a fact pattern[/]: it is kept as the pattern; "
                       "/new pastes the facts of the case, then ask the question at question>", highlight=False)
 
-    pattern = read_pattern(out, reader)
-    if pattern is None:
-        return
-    session.set_fact_pattern(pattern)
-    out.print("[dim]Ask a question (/help for commands).[/]")
-    warn_question(pattern)
-    while True:
-        try:
-            line = reader.read("[bold cyan]question>[/] ").strip()
-        except EOFError:
-            out.print()
-            return
-        except KeyboardInterrupt:
-            continue
-        if not line:
-            continue
-        if line.startswith("/"):
-            if not command(line.split()[0].lower(), tuple(w.lower() for w in line.split()[1:])):
-                return
-            continue
+    def answer(line: str, expected=None) -> None:
+        """Answer a question or a what-if ``line``, traced; errors are printed, never raised."""
         seen: list = []  # the steps of this attempt, kept if Ctrl-C stops it
         kind = "what_if" if session.is_follow_up(line) else "ask"
         t0 = time.perf_counter()
@@ -278,7 +278,7 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
                     if not session.can_follow_up:
                         out.print("[yellow]that reads as a what-if, but there is no answered question to change yet: "
                                   "ask a question first[/]")
-                        continue
+                        return
                     result = session.what_if(line, on_event=on_event)
                 else:
                     result = session.ask(line, on_event=on_event)
@@ -288,13 +288,50 @@ def repl(session, tracer, out: Console = console, reader: LineReader | None = No
             kept = f"{len(seen)} step{'s' if len(seen) != 1 else ''} kept" + (
                 ", with the facts of the last translation" if session.last.facts else "")
             out.print(f"[yellow]interrupted[/]: back to the prompt ({kept}: /facts, /trace)", highlight=False)
-            continue
+            return
         except (ChatError, LLMError, EngineError) as exc:
             out.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
-            continue
-        print_result(out, result)
+            return
+        print_result(out, result, expected)
         if result.abstained and session.history[-1].kind == "what_if":
             out.print("[dim](the facts are unchanged; /facts shows them)[/]")
+        if session.writes_rules and not result.abstained:  # the answer in the law's words
+            try:
+                why = session.explain()
+            except (ChatError, EngineError) as exc:
+                out.print(f"[yellow]no explanation[/]: {escape(str(exc))}", highlight=False)
+                return
+            if why is not None:
+                out.print(f"[bold]in the law's words[/]: {escape(why.because())}  [dim](/why: every condition)[/]",
+                          highlight=False, soft_wrap=True)
+
+    if pattern is None:
+        pattern = read_pattern(out, reader)
+        if pattern is None:
+            return
+    else:
+        out.print(f"[bold]fact pattern[/]: {escape(pattern)}", highlight=False, soft_wrap=True)
+    session.set_fact_pattern(pattern)
+    out.print("[dim]Ask a question (/help for commands).[/]")
+    warn_question(pattern)
+    if first:
+        out.print(f"[bold cyan]question>[/] {escape(first)}", highlight=False, soft_wrap=True)
+        answer(first, expected)
+    while True:
+        try:
+            line = reader.read("[bold cyan]question>[/] ").strip()
+        except EOFError:
+            out.print()
+            return
+        except KeyboardInterrupt:
+            continue
+        if not line:
+            continue
+        if line.startswith("/"):
+            if not command(line.split()[0].lower(), tuple(w.lower() for w in line.split()[1:])):
+                return
+            continue
+        answer(line)
 
 
 def chat(
@@ -304,23 +341,52 @@ def chat(
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view)."),
     dataset: str = typer.Option("sara", "--dataset", help="Whose statutes: sara (SARA, 2020 release) or sara-v2 (SARA v2's, its string names)."),
+    case_id: Optional[str] = typer.Option(None, "--case", help="A DeonticBench housing_/uscis_ case: its statutes and facts are the pattern, its question is asked first (the model writes the rules too)."),
+    statutes: Optional[Path] = typer.Option(None, "--statutes", help="A file of statutes the model writes the rules from; paste the facts, ask yes/no questions and what-ifs (--domain housing: yes/no, uscis: Accepted/Dismissed)."),
+    domain: str = typer.Option("housing", "--domain", help="With --statutes: housing (yes/no) or uscis (Accepted/Dismissed)."),
 ) -> None:
     """Chat about a fact pattern: paste it, ask questions, ask what-ifs that change the facts
-    ("What if Alice earned $50,000 instead?"), and look at the facts and the trace."""
+    ("What if Alice earned $50,000 instead?"), and look at the facts and the trace. With --case
+    housing_.../uscis_... or --statutes FILE, the model writes the rules from the statutes given
+    (``kb/statutes``): /why cites the statute paragraphs; a what-if edits the program's facts and
+    keeps its rules."""
     from taxlogic.agent.chat import ChatSession
-    from taxlogic.cli.common import CASE_DATASETS, check_choice, dataset_rules
+    from taxlogic.cli.common import CASE_DATASETS, check_choice, dataset_rules, usage_error
     from taxlogic.cli.trace import Tracer, model_label
     from taxlogic.tools.engine import Engine
 
     check_choice("--dataset", dataset, CASE_DATASETS)
+    if case_id is not None and statutes is not None:
+        usage_error("--statutes goes without --case (a DeonticBench --case brings its own statutes)")
+    if case_id is not None:
+        from taxlogic.cli.statutes_case import is_statutes_case
+
+        if not is_statutes_case(case_id):
+            usage_error(f"--case {case_id!r}: chat takes a DeonticBench housing_ or uscis_ id (paste a SARA case's text)")
     with friendly_errors():
-        rules = dataset_rules(dataset)
+        law, pattern, first, expected, dom = "", None, None, None, None
+        if case_id is not None or statutes is not None:
+            from taxlogic.cli.statutes_case import load_statutes_case, read_statutes
+
+            if case_id is not None:
+                case, dom, inp = load_statutes_case(case_id)
+                law, pattern, first, expected = inp.statutes, inp.text, inp.question, case.label
+            else:
+                from taxlogic.kb.domain import get_domain
+
+                check_choice("--domain", domain, ("housing", "uscis"))
+                law, dom = read_statutes(statutes), get_domain(domain)
+            rules = dom.rule_set()
+        else:
+            rules = dataset_rules(dataset)
         with Engine(rules, workers=1) as engine:
-            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar)
-            console.print(f"[bold]taxlogic chat[/]  model: {escape(model_label(ctx.model))}  budget: {budget}  "
+            extra = {"domain": dom, "grammar": False} if dom is not None else {"grammar": grammar}
+            ctx = make_context(rules, engine, model_name=model, budget=budget, **extra)
+            where = f"  domain: {dom.name} (the model writes the rules)" if dom is not None else ""
+            console.print(f"[bold]taxlogic chat[/]  model: {escape(model_label(ctx.model))}  budget: {budget}{where}  "
                           "[dim](/help for commands, /quit or end of input to leave)[/]", highlight=False)
             tracer = Tracer(console, trace, verbose=verbose)
             try:
-                repl(ChatSession(ctx), tracer)
+                repl(ChatSession(ctx, statutes=law), tracer, pattern=pattern, first=first, expected=expected)
             finally:
                 tracer.close()

@@ -255,7 +255,11 @@ def errata(
     by_class = {k: [e for e in found if k in e.klass.split("+")] for k in classes}
     entries = sum(len(v) for v in by_class.values())
     several = sum("+" in e.klass for e in found)
-    head = f"{_ERRATA_TITLES[domain]}: {len(found)} cases in {sum(1 for v in by_class.values() if v)} classes"
+    cases = len({e.id for e in found})
+    head = f"{_ERRATA_TITLES[domain]}: {cases} cases in {sum(1 for v in by_class.values() if v)} classes"
+    if cases < len(found):  # DeonticBench: a case may have an entry of each kind (run, translation)
+        kinds = sorted({str(e.source.get("kind")) for e in found})
+        head += f" ({len(found)} entries of {len(kinds)} kinds, {', '.join(kinds)}: {len(found) - cases} case(s) have one of each)"
     if several:
         head += f" ({entries} class entries: {several} case(s) are in two classes and listed under each)"
     console.print(f"[bold]{escape(head)}[/]", highlight=False)

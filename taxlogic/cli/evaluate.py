@@ -167,8 +167,6 @@ def run(
     from taxlogic.eval.harness.protocol import PROTOCOLS, apply_holdout
 
     names = method_names()
-    if method not in names:
-        usage_error(f"--method must be {', '.join(names[:-1])} or {names[-1]}")
     if protocol not in PROTOCOLS:
         usage_error(f"--protocol must be {' or '.join(PROTOCOLS)}")
     proto = PROTOCOLS[protocol]
@@ -188,6 +186,9 @@ def run(
             usage_error(f"--protocol {protocol} evaluates --split {proto.split}, not --split {split}")
         split = proto.split
     known = find_benchmark(dataset)
+    if method not in names and (known is None or method not in known.methods):  # a benchmark's own (DeonticBench's protocol)
+        offered = sorted(set(names) | set(known.methods if known is not None else ()))
+        usage_error(f"--method must be {', '.join(offered[:-1])} or {offered[-1]}")
     if proto.split and dataset == "sara":
         if split not in (None, proto.split):
             usage_error(f"--protocol {protocol} evaluates SARA --split {proto.split} (minus the held-out cases), not --split {split}")

@@ -22,6 +22,29 @@ def is_statutes_case(case_id: str | None) -> bool:
     return bool(case_id) and bool(_ID.match(case_id or ""))
 
 
+def load_statutes_case(case_id: str):
+    """(case, domain, agent input) of a DeonticBench housing or USCIS-AAO id: the installed case
+    (:func:`taxlogic.kb.statutes.data.case`), its :class:`~taxlogic.kb.statutes.domain.StatutesDomain`
+    and its :class:`~taxlogic.core.CaseInput` (never the label or the reference program). Raises
+    KeyError for an unknown id and :class:`~taxlogic.kb.datafiles.DataError` when DeonticBench is
+    not installed (``friendly_errors`` prints both as one line)."""
+    from taxlogic.kb.domain import get_domain
+    from taxlogic.kb.statutes.data import case as deontic_case
+    from taxlogic.kb.statutes.domain import case_input, domain_name
+
+    case = deontic_case(case_id)
+    return case, get_domain(domain_name(case)), case_input(case)
+
+
+def read_statutes(path: Path) -> str:
+    """The text of a ``--statutes`` file; a usage error (exit 2) when it is empty. Raises
+    OSError when it cannot be read (``friendly_errors`` prints it as one line)."""
+    law = Path(path).read_text(encoding="utf-8")
+    if not law.strip():
+        usage_error(f"--statutes {path}: the file is empty: give the statutes' text")
+    return law
+
+
 def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | None, question: str | None,
                    domain: str, translator: str, budget: int, samples: int, model: str | None, trace: Path | None,
                    quiet: bool, verbose: bool, as_json: bool, explain: bool) -> None:
@@ -32,8 +55,6 @@ def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | No
     from taxlogic.cli.trace import Tracer, model_label, print_result
     from taxlogic.core import CaseInput
     from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.domain import case_input, domain_name
-    from taxlogic.kb.statutes.explain import explain_program
     from taxlogic.tools.engine import Engine
 
     if translator not in ("llm", "gold"):
@@ -43,19 +64,14 @@ def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | No
         if case_id is not None:
             if statutes is not None:
                 usage_error("--statutes goes with --text and --question (a --case id brings its own statutes)")
-            from taxlogic.kb.statutes.data import case as deontic_case
-
-            case = deontic_case(case_id)
-            dom = get_domain(domain_name(case))
-            inp, expected = case_input(case), case.label
+            case, dom, inp = load_statutes_case(case_id)
+            expected = case.label
         else:
             if translator == "gold":
                 usage_error("--translator gold needs --case (your own statutes have no reference program)")
             if not question or not question.strip():
                 usage_error("--statutes needs --question (a yes/no question about --text under those statutes)")
-            law = Path(statutes).read_text(encoding="utf-8") if statutes else ""
-            if not law.strip():
-                usage_error(f"--statutes {statutes}: the file is empty: give the statutes' text")
+            law = read_statutes(statutes)
             dom = get_domain(domain if domain in ("housing", "uscis") else "housing")
             case, inp = None, CaseInput(case_id=None, text=text or "", question=question, kind="entailment",
                                         query=dom.query, answer_var=dom.answer_var, statutes=law)
@@ -81,11 +97,7 @@ def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | No
                 result = run_agent(inp, ctx, samples=samples if translator == "llm" else 1, on_event=tracer)
             finally:
                 tracer.close()
-            why = None
-            if explain and not result.abstained:
-                issues, program = dom.check_program(result.facts)
-                outcome = engine.run(dom.query_job(inp, inp.query, program))
-                why = explain_program(dom, inp, program, outcome, engine)
+            why = dom.explain(inp, result.facts, engine) if explain and not result.abstained else None
     if as_json:
         data = result.model_dump()
         if expected is not None:
@@ -113,16 +125,10 @@ def inspect_statutes(case_id: str, program_file: Path | None, *, gold: bool, as_
 
     from taxlogic.agent.checks import round_issues
     from taxlogic.eval.faults.program_endpoint import served_program
-    from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.domain import case_input, domain_name
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():
-        from taxlogic.kb.statutes.data import case as deontic_case
-
-        case = deontic_case(case_id)
-        dom = get_domain(domain_name(case))
-        inp = case_input(case)
+        case, dom, inp = load_statutes_case(case_id)
         if gold:
             text, source = served_program(case.reference_prolog), "reference program"
         elif str(program_file) == "-":
@@ -162,17 +168,11 @@ def explain_statutes(case_id: str, program_file: Path | None, *, as_json: bool, 
     (:mod:`taxlogic.kb.statutes.explain`); a note when the checks object (``taxlogic inspect``)."""
     from taxlogic.cli.common import fail
     from taxlogic.eval.faults.program_endpoint import served_program
-    from taxlogic.kb.domain import get_domain
-    from taxlogic.kb.statutes.domain import case_input, domain_name
     from taxlogic.kb.statutes.explain import explain_program
     from taxlogic.tools.engine import Engine
 
     with friendly_errors():
-        from taxlogic.kb.statutes.data import case as deontic_case
-
-        case = deontic_case(case_id)
-        dom = get_domain(domain_name(case))
-        inp = case_input(case)
+        case, dom, inp = load_statutes_case(case_id)
         text = (served_program(case.reference_prolog) if program_file is None
                 else Path(program_file).read_text(encoding="utf-8", errors="surrogateescape"))
         validation, program = dom.check_program(text)

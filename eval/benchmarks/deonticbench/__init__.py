@@ -7,6 +7,8 @@
 * :mod:`.reference`: the reference programs through taxlogic's engine (``--method gold``);
 * :mod:`.protocol`: the benchmark's own protocol (``direct``, ``prolog-few-shot``,
   ``prolog-zero-shot``), prompts read from the installed ``prompts/`` at run time;
+* :mod:`.sandbox`: a model-written whole program through the engine's sandbox (``tools/sandbox.pl``,
+  the agent's too), the domain's answer predicate as its query;
 * :mod:`.published`: the paper's published figures (``published.json``).
 
 Items are :class:`~taxlogic.kb.statutes.data.DeonticCase` values of one domain and split

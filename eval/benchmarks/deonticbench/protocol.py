@@ -16,10 +16,12 @@ that reason rather than run on a prompt that is not the paper's.
 Answers, as the benchmark reads them (README, "Evaluating Results"): ``direct``: the first
 yes/no (housing) or accepted/dismissed (USCIS) word of the reply, read by the installed
 ``label_utils.py``; no such word is an abstention. Prolog modes: the reply's first ```prolog
-block (else the whole reply) runs in SWI-Prolog's ``library(sandbox)`` (:mod:`.sandbox`); the
-answer is the binding of the domain's required answer predicate (``housing_answer(Result)``,
-``decision(Result)``: the prompt's required structure, which its ``main/0`` prints); an empty,
-erroneous, refused or timed-out run is an abstention. A model program that states its own answer
+block (else the whole reply) runs in the engine's sandbox, the one the agent's programs run in
+(:mod:`.sandbox`, ``tools/sandbox.pl``: SWI-Prolog's ``library(sandbox)``, the engine's inference
+budget); the answer is the binding of the domain's required answer predicate
+(``housing_answer(Result)``, ``decision(Result)``: the prompt's required structure, which its
+``main/0`` prints), its first solution; an empty, erroneous, refused or over-budget run is an
+abstention. A model program that states its own answer
 (a label-printing directive, a fact of the answer predicate) is flagged in the record's details
 (``states_own_answer``) and scored as the paper scores it.
 """
@@ -174,11 +176,10 @@ def _factory(method: str) -> Callable[["Dataset", MethodOptions], Method]:
                 program = extract_program(reply.text)
                 details["program"] = program
                 details["states_own_answer"] = _states_own_answer(program, item.domain)
-                sandboxed = run_program(program, settings, answer_goal=ANSWER_GOALS[item.domain])
+                sandboxed = run_program(program, opts.engines(item.rules), ANSWER_GOALS[item.domain])
                 details.update(sandbox_status=sandboxed.status, sandbox_problems=sandboxed.problems[:20],
-                               entry=sandboxed.entry, output=sandboxed.output[:400])
-                lines = [l.strip().strip("'") for l in sandboxed.output.splitlines() if l.strip()]
-                value = lines[-1] if sandboxed.status == "ok" and lines else None
+                               entry=sandboxed.entry, output=sandboxed.output[:400], value=sandboxed.value)
+                value = sandboxed.value if sandboxed.status == "ok" else None
             cls = parse(value) if value is not None else None
             if cls in (None, 0):
                 why = ("no answer word in the reply" if method == "direct" else

@@ -117,11 +117,12 @@ def run_references(engine: Engine, cases: Iterable[DeonticCase]) -> list[Referen
     return out
 
 
-def sandboxed_reference(case: DeonticCase) -> ReferenceResult:
-    """``case``'s reference program run as untrusted text, in the protocol's sandbox
-    (:mod:`.sandbox`): for a split without a shipped checksum (the hub's ``whole``), whose
-    programs are never trusted. The entry is the domain's answer predicate (housing, USCIS) or the
-    program's own query, its first variable printed after it."""
+def sandboxed_reference(case: DeonticCase, engine) -> ReferenceResult:
+    """``case``'s reference program run as untrusted text, in the engine's sandbox on ``engine``
+    (an :class:`~taxlogic.tools.engine.Engine` on :func:`~taxlogic.kb.statutes.data.reference.reference_rules`;
+    :mod:`.sandbox`): for a split without a shipped checksum (the hub's ``whole``), whose
+    programs are never trusted. The entry is the domain's answer predicate (housing, USCIS: its
+    binding is the answer) or the program's own query (its output is read)."""
     from taxlogic.eval.benchmarks.deonticbench.protocol import ANSWER_GOALS
     from taxlogic.eval.benchmarks.deonticbench.sandbox import run_program
     from taxlogic.kb.statutes.data.reference import answer_of_output, reference_query
@@ -131,10 +132,10 @@ def sandboxed_reference(case: DeonticCase) -> ReferenceResult:
     else:
         goal, how = reference_query(case).goal, "directive (sandboxed)"
     t0 = time.perf_counter()
-    run = run_program(case.reference_prolog, answer_goal=goal)
+    run = run_program(case.reference_prolog, engine, goal)
     output = run.output
-    if case.domain == "housing" and run.status == "ok":
-        output = "".join(f"housing_answer({line.strip()})\n" for line in output.splitlines() if line.strip())
+    if case.domain in ANSWER_GOALS and run.status == "ok":  # the answer predicate's binding
+        output = f"housing_answer({run.value})\n" if case.domain == "housing" else f"{run.value}\n"
     answer = answer_of_output(case.domain, output) if run.status == "ok" else None
     reason = None if answer is not None else f"sandbox: {run.status}" + (f" ({run.problems[-1]})" if run.problems else "")
     return ReferenceResult(case_id=case.id, domain=case.domain, label=case.label, answer=answer,
@@ -152,7 +153,7 @@ def reference_method(ds: "Dataset", opts: MethodOptions) -> Method:
         from taxlogic.kb.statutes.data import manifest
 
         if f"data/{item.domain}/{item.split}.json" not in manifest():
-            r = sandboxed_reference(item)
+            r = sandboxed_reference(item, engines(item.rules))
             return CaseRecord(**record_base(item, ds, "gold"), prediction=r.answer, invalid=r.answer is None,
                               reason=r.reason, seconds=r.seconds,
                               details={"how": r.how, "output": r.output, "load_problems": list(r.load_problems)})

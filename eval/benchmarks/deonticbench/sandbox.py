@@ -1,88 +1,98 @@
-"""A model-written whole program (DeonticBench's protocol: the model writes rules and facts)
-run in SWI-Prolog's ``library(sandbox)``, in a process of its own, with limits.
+"""A model-written whole program (DeonticBench's protocol: the model writes rules and facts) run
+through taxlogic's one sandbox: the engine's (``tools/sandbox.pl``, :attr:`Job.sandbox
+<taxlogic.tools.engine.Job.sandbox>`), the path the agent's programs take too.
 
-The program is untrusted text: it never reaches the engine's trusted path. ``sandbox.pl`` (beside
-this module) reads it term by term, runs no directive (``initialization/1,2`` only names the
-entry), asserts its clauses into a module of their own (module-qualified heads and built-ins
-refused), checks the entry with ``safe_goal/1`` (every predicate it can reach is safe: no file,
-process, network, database-of-other-modules or flag access) and only then runs it under
-``call_with_inference_limit/3`` (``Settings.inference_limit``, the budget that decides) and
-``call_with_time_limit/2`` (a safety net: :func:`taxlogic.tools.limits.safety_seconds`), its
-output captured. The process also has a wall-clock safety net (twice that), a 512 MB Prolog stack limit and a 2 GB address-space limit.
+The program is untrusted text: the worker reads it term by term into a module of its own (no
+directive runs: ``initialization/1,2`` and the label-printing ``format`` are reported, never
+run; module-qualified heads and clauses for built-ins are refused), checks the entry with
+``safe_goal/1`` (every predicate it can reach is safe; a goal built at run time is checked when
+it is called; a predicate the program calls but never defines raises its existence error when
+reached, as in plain SWI-Prolog), and runs it under the engine's limits
+(:mod:`taxlogic.tools.limits`: the settings' inference budget decides, CPU and wall clocks are
+safety nets), its output captured. Nothing of it reaches the trusted path.
+
+The entry is given: the domain's answer predicate (``housing_answer(Result)``,
+``decision(Result)``: the prompt's required structure), its first solution's binding the value;
+or a reference program's own query (``tax(alice, 2017, T), format(...)``), its output read.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import tempfile
+import re
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from taxlogic.tools.engine import Engine, Outcome
 
 __all__ = ["SandboxRun", "run_program"]
 
-_STACK = "512m"
-_ADDRESS_SPACE = 2 << 30
+_VAR = re.compile(r"(?<![A-Za-z0-9_'\"])([A-Z][A-Za-z0-9_]*)")
 
 
 @dataclass(frozen=True)
 class SandboxRun:
-    """What a sandboxed program gave: ``status`` (``ok``: the entry succeeded; ``failed``,
-    ``unsafe`` (``safe_goal/1`` refused it: nothing ran), ``error`` (a predicate nothing
-    defines was reached: it raises, never a closed-world "no"; or another error), ``time_limit``,
-    ``inference_limit``, ``no_entry``, ``wall_limit``, ``crash``), ``entry`` (the goal run),
-    ``output`` (what it printed), ``problems`` (terms dropped, directives not run, the sandbox's
-    refusal)."""
+    """What a sandboxed program gave: ``status`` (``ok``: the entry succeeded; ``failed``;
+    ``unsafe``: ``safe_goal/1`` refused it, nothing ran; ``error``: a predicate nothing defines
+    was reached, or another error; ``inference_limit``: the budget decided; ``time_limit``: a
+    safety net fired (not a verdict); ``no_entry``: the program defines no answer predicate),
+    ``entry`` (the goal run), ``value`` (the binding of the entry's first variable, as printed
+    with ``~w``; None without one), ``output`` (what it printed), ``problems`` (terms dropped,
+    directives not run, predicates stubbed, the sandbox's refusal or the error)."""
 
     status: str
     entry: str | None
     output: str
     problems: list[str] = field(default_factory=list)
+    value: str | None = None
 
 
-def _limit_memory() -> None:  # pragma: no cover - runs in the child
-    import resource
+def first_variable(goal: str) -> str | None:
+    """The first named variable of ``goal`` (``housing_answer(Result)`` -> ``Result``), outside
+    quotes; None when it has none."""
+    unquoted = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", goal)
+    m = _VAR.search(unquoted)
+    return m.group(1) if m else None
 
-    resource.setrlimit(resource.RLIMIT_AS, (_ADDRESS_SPACE, _ADDRESS_SPACE))
+
+def run_program(text: str, engine: "Engine", entry: str) -> SandboxRun:
+    """Run ``text`` (a whole Prolog program) in the engine's sandbox (module doc) with ``entry``
+    as its query: its first solution, the binding of its first variable as :attr:`SandboxRun.value`,
+    what it printed as :attr:`SandboxRun.output`. ``engine``: an
+    :class:`~taxlogic.tools.engine.Engine` on the empty rule set programs run on
+    (:func:`taxlogic.kb.statutes.data.reference.reference_rules`). Never raises for a bad program;
+    raises :class:`taxlogic.tools.engine.EngineError` when no worker runs."""
+    from taxlogic.tools.engine import Job
+
+    var = first_variable(entry)
+    job = Job(facts=text, query=entry, mode="first" if var else "prove", var=var, sandbox=True)
+    return sandbox_run(entry, engine.run(job))
 
 
-def run_program(text: str, settings=None, answer_goal: str | None = None) -> SandboxRun:
-    """Run ``text`` (a whole Prolog program) sandboxed (module doc). ``answer_goal``: the
-    domain's answer predicate with one variable (``housing_answer(X)``, ``decision(X)``), run as
-    the entry and its binding printed; None: the program's own entry (``initialization/2``'s
-    goal, else ``main/0``, else ``run/0``). Never raises for a bad program; raises
-    :class:`taxlogic.tools.engine.EngineError` when ``swipl`` is missing."""
-    from taxlogic.settings import get_settings
-    from taxlogic.tools.engine import EngineError
-    from taxlogic.tools.limits import safety_seconds
+def _plain(value: str) -> str:
+    """A value as ``~w`` prints it (``'Accepted'`` -> ``Accepted``)."""
+    return value[1:-1].replace("\\'", "'") if len(value) > 1 and value[0] == value[-1] == "'" else value
 
-    settings = settings or get_settings()
-    driver = Path(str(resources.files("taxlogic.eval.benchmarks.deonticbench").joinpath("sandbox.pl")))
-    with tempfile.TemporaryDirectory(prefix="taxlogic-sandbox-") as tmp:
-        prog = Path(tmp) / "program.pl"
-        prog.write_text(text, encoding="utf-8")
-        # the inference budget decides; CPU and wall clock are safety nets above it, as the engine's
-        # (tools/limits.py: never below the budget at the slowest inference rate measured)
-        cpu = safety_seconds(settings.inference_limit, settings.time_limit)
-        wall = max(settings.wall_limit, 2 * cpu)
-        cmd = ["swipl", "-q", f"--stack-limit={_STACK}", str(driver), "--", str(prog),
-               str(cpu), str(settings.inference_limit), answer_goal or ""]
-        env = {**os.environ, "TZ": settings.timezone}
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=wall, cwd=tmp, env=env,
-                               stdin=subprocess.DEVNULL, preexec_fn=_limit_memory)
-        except FileNotFoundError as exc:
-            raise EngineError("swipl (SWI-Prolog) not found on PATH") from exc
-        except subprocess.TimeoutExpired:
-            return SandboxRun("wall_limit", None, "", [f"the process ran over {wall:g} s and was killed (a safety net, not a verdict)"])
-    head, sep, output = p.stdout.partition("\noutput:\n")
-    if not sep and p.stdout.endswith("output:\n"):
-        head, sep, output = p.stdout[: -len("output:\n")], "x", ""
-    lines = head.splitlines()
-    problems = [l.removeprefix("problem: ") for l in lines if l.startswith("problem: ")]
-    status = next((l.removeprefix("status: ") for l in lines if l.startswith("status: ")), None)
-    entry = next((l.removeprefix("entry: ") for l in lines if l.startswith("entry: ")), None)
-    if status is None:
-        return SandboxRun("crash", entry, "", problems + [f"exit {p.returncode}: {p.stderr.strip()[-300:]}"])
-    return SandboxRun(status, entry, output if sep else "", problems)
+
+def sandbox_run(entry: str, out: "Outcome") -> SandboxRun:
+    """:class:`SandboxRun` of the engine's outcome ``out`` of a sandboxed job whose query was ``entry``."""
+    program = out.program or {}
+    m = re.match(r"\s*([a-z]\w*)\s*(?:\(|$)", entry)
+    head = m.group(1) if m else None
+    problems = list(out.load_problems)
+    problems += [f"directive not run: {d['text'].removeprefix(':-').strip().rstrip('.')}"
+                 for d in program.get("directives", []) if d.get("text")]
+    problems += [f"undefined: {pi} (a call raises an existence error)" for pi in program.get("stubbed", [])]
+    defined = {cl["head"].rsplit("/", 1)[0] for cl in program.get("clauses", [])}
+    if head and head not in defined and any(pi.rsplit("/", 1)[0] == head for pi in program.get("undefined", [])):
+        return SandboxRun("no_entry", entry, "", problems + [f"the answer predicate {entry} is not defined"])
+    output = out.output or ""
+    if out.status in ("values", "proved"):
+        value = _plain(out.values[0]) if out.values else None
+        return SandboxRun("ok", entry, output, problems, value)
+    if out.status == "failed":
+        return SandboxRun("failed", entry, output, problems)
+    if out.status in ("inference_limit", "time_limit"):
+        return SandboxRun(out.status, entry, "", problems + [out.message or out.status])
+    status = "unsafe" if out.error_kind == "sandbox" else "error"
+    return SandboxRun(status, entry, "", problems + [out.message or out.summary()])

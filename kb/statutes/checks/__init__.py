@@ -15,7 +15,13 @@ quote the clause and its line:
   is found in the words of the statute paragraph it cites, or of the statutes, question and case
   text when it cites none, and every cited paragraph exists;
 - :mod:`.coverage`: a program that cites paragraphs accounts for every one (encoded, or noted
-  ``% [n] does not apply: ...``).
+  ``% [n] does not apply: ...``);
+- :mod:`.variables`: a rule reads its variables (a condition left out leaves a variable in the
+  head that the body never reads, a value computed and never used, or a goal that shares no
+  variable with the rest of the rule);
+- :mod:`.edits`: a program edited for a what-if (``taxlogic chat``) keeps every rule of the
+  program it edits (the statutes do not change); the domain applies it when it judges an edit
+  (:meth:`taxlogic.kb.statutes.domain.StatutesDomain.editing`).
 """
 
 from __future__ import annotations
@@ -25,8 +31,10 @@ from taxlogic.kb.statutes.checks.leaks import leak_issues
 from taxlogic.kb.statutes.checks.loading import loading_issues
 from taxlogic.kb.statutes.checks.tracing import tracing_issues
 from taxlogic.kb.statutes.checks.undefined import undefined_issues
+from taxlogic.kb.statutes.checks.variables import variable_issues
 
-__all__ = ["program_issues", "answer_issues", "coverage_issues", "loading_issues", "undefined_issues", "leak_issues", "tracing_issues"]
+__all__ = ["program_issues", "answer_issues", "coverage_issues", "loading_issues", "undefined_issues", "leak_issues",
+           "tracing_issues", "variable_issues"]
 
 
 def program_issues(spec, case, outcome) -> list:
@@ -37,7 +45,7 @@ def program_issues(spec, case, outcome) -> list:
     program = outcome.program or {}
     return (loading_issues(outcome) + answer_issues(spec, outcome) + undefined_issues(spec, program)
             + leak_issues(spec, program) + tracing_issues(spec, case, program)
-            + coverage_issues(spec, case, program))
+            + coverage_issues(spec, case, program) + variable_issues(spec, program))
 
 
 def answer_issues(spec, outcome) -> list:
