@@ -136,3 +136,18 @@ def deontic_data_dir(sara_data_dir):
             pytest.skip(f"DeonticBench is not installed and no source at {deonticbench_source()}")
         install(str(deonticbench_source()), sara_data_dir)
     return sara_data_dir
+
+
+@pytest.fixture
+def program_env(monkeypatch, tmp_path, deontic_data_dir):
+    """``use(endpoint)``: point the settings at a :class:`ProgramEndpoint` (or any test endpoint
+    with a ``base_url``) with DeonticBench installed, no LLM cache, no retry, one worker."""
+    from taxlogic.settings import get_settings
+
+    def use(ep) -> None:
+        for k, v in {"LLM_BASE_URL": ep.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "0", "WORKERS": "1",
+                     "CACHE_DIR": str(tmp_path / "cache"), "DATA_DIR": str(deontic_data_dir)}.items():
+            monkeypatch.setenv(f"TAXLOGIC_{k}", v)
+        get_settings.cache_clear()
+    yield use
+    get_settings.cache_clear()

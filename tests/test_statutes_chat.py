@@ -14,39 +14,17 @@ from fakes import scripted
 from taxlogic.agent.chat import ChatError, ChatSession
 from taxlogic.cli import app
 from taxlogic.eval.faults.program_endpoint import ProgramEndpoint, ServedCase, served_cases, served_program
-from taxlogic.settings import get_settings
 
-OWN_STATUTES = """[1] TENANCY ACT § 12
-A landlord may not evict a tenant without giving the tenant written notice at least 30 days before the eviction.
+from own_statutes import OWN_PROGRAM as PROGRAM_45
+from own_statutes import OWN_QUESTION as QUESTION
+from own_statutes import OWN_STATUTES
+from own_statutes import OWN_TEXT as TEXT_45
+from own_statutes import invoke_offline
 
-[2] TENANCY ACT § 13
-A notice under section 12 must be delivered in person or by certified mail.
-"""
-QUESTION = "Was the eviction notice lawful?"
-TEXT_45 = "The landlord gave the tenant written notice by certified mail 45 days before the eviction."
-TEXT_20 = "The landlord gave the tenant written notice by certified mail 20 days before the eviction."
-PROGRAM_45 = """% [1]
-notice_lawful :- written_notice(Days), Days >= 30, delivered_properly.
-% [2]
-delivered_properly :- delivered_by(certified_mail).
-delivered_properly :- delivered_by(in_person).
-written_notice(45).
-delivered_by(certified_mail).
-housing_answer(yes) :- notice_lawful, !.
-housing_answer(no).
-"""
+TEXT_20 = TEXT_45.replace("45 days", "20 days")
 PROGRAM_20 = PROGRAM_45.replace("written_notice(45)", "written_notice(20)")
 
 
-@pytest.fixture
-def env(monkeypatch, tmp_path, deontic_data_dir):
-    def use(ep: ProgramEndpoint) -> None:
-        for k, v in {"LLM_BASE_URL": ep.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "0", "WORKERS": "1",
-                     "CACHE_DIR": str(tmp_path / "cache"), "DATA_DIR": str(deontic_data_dir)}.items():
-            monkeypatch.setenv(f"TAXLOGIC_{k}", v)
-        get_settings.cache_clear()
-    yield use
-    get_settings.cache_clear()
 
 
 def smoke(deontic_data_dir, domain: str, case_id: str):
@@ -55,13 +33,13 @@ def smoke(deontic_data_dir, domain: str, case_id: str):
     return next(c for c in cases(domain, "smoke", deontic_data_dir) if c.id == case_id)
 
 
-def test_chat_on_a_housing_smoke_case(env, tmp_path, deontic_data_dir):
+def test_chat_on_a_housing_smoke_case(program_env, tmp_path, deontic_data_dir):
     """The case's question is asked first and answered with its label, traced; the answer comes in
     the law's words (the paragraph it rests on); /why cites it; /whynot finds nothing failed."""
     case = smoke(deontic_data_dir, "housing", "housing_9adc1ed4")
     trace = tmp_path / "chat.jsonl"
     with ProgramEndpoint(served_cases([case])) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["chat", "--case", case.id, "--trace", str(trace)],
                                  input="/why\n/whynot\n/facts\n/query\n/quit\n")
     out = res.output
@@ -79,10 +57,10 @@ def test_chat_on_a_housing_smoke_case(env, tmp_path, deontic_data_dir):
     assert [r.case_id for r in ep.requests] == [case.id]
 
 
-def test_chat_on_a_uscis_smoke_case_whynot_lists_the_failed_conditions(env, deontic_data_dir):
+def test_chat_on_a_uscis_smoke_case_whynot_lists_the_failed_conditions(program_env, deontic_data_dir):
     case = smoke(deontic_data_dir, "uscis-aao", "uscis_0d94f1cb")
     with ProgramEndpoint(served_cases([case])) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["chat", "--case", case.id], input="/whynot\n")
     out = res.output
     assert res.exit_code == 0, out
@@ -96,7 +74,7 @@ def test_chat_on_a_uscis_smoke_case_whynot_lists_the_failed_conditions(env, deon
 WHAT_IF = "What if the notice was given 20 days before the eviction instead?"
 
 
-def test_chat_on_own_statutes_what_if_and_new_pattern(env, tmp_path):
+def test_chat_on_own_statutes_what_if_and_new_pattern(program_env, tmp_path):
     """``--statutes FILE``: the facts are pasted, the question asked; a what-if edits the
     program's facts (the endpoint serves the edit its own program) and answers again, /whynot
     naming the condition that failed and its paragraph; /new with other facts is translated
@@ -107,7 +85,7 @@ def test_chat_on_own_statutes_what_if_and_new_pattern(env, tmp_path):
               # the edit prompt holds the change and asks to keep every rule (no case text, no question)
               ServedCase("edit20", WHAT_IF, "keep every rule exactly as it is", PROGRAM_20)]
     with ProgramEndpoint(served) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["chat", "--statutes", str(law)], input=(
             f"{TEXT_45}\n\n{QUESTION}\n/why\n/help\n{WHAT_IF}\n/whynot\n/pattern\n/new\n{TEXT_20}\n\n{QUESTION}\n"))
     out = res.output
@@ -132,13 +110,8 @@ def test_chat_on_own_statutes_what_if_and_new_pattern(env, tmp_path):
     (["--statutes", "{empty}"], "empty"),
     (["--case", "housing_00000000"], "housing_00000000"),
 ])
-def test_chat_bad_statutes_input_is_one_line(env, tmp_path, args, words):
-    law, empty = tmp_path / "law.txt", tmp_path / "empty.txt"
-    law.write_text(OWN_STATUTES)
-    empty.write_text(" \n")
-    with ProgramEndpoint([]) as ep:
-        env(ep)
-        res = CliRunner().invoke(app, ["chat"] + [a.format(law=law, empty=empty) for a in args], input="")
+def test_chat_bad_statutes_input_is_one_line(program_env, tmp_path, args, words):
+    res, ep = invoke_offline(program_env, tmp_path, "chat", args, input="")
     assert res.exit_code in (1, 2) and words in res.output and "Traceback" not in res.output, res.output
     assert ep.requests == []
 

@@ -11,39 +11,10 @@ from typer.testing import CliRunner
 
 from taxlogic.cli import app
 from taxlogic.eval.faults.program_endpoint import ProgramEndpoint, ServedCase, served_cases
-from taxlogic.settings import get_settings
 
-OWN_STATUTES = """[1] TENANCY ACT § 12
-A landlord may not evict a tenant without giving the tenant written notice at least 30 days before the eviction.
-
-[2] TENANCY ACT § 13
-A notice under section 12 must be delivered in person or by certified mail.
-"""
-
-OWN_TEXT = "The landlord gave the tenant written notice by certified mail 45 days before the eviction."
-OWN_QUESTION = "Was the eviction notice lawful?"
-
-OWN_PROGRAM = """% [1]
-notice_lawful :- written_notice(Days), Days >= 30, delivered_properly.
-% [2]
-delivered_properly :- delivered_by(certified_mail).
-delivered_properly :- delivered_by(in_person).
-written_notice(45).
-delivered_by(certified_mail).
-housing_answer(yes) :- notice_lawful, !.
-housing_answer(no).
-"""
+from own_statutes import OWN_PROGRAM, OWN_QUESTION, OWN_STATUTES, OWN_TEXT, invoke_offline
 
 
-@pytest.fixture
-def env(monkeypatch, tmp_path, deontic_data_dir):
-    def use(ep: ProgramEndpoint) -> None:
-        for k, v in {"LLM_BASE_URL": ep.base_url, "LLM_CACHE": "0", "LLM_MAX_RETRIES": "0", "WORKERS": "1",
-                     "CACHE_DIR": str(tmp_path / "cache"), "DATA_DIR": str(deontic_data_dir)}.items():
-            monkeypatch.setenv(f"TAXLOGIC_{k}", v)
-        get_settings.cache_clear()
-    yield use
-    get_settings.cache_clear()
 
 
 def smoke_case(deontic_data_dir):
@@ -52,11 +23,11 @@ def smoke_case(deontic_data_dir):
     return cases("housing", "smoke", deontic_data_dir)[0]
 
 
-def test_newcomer_solves_a_housing_smoke_case_traced(env, tmp_path, deontic_data_dir):
+def test_newcomer_solves_a_housing_smoke_case_traced(program_env, tmp_path, deontic_data_dir):
     case = smoke_case(deontic_data_dir)
     trace = tmp_path / "trace.jsonl"
     with ProgramEndpoint(served_cases([case])) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["solve", "--case", case.id, "--trace", str(trace), "--explain"])
     assert res.exit_code == 0, res.output
     assert f"answer: {case.label}" in res.output and "correct" in res.output
@@ -66,22 +37,22 @@ def test_newcomer_solves_a_housing_smoke_case_traced(env, tmp_path, deontic_data
     assert [r.case_id for r in ep.requests] == [case.id]
 
 
-def test_a_leaky_first_translation_is_repaired(env, deontic_data_dir):
+def test_a_leaky_first_translation_is_repaired(program_env, deontic_data_dir):
     case = smoke_case(deontic_data_dir)
     with ProgramEndpoint(served_cases([case]), first={case.id: case.reference_prolog}) as ep:  # label directive kept
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["solve", "--case", case.id, "--json"])
     data = json.loads(res.output)
     assert res.exit_code == 0 and data["answer"] == case.label and data["correct"]
     assert [i["kind"] for i in data["rounds"][0]["issues"]] == ["leak"] and not data["rounds"][1]["issues"]
 
 
-def test_own_statutes_text_and_question(env, tmp_path):
+def test_own_statutes_text_and_question(program_env, tmp_path):
     law = tmp_path / "tenancy.txt"
     law.write_text(OWN_STATUTES)
     served = ServedCase("own", OWN_TEXT, OWN_QUESTION, OWN_PROGRAM)
     with ProgramEndpoint([served]) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["solve", "--statutes", str(law), "--text", OWN_TEXT, "--question", OWN_QUESTION,
                                        "--explain", "-q"])
     assert res.exit_code == 0, res.output
@@ -90,12 +61,12 @@ def test_own_statutes_text_and_question(env, tmp_path):
     assert "delivered properly: holds (from [2] TENANCY ACT § 13)" in res.output
 
 
-def test_own_statutes_a_number_not_in_the_statute_abstains(env, tmp_path):
+def test_own_statutes_a_number_not_in_the_statute_abstains(program_env, tmp_path):
     law = tmp_path / "tenancy.txt"
     law.write_text(OWN_STATUTES)
     wrong = OWN_PROGRAM.replace("Days >= 30", "Days >= 60")  # a time limit the statute does not say
     with ProgramEndpoint([ServedCase("own", OWN_TEXT, OWN_QUESTION, wrong)]) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["solve", "--statutes", str(law), "--text", OWN_TEXT, "--question", OWN_QUESTION,
                                        "--budget", "0", "--json"])
     data = json.loads(res.output)
@@ -109,18 +80,13 @@ def test_own_statutes_a_number_not_in_the_statute_abstains(env, tmp_path):
     (["--statutes", "{law}", "--text", "x"], "--question"),
     (["--statutes", "{law}", "--text", "x", "--question", "q?", "--translator", "gold"], "--case"),
 ])
-def test_bad_input_is_one_line_not_a_traceback(env, tmp_path, args, words):
-    law, empty = tmp_path / "law.txt", tmp_path / "empty.txt"
-    law.write_text(OWN_STATUTES)
-    empty.write_text("")
-    with ProgramEndpoint([]) as ep:
-        env(ep)
-        res = CliRunner().invoke(app, ["solve"] + [a.format(law=law, empty=empty) for a in args])
+def test_bad_input_is_one_line_not_a_traceback(program_env, tmp_path, args, words):
+    res, ep = invoke_offline(program_env, tmp_path, "solve", args)
     assert res.exit_code in (1, 2) and words in res.output and "Traceback" not in res.output
     assert ep.requests == []  # nothing was sent to the model
 
 
-def test_eval_run_agent_on_housing_smoke(env, tmp_path, deontic_data_dir):
+def test_eval_run_agent_on_housing_smoke(program_env, tmp_path, deontic_data_dir):
     """``eval run --method agent`` on deonticbench-housing: the reference programs served as the
     translations; every answer right, the one documented erratum of the smoke split abstained."""
     from taxlogic.kb.statutes.data import cases
@@ -129,7 +95,7 @@ def test_eval_run_agent_on_housing_smoke(env, tmp_path, deontic_data_dir):
     smoke = cases("housing", "smoke", deontic_data_dir)
     out = tmp_path / "run"
     with ProgramEndpoint(served_cases(smoke)) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["eval", "run", "--dataset", "deonticbench-housing", "--split", "smoke",
                                        "--method", "agent", "--budget", "1", "--out", str(out)])
     assert res.exit_code == 0, res.output
@@ -142,11 +108,11 @@ def test_eval_run_agent_on_housing_smoke(env, tmp_path, deontic_data_dir):
             assert r["prediction"] == r["gold"] and not r["abstained"]
 
 
-def test_inspect_a_reference_program(env, deontic_data_dir):
+def test_inspect_a_reference_program(program_env, deontic_data_dir):
     from taxlogic.kb.statutes.data import cases
 
     with ProgramEndpoint([]) as ep:
-        env(ep)
+        program_env(ep)
         bad = CliRunner().invoke(app, ["inspect", "--case", "housing_935f6ec8", "--gold", "--json"])
         good_case = cases("housing", "smoke", deontic_data_dir)[0]
         good = CliRunner().invoke(app, ["inspect", "--case", good_case.id, "--gold"])
@@ -157,7 +123,7 @@ def test_inspect_a_reference_program(env, deontic_data_dir):
     assert ep.requests == []
 
 
-def test_a_paragraph_left_out_is_an_issue_unless_it_does_not_apply(env, tmp_path):
+def test_a_paragraph_left_out_is_an_issue_unless_it_does_not_apply(program_env, tmp_path):
     law = tmp_path / "tenancy.txt"
     law.write_text(OWN_STATUTES)
     only_first = OWN_PROGRAM.replace("% [2]\n", "").replace("delivered_properly :- delivered_by(in_person).\n", "")
@@ -166,7 +132,7 @@ def test_a_paragraph_left_out_is_an_issue_unless_it_does_not_apply(env, tmp_path
     runs = {}
     for name, program in (("left_out", only_first), ("noted", noted)):
         with ProgramEndpoint([ServedCase("own", OWN_TEXT, OWN_QUESTION, program)]) as ep:
-            env(ep)
+            program_env(ep)
             runs[name] = CliRunner().invoke(app, ["solve", "--statutes", str(law), "--text", OWN_TEXT, "--question",
                                                   OWN_QUESTION, "--budget", "0", "--json"])
     left_out = json.loads(runs["left_out"].output)
@@ -175,9 +141,9 @@ def test_a_paragraph_left_out_is_an_issue_unless_it_does_not_apply(env, tmp_path
     assert json.loads(runs["noted"].output)["answer"] == "yes"
 
 
-def test_explain_a_housing_case(env, deontic_data_dir):
+def test_explain_a_housing_case(program_env, deontic_data_dir):
     with ProgramEndpoint([]) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["explain", "--case", "housing_9adc1ed4", "--json"])
     data = json.loads(res.output)
     assert res.exit_code == 0 and data["answer"] == data["expected"] == "yes" and data["issues"] == []
@@ -185,13 +151,13 @@ def test_explain_a_housing_case(env, deontic_data_dir):
     assert step["holds"] is True and step["cites"][0].startswith("[2] MICH. COMP. LAWS § 600.5704")
 
 
-def test_solve_with_the_reference_program_needs_no_model(env, tmp_path, deontic_data_dir):
+def test_solve_with_the_reference_program_needs_no_model(program_env, tmp_path, deontic_data_dir):
     """``--translator gold``: the case's reference program through the same sandbox, checks and
     trace as a model's program; no request reaches the endpoint."""
     case = smoke_case(deontic_data_dir)
     trace = tmp_path / "trace.jsonl"
     with ProgramEndpoint([]) as ep:
-        env(ep)
+        program_env(ep)
         res = CliRunner().invoke(app, ["solve", "--case", case.id, "--translator", "gold", "--trace", str(trace)])
     assert res.exit_code == 0 and f"answer: {case.label}" in res.output and "the reference program" in res.output
     assert [json.loads(line)["node"] for line in trace.read_text().splitlines()][-1] == "answer"
