@@ -108,10 +108,19 @@ def test_a_sara_v2_case_has_no_none_split(v2_data_dir):
     assert "None" not in res.output and "tax_case_5 (numeric)" in res.output
 
 
-def test_eval_run_help_lists_sara_v2():
-    """Before: ``eval run --help`` did not list sara-v2 among the datasets."""
-    res = _run("eval", "run", "--help")
-    assert res.exit_code == 0 and "sara-v2" in res.output
+def test_eval_run_help_lists_every_dataset_and_method():
+    """Before: ``eval run --help`` did not list sara-v2 among the datasets (issue 51), nor any
+    DeonticBench dataset or its prolog-zero-shot / prolog-few-shot methods (issue 47). Every
+    registered benchmark and every method of each is named."""
+    from taxlogic.eval.benchmarks import benchmarks
+
+    res = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["eval", "run", "--help"])
+    text = " ".join(res.output.replace("│", " ").split())
+    assert res.exit_code == 0
+    for name, bench in benchmarks().items():
+        assert name in text, name
+        for method in getattr(bench, "methods", {}) or {}:
+            assert method in text, (name, method)
 
 
 def test_solve_help_names_each_domains_rules():

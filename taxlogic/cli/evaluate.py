@@ -104,7 +104,9 @@ _WHAT, _MODEL, _PROMPTS, _RUN = "What to evaluate", "The model (agent, prolog-si
 
 #: ``eval run --help``, below the options: the long lists of choices.
 RUN_EPILOG = """\
-Methods: agent (LLM translator + Prolog, repair, abstention); prolog-single-shot (the paper's Prolog baseline: one translation, run, Prolog's answer); direct (the LLM answers, appendix A.1.3); gold (gold programs).
+Methods: agent (LLM translator + Prolog, repair, abstention); prolog-single-shot (the paper's Prolog baseline: one translation, run, Prolog's answer); direct (the LLM answers, appendix A.1.3); gold (gold programs). DeonticBench's own protocol: prolog-zero-shot, prolog-few-shot (the model writes the whole program, run sandboxed), direct; gold runs its reference programs (docs/deonticbench.md).
+
+DeonticBench datasets (taxlogic data install-deonticbench first): deonticbench-sara-numeric, deonticbench-sara-binary, deonticbench-airline, deonticbench-housing, deonticbench-uscis; splits hard (default), smoke, whole (the hub's files).
 
 Protocols: default (taxlogic's settings); paper (Kordjamshidi et al.: --split all --holdout paper --no-query-in-prompt, 4 held-out exemplars; see the README).
 
@@ -125,9 +127,9 @@ def _default_out(method: str, model: str | None, dataset: str, split: str, task:
 
 
 def run(
-    method: str = typer.Option(..., help="agent | prolog-single-shot | direct | gold (see below).", rich_help_panel=_WHAT),
-    dataset: Optional[str] = typer.Option(None, help="sara | sara-v2 | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
-    split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: a split name (below). RuleArena: level0 | level1 | level2 | all (default: all).", rich_help_panel=_WHAT),
+    method: str = typer.Option(..., help="agent | prolog-single-shot | direct | gold; DeonticBench also prolog-zero-shot | prolog-few-shot (see below).", rich_help_panel=_WHAT),
+    dataset: Optional[str] = typer.Option(None, help="sara | sara-v2 | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba | deonticbench-<domain> (below) (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
+    split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: a split name (below). RuleArena: level0 | level1 | level2 | all (default: all). DeonticBench: hard | smoke | whole (default: hard).", rich_help_panel=_WHAT),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: a prompt variant (below).", rich_help_panel=_WHAT),
     protocol: str = typer.Option("default", help="default | paper (below) | jurayj (SARA v2, README).", rich_help_panel=_WHAT),
     limit: Optional[int] = typer.Option(None, min=1, help="Only N cases, taken from each task in turn (the first by id of each).", rich_help_panel=_WHAT),
