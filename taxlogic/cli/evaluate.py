@@ -104,11 +104,11 @@ _WHAT, _MODEL, _PROMPTS, _RUN = "What to evaluate", "The model (agent, prolog-si
 
 #: ``eval run --help``, below the options: the long lists of choices.
 RUN_EPILOG = """\
-Methods: agent (LLM translator + Prolog, repair, abstention); prolog-single-shot (the paper's Prolog baseline: one translation, run, Prolog's answer); direct (the LLM answers, appendix A.1.3); gold (gold programs). DeonticBench's own protocol: prolog-zero-shot, prolog-few-shot (the model writes the whole program, run sandboxed), direct; gold runs its reference programs (docs/deonticbench.md).
+Methods: agent (LLM translator + Prolog, repair, abstention); prolog-single-shot (the paper's baseline: one translation, run); direct (the LLM answers, appendix A.1.3); gold (gold programs); prolog-zero-shot, prolog-few-shot (DeonticBench's protocol: the model writes the program).
 
-DeonticBench datasets (taxlogic data install-deonticbench first): deonticbench-sara-numeric, deonticbench-sara-binary, deonticbench-airline, deonticbench-housing, deonticbench-uscis; splits hard (default), smoke, whole (the hub's files).
+DeonticBench (data install-deonticbench): deonticbench-sara-numeric, deonticbench-sara-binary, deonticbench-airline, deonticbench-housing, deonticbench-uscis; splits hard (default), smoke, whole.
 
-Protocols: default (taxlogic's settings); paper (Kordjamshidi et al.: --split all --holdout paper --no-query-in-prompt, 4 held-out exemplars; see the README).
+Protocols: default (taxlogic's settings); paper (Kordjamshidi et al.: --split all --holdout paper --no-query-in-prompt; README).
 
 SARA⁺ splits: sara_n, sara_n_r, sara_n_c, sara_n_rc, sara_ee, sara_ee_c, sara_en, sara_en_r, sara_en_c, sara_en_rc.
 
@@ -127,15 +127,15 @@ def _default_out(method: str, model: str | None, dataset: str, split: str, task:
 
 
 def run(
-    method: str = typer.Option(..., help="agent | prolog-single-shot | direct | gold; DeonticBench also prolog-zero-shot | prolog-few-shot (see below).", rich_help_panel=_WHAT),
-    dataset: Optional[str] = typer.Option(None, help="sara | sara-v2 | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba | deonticbench-<domain> (below) (default: sara, or sara-plus for a SARA⁺ split).", rich_help_panel=_WHAT),
-    split: Optional[str] = typer.Option(None, help="SARA: train | test | all (default: test). SARA⁺: a split name (below). RuleArena: level0 | level1 | level2 | all (default: all). DeonticBench: hard | smoke | whole (default: hard).", rich_help_panel=_WHAT),
+    method: str = typer.Option(..., help="agent | prolog-single-shot | direct | gold | prolog-zero-shot | prolog-few-shot (below).", rich_help_panel=_WHAT),
+    dataset: Optional[str] = typer.Option(None, help="sara (default) | sara-v2 | sara-plus | rulearena-airline | rulearena-tax | rulearena-nba | DeonticBench's (below).", rich_help_panel=_WHAT),
+    split: Optional[str] = typer.Option(None, help="SARA: train | test (default) | all. SARA⁺: below. RuleArena: level0 | level1 | level2 | all (default). DeonticBench: below.", rich_help_panel=_WHAT),
     task: str = typer.Option("all", help="entailment | numeric | all. RuleArena: a prompt variant (below).", rich_help_panel=_WHAT),
     protocol: str = typer.Option("default", help="default | paper (below) | jurayj (SARA v2, README).", rich_help_panel=_WHAT),
     limit: Optional[int] = typer.Option(None, min=1, help="Only N cases, taken from each task in turn (the first by id of each).", rich_help_panel=_WHAT),
     holdout: Optional[str] = typer.Option(None, help="none | paper: leave out the 4 held-out cases per task and use them as exemplars.", rich_help_panel=_WHAT),
-    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; data dir: TAXLOGIC_DATA_DIR, else ~/.local/share/taxlogic).", rich_help_panel=_WHAT),
-    problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: the problems of this JSONL file (RuleArena's derived format) instead of its own.", rich_help_panel=_WHAT),
+    plus_dir: Optional[Path] = typer.Option(None, help="SARA⁺ build folder (default: <data dir>/sara_plus/seed-0; see data info).", rich_help_panel=_WHAT),
+    problems: Optional[Path] = typer.Option(None, "--problems", help="RuleArena: problems from this JSONL file instead of its own.", rich_help_panel=_WHAT),
     shots: int = typer.Option(0, min=0, max=1, help="RuleArena: 0-shot or 1-shot (its --use_example).", rich_help_panel=_WHAT),
     model: Optional[str] = typer.Option(None, help="Model name on the endpoint (default: TAXLOGIC_LLM_MODEL).", rich_help_panel=_MODEL),
     budget: int = typer.Option(3, min=0, help="agent: repair rounds (0: no repair).", rich_help_panel=_MODEL),
