@@ -10,8 +10,20 @@
 %   - Directives are never run. `:- dynamic` and `:- discontiguous` declarations are honoured for
 %     predicates of the sandbox module; every directive is reported (the Python checks read them:
 %     a directive that prints or asserts the answer is a leak, kb/statutes/checks/leaks.py).
-%   - A clause whose head is module-qualified, a control construct, or a system or library
-%     predicate is refused (listed in the job's load problems), never asserted.
+%   - A clause whose head is a control construct or a system predicate is refused (listed in
+%     the job's load problems), never asserted.
+%   - Modules the program names are its own (issue 47: DeonticBench's housing_a4c96a7b writes
+%     `effect_of_sealing: judgment_deemed_not_entered(...)`, valid SWI-Prolog): a clause
+%     `M:H :- B` or `M:(H :- B)`, M an atom that names no module outside the program, defines
+%     the sandbox module's predicate 'M:name' (its name with the qualifier, same arity), and a
+%     goal `M:G` calls it; where the program defines no M:name/arity, `M:G` calls G in the
+%     sandbox module, as a new module inheriting from `user` does in plain SWI-Prolog. Nothing
+%     reaches a module of its own: a head naming a module outside the program (`user`,
+%     `system`, `lists`, any module that exists in the worker or a library file names) or a
+%     variable is refused as before; such a goal in a body, or `M:G` with M unbound, is
+%     replaced by tl_sandbox_forbidden/1, which safe_goal/1 refuses wherever the query can
+%     reach it (and which raises the permission error if it were called), and is listed in the
+%     load problems. A goal built at run time is read the same way when it is called.
 %   - A meta-call whose goal is unknown until run time (`Goal =.. [P], call(Goal)`, as the
 %     housing reference programs write) is rewritten to tl_sandbox_call/1,N, which checks the
 %     goal with safe_goal/1 when it is called, then calls it in the sandbox module.
@@ -37,15 +49,35 @@ tl_sandbox_module(tl_sandbox).
 %!  tl_sandbox_call(+Closure, +ExtraArgs) is nondet.
 %   A meta-call of the program whose goal is bound only at run time: checked by safe_goal/1 in
 %   the sandbox module when it is called, then called there.
+%   Its module-qualified goals are read as the loaded program's are (tl_qualify/5): one naming
+%   a module outside the program raises the permission error.
 tl_sandbox_call(G) :-
     tl_sandbox_module(M),
     must_be(callable, G),
-    safe_goal(M:G),
-    call(M:G).
+    tl_qualify('', G, G1, Forbidden, []),
+    (   Forbidden = [F|_]
+    ->  throw(error(permission_error(call, sandboxed, F), context(tl_sandbox_call/1, _)))
+    ;   G1 = _:V, var(V)
+    ->  throw(error(instantiation_error, context(tl_sandbox_call/1, _)))
+    ;   true
+    ),
+    tl_rewrite_body(G1, G2),
+    safe_goal(M:G2),
+    call(M:G2).
 tl_sandbox_call(C, Extra) :-
     must_be(callable, C),
-    C =.. L0, append(L0, Extra, L), G =.. L,
+    tl_add_args(C, Extra, G),
     tl_sandbox_call(G).
+
+tl_add_args(Q:C, Extra, Q:G) :- !, must_be(callable, C), tl_add_args(C, Extra, G).
+tl_add_args(C, Extra, G) :- C =.. L0, append(L0, Extra, L), G =.. L.
+
+%!  tl_sandbox_forbidden(+Goal).
+%   What a goal of the program naming a module outside it becomes (tl_qualify/5): never declared
+%   safe, so safe_goal/1 refuses a query that can reach it (tl_sandbox_safe/4 reports Goal);
+%   called, it raises the same permission error.
+tl_sandbox_forbidden(G) :-
+    throw(error(permission_error(call, sandboxed, G), context(tl_sandbox_forbidden/1, _))).
 
 %   Declared safe after their definitions (library(sandbox) verifies a declaration against a
 %   defined predicate); each checks its goal itself when it runs.
@@ -60,7 +92,36 @@ tl_sandbox_reset :-
     forall(( current_predicate(M:N/A), functor(H, N, A),
              \+ predicate_property(M:H, imported_from(_)) ),
            catch(abolish(M:N/A), _, true)),
+    retractall(tl_sandbox_local(_, _, _)),
     set_module(M:base(system)).
+
+%!  tl_sandbox_local(?Module, ?Name, ?Arity).
+%   Module:Name/Arity is a predicate the job's program defines under a module of its own (a
+%   module-qualified head or declaration): the sandbox module's 'Module:Name'/Arity.
+:- dynamic tl_sandbox_local/3.
+
+%!  tl_outside_module(+M) is semidet.
+%   M names a module outside the program: one the worker had when this file was loaded (user,
+%   system, the libraries and engine modules loaded, the sandbox module itself), one loaded
+%   from a file since (an autoloaded library), a system or library module, or one a library
+%   file names (so that the verdict does not depend on which libraries the worker happened to
+%   load before). Not current_module/1: printing a clause `m:p` (portray_clause/1) creates an
+%   empty module m, which must not make the next program's m an outside module.
+tl_outside_module(M) :- tl_sandbox_module(M), !.
+tl_outside_module(M) :- tl_worker_module(M), !.
+tl_outside_module(M) :- module_property(M, file(_)), !.
+tl_outside_module(M) :- module_property(M, class(C)), C \== user, !.
+tl_outside_module(M) :-
+    catch(absolute_file_name(library(M), _, [file_type(prolog), access(read), file_errors(fail)]), _, fail), !.
+
+:- dynamic tl_worker_module/1.
+:- initialization(forall(current_module(M), assertz(tl_worker_module(M)))).
+
+%   M is a module of the program's own: an atom naming no module outside it.
+tl_local_module(M) :- atom(M), \+ tl_outside_module(M).
+
+%   The local name of Module:Name: 'Module:Name'.
+tl_local_name(M, N, LN) :- atomic_list_concat([M, N], :, LN).
 
 % ------------------------------------------------------------------------------ the load
 
@@ -70,33 +131,77 @@ tl_sandbox_reset :-
 %   with it); Directives: one dict per directive (line, text, name, comments), and the comments
 %   after the last clause as one with empty text and name; Problems: strings (syntax errors,
 %   refused clauses).
+%   Two passes: the terms are read first (reading runs nothing), the predicates the program
+%   defines under modules of its own noted (tl_sandbox_local/3), then each term is loaded, its
+%   qualified goals read against the whole program (as SWI-Prolog resolves them when called).
 tl_sandbox_load(Text, Clauses, Directives, Problems) :-
     tl_sandbox_reset,
     setup_call_cleanup(open_string(Text, S),
-        tl_sandbox_read(S, Cs0, Ds0, Ps0),
+        tl_sandbox_terms(S, Items),
         close(S)),
-    Clauses = Cs0, Directives = Ds0, Problems = Ps0.
+    forall(member(Item, Items), tl_note_local(Item)),
+    tl_sandbox_items(Items, Clauses, Directives, Problems).
 
-tl_sandbox_read(S, Cs, Ds, Ps) :-
+tl_sandbox_terms(S, Items) :-
     tl_sandbox_module(M),
     catch(read_term(S, T, [syntax_errors(error), term_position(Pos), comments(Com),
                            variable_names(VNs), module(M)]),
           E, T = '$tl_error'(E)),
     (   T == end_of_file
-    ->  tl_comment_texts(Com, Trailing), Cs = [], Ps = [],
+    ->  tl_comment_texts(Com, Trailing),
         (   Trailing == []
-        ->  Ds = []
+        ->  Items = []
         ;   stream_position_data(line_count, Pos, Line),   % comments after the last clause
-            Ds = [_{line:Line, text:"", name:"", comments:Trailing}]
+            Items = [trailing(Line, Trailing)]
         )
     ;   T = '$tl_error'(E)
-    ->  tl_syntax_message(E, Msg), Ps = [Msg|Ps1],
-        tl_sandbox_read(S, Cs, Ds, Ps1)
+    ->  Items = [error(E)|Items1],
+        tl_sandbox_terms(S, Items1)
     ;   stream_position_data(line_count, Pos, Line),
         tl_comment_texts(Com, Comments),
-        tl_sandbox_term(T, VNs, Line, Comments, Cs, Cs1, Ds, Ds1, Ps, Ps1),
-        tl_sandbox_read(S, Cs1, Ds1, Ps1)
+        Items = [term(T, VNs, Line, Comments)|Items1],
+        tl_sandbox_terms(S, Items1)
     ).
+
+tl_sandbox_items([], [], [], []).
+tl_sandbox_items([trailing(Line, Trailing)|Is], Cs, [_{line:Line, text:"", name:"", comments:Trailing}|Ds], Ps) :-
+    tl_sandbox_items(Is, Cs, Ds, Ps).
+tl_sandbox_items([error(E)|Is], Cs, Ds, [Msg|Ps]) :-
+    tl_syntax_message(E, Msg),
+    tl_sandbox_items(Is, Cs, Ds, Ps).
+tl_sandbox_items([term(T, VNs, Line, Comments)|Is], Cs, Ds, Ps) :-
+    tl_sandbox_term(T, VNs, Line, Comments, Cs, Cs1, Ds, Ds1, Ps, Ps1),
+    tl_sandbox_items(Is, Cs1, Ds1, Ps1).
+
+%   The first pass: a module-qualified head or declaration the load accepts is noted.
+tl_note_local(term((:- D), _, _, _)) :- !,
+    (   compound(D), D =.. [Decl, Specs], memberchk(Decl, [(dynamic), (discontiguous)])
+    ->  tl_specs(Specs, PIs),
+        forall(( member(Q:N/A, PIs), tl_local_module(Q), atom(N), integer(A) ),
+               tl_note_local(Q, N, A))
+    ;   true
+    ).
+tl_note_local(term(T, _, _, _)) :-
+    tl_dcg_clause(T, C),
+    tl_clause_parts(C, H0, _, _),
+    tl_head(H0, _, none, Local),
+    Local = Q:N/A, !,
+    tl_note_local(Q, N, A).
+tl_note_local(_).
+
+tl_note_local(Q, N, A) :-
+    ( tl_sandbox_local(Q, N, A) -> true ; assertz(tl_sandbox_local(Q, N, A)) ).
+
+tl_dcg_clause((H --> B), C) :- !, catch(dcg_translate_rule((H --> B), C), _, fail).
+tl_dcg_clause(C, C).
+
+%!  tl_clause_parts(+Clause, -Head, -Body, -Context) is det.
+%   Head (as written, possibly module-qualified) and Body of a clause, and the module its body
+%   is read in: '' (the program's own) or, for `M:(H :- B)`, M.
+tl_clause_parts(C, H, B, Ctx) :- var(C), !, H = C, B = true, Ctx = ''.
+tl_clause_parts(Q:C, H, B, Ctx) :- nonvar(C), C = (H0 :- B0), !, H = Q:H0, B = B0, Ctx = Q.
+tl_clause_parts((H :- B), H, B, '') :- !.
+tl_clause_parts(H, H, true, '').
 
 tl_syntax_message(error(syntax_error(What), stream(_, Line, LinePos, _)), Msg) :- !,
     format(string(Msg), "line ~w:~w: syntax error: ~w", [Line, LinePos, What]).
@@ -116,30 +221,135 @@ tl_sandbox_term((H --> B), VNs, Line, Comments, Cs, Cs1, Ds, Ds, Ps, Ps1) :- !,
     tl_sandbox_term(C, VNs, Line, Comments, Cs, Cs1, Ds, Ds, Ps, Ps1).
 tl_sandbox_term(C0, VNs, Line, Comments, Cs, Cs1, Ds, Ds, Ps, Ps1) :-
     tl_sandbox_module(M),
-    ( C0 = (H :- B0) -> true ; H = C0, B0 = true ),
-    (   tl_sandbox_refused(H, Why)
+    tl_clause_parts(C0, H0, B0, Ctx),
+    tl_head(H0, H, Why, _),
+    (   Why \== none
     ->  tl_term_text(C0, VNs, Text),
         format(string(Msg), "line ~w: clause refused (~w): ~s", [Line, Why, Text]),
         Ps = [Msg|Ps1], Cs = Cs1
-    ;   tl_rewrite_body(B0, B),
+    ;   tl_qualify(Ctx, B0, Bq, Forbidden, []),   % the program's modules read as its own
+        tl_rewrite_body(Bq, B),
         ( B == true -> C = H ; C = (H :- B) ),
         catch(( assertz(M:C), Err = none ), E, Err = E),
         (   Err == none
         ->  functor(H, N, A),
-            tl_body_calls(B0, Calls0), sort(Calls0, Calls1), maplist(tl_pi_string, Calls1, Calls),
-            tl_constants(C0, Consts),
-            tl_singletons(C0, VNs, Singles),
+            ( Bq == true -> Cq = H ; Cq = (H :- Bq) ),
+            tl_body_calls(Bq, Calls0), sort(Calls0, Calls1), maplist(tl_pi_string, Calls1, Calls),
+            tl_constants(Cq, Consts),
+            tl_singletons(Cq, VNs, Singles),
             tl_term_text(C0, VNs, Text),
             ( B0 == true -> Kind = fact ; Kind = rule ),
             format(string(PI), "~w/~w", [N, A]),
             Cl = _{line:Line, head:PI, kind:Kind, calls:Calls, constants:Consts, text:Text,
                    comments:Comments, singletons:Singles},
-            Cs = [Cl|Cs1], Ps = Ps1
+            Cs = [Cl|Cs1],
+            tl_forbidden_problems(Forbidden, Line, VNs, Ps, Ps1)
         ;   tl_message_string(Err, Msg0),
             format(string(Msg), "line ~w: ~s", [Line, Msg0]),
             Ps = [Msg|Ps1], Cs = Cs1
         )
     ).
+
+tl_forbidden_problems([], _, _, Ps, Ps).
+tl_forbidden_problems([G|Gs], Line, VNs, [Msg|Ps], Ps1) :-
+    tl_term_text(G, VNs, Text),
+    (   G = Q:_, var(Q)
+    ->  Why = "its module is a variable"
+    ;   G = Q:_, atom(Q)
+    ->  format(string(Why), "~q is a module outside the program", [Q])
+    ;   Why = "its module is not an atom"
+    ),
+    format(string(Msg), "line ~w: goal refused (module-qualified goal: ~w; the query is refused where it can reach it): ~s",
+           [Line, Why, Text]),
+    tl_forbidden_problems(Gs, Line, VNs, Ps, Ps1).
+
+%!  tl_head(+Head0, -Head, -Why, -Local) is det.
+%   Head: the predicate the clause defines in the sandbox module: Head0, or for a head Q:H of a
+%   module Q of the program's own, 'Q:name' with H's arguments (Local = Q:name/arity, else
+%   none). Why: none, or why the head is refused (a module outside the program or a variable
+%   module, and tl_sandbox_refused/2 on the head without its module).
+tl_head(H0, H, Why, Local) :- var(H0), !, H = H0, Why = "not a callable head", Local = none.
+tl_head(Q:H0, H, Why, Local) :- !,
+    Local0 = none,
+    (   var(Q)
+    ->  H = Q:H0, Why = "module-qualified head: the module is a variable", Local = Local0
+    ;   \+ atom(Q)
+    ->  H = Q:H0, Why = "module-qualified head: the module is not an atom", Local = Local0
+    ;   tl_outside_module(Q)
+    ->  H = Q:H0, format(string(Why), "module-qualified head: ~q is a module outside the program", [Q]),
+        Local = Local0
+    ;   nonvar(H0), H0 = _:_
+    ->  tl_head(H0, H, Why, Local)   % the innermost module is the clause's, as in SWI-Prolog
+    ;   tl_sandbox_refused(H0, Why0)
+    ->  H = Q:H0, Why = Why0, Local = Local0
+    ;   H0 =.. [N|As], tl_local_name(Q, N, LN), H =.. [LN|As],
+        functor(H0, _, A), Why = none, Local = Q:N/A
+    ).
+tl_head(H, H, Why, none) :-
+    ( tl_sandbox_refused(H, Why0) -> Why = Why0 ; Why = none ).
+
+%!  tl_qualify(+Context, +Goal0, -Goal, -Forbidden, ?Tail) is det.
+%   Goal0 (a body, read in Context: '' the program's own module, or a module of its own) with
+%   every module-qualified goal read as the program's: Q:G, Q a module of the program's own, is
+%   G read in Q; a goal read in a module Q of the program is 'Q:name' where the program defines
+%   Q:name/arity (tl_sandbox_local/3), else itself (SWI-Prolog: a new module inherits the
+%   predicates of `user`, where a plain program is loaded). Q:G naming a module outside the
+%   program, or a variable Q, becomes user:tl_sandbox_forbidden(Q:G) and is listed in
+%   Forbidden. A variable goal read in Q is Q:G (tl_rewrite_body/2 has it checked when called).
+%   Control constructs and the meta-predicates of tl_meta/1 are walked; other arguments are data.
+tl_qualify(Ctx, G, G1, Fs, Fs) :- var(G), !, ( Ctx == '' -> G1 = G ; G1 = Ctx:G ).
+tl_qualify(_, Q:G0, G, Fs0, Fs) :- !,
+    (   tl_local_module(Q)
+    ->  tl_qualify(Q, G0, G, Fs0, Fs)
+    ;   G = user:tl_sandbox_forbidden(Q:G0), Fs0 = [Q:G0|Fs]
+    ).
+tl_qualify(Ctx, G0, G, Fs0, Fs) :-
+    tl_meta_spec(G0, Spec), !,
+    G0 =.. [N|As0], Spec =.. [N|Ss],
+    foldl(tl_qualify_arg(Ctx), Ss, As0, As, Fs0, Fs),
+    G =.. [N|As].
+tl_qualify(Ctx, G0, G, Fs0, Fs) :-
+    tl_closure_goal(G0, I, Extra), arg(I, G0, C0), nonvar(C0), !,
+    tl_qualify_closure(Ctx, C0, Extra, C, Bad),
+    (   Bad == none
+    ->  G0 =.. L0, nth0(I, L0, _, Rest), nth0(I, L1, C, Rest), G =.. L1, Fs0 = Fs
+    ;   G = user:tl_sandbox_forbidden(G0), Fs0 = [Bad|Fs]
+    ).
+tl_qualify(Ctx, G0, G, Fs, Fs) :-
+    Ctx \== '', callable(G0), functor(G0, N, A), tl_sandbox_local(Ctx, N, A), !,
+    G0 =.. [N|As], tl_local_name(Ctx, N, LN), G =.. [LN|As].
+tl_qualify(_, G, G, Fs, Fs).
+
+%   The goals whose argument I is a closure called with Extra more arguments: call/2..8,
+%   maplist/2..7, foldl/4..7, include/3, exclude/3, partition/4 (+1 for the goal itself: the
+%   argument index counts from 1 after the functor).
+tl_closure_goal(G, 1, Extra) :-
+    compound(G), compound_name_arity(G, N, A),
+    (   memberchk(N, [call, maplist]), A >= 2, A =< 8 -> Extra is A - 1
+    ;   N == foldl, A >= 4, A =< 7 -> Extra is A - 1
+    ;   memberchk(N/A, [include/3, exclude/3, partition/4]) -> Extra = 1
+    ).
+
+%   A closure read as a goal is (tl_qualify/5), or Bad: its qualified part naming a module
+%   outside the program.
+tl_qualify_closure(_, C, _, C, none) :- var(C), !.
+tl_qualify_closure(_, Q:C0, Extra, C, Bad) :- !,
+    (   tl_local_module(Q)
+    ->  tl_qualify_closure(Q, C0, Extra, C, Bad)
+    ;   C = Q:C0, Bad = Q:C0
+    ).
+tl_qualify_closure(Ctx, C0, Extra, C, none) :-
+    Ctx \== '', callable(C0), functor(C0, N, A0), A is A0 + Extra, tl_sandbox_local(Ctx, N, A), !,
+    C0 =.. [N|As], tl_local_name(Ctx, N, LN), C =.. [LN|As].
+tl_qualify_closure(_, C, _, C, none).
+
+tl_qualify_arg(Ctx, 0, A0, A, Fs0, Fs) :- !, tl_qualify(Ctx, A0, A, Fs0, Fs).
+tl_qualify_arg(Ctx, ^, A0, A, Fs0, Fs) :- !, tl_qualify_caret(Ctx, A0, A, Fs0, Fs).
+tl_qualify_arg(_, _, A, A, Fs, Fs).
+
+tl_qualify_caret(Ctx, G0, G, Fs0, Fs) :- nonvar(G0), G0 = V^G1, !,
+    G = V^G2, tl_qualify_caret(Ctx, G1, G2, Fs0, Fs).
+tl_qualify_caret(Ctx, G0, G, Fs0, Fs) :- tl_qualify(Ctx, G0, G, Fs0, Fs).
 
 %   A head the program may not define: module-qualified, not callable, a control construct, a
 %   built-in predicate or an engine name. A library predicate (member/2, main/0) may be defined:
@@ -163,8 +373,13 @@ tl_sandbox_declare(D, Ps, Ps1) :-
 tl_sandbox_declare(_, Ps, Ps).
 
 tl_sandbox_declare_pi(M, Decl, PI, Ps, Ps1) :-
-    (   PI = N/A, atom(N), integer(A), functor(H, N, A), \+ tl_sandbox_refused(H, _)
-    ->  ( Decl == (dynamic) -> catch(dynamic(M:N/A), _, true) ; true ), Ps = Ps1
+    (   (   PI = N/A
+        ->  LN = N
+        ;   PI = Q:N/A, tl_local_module(Q), atom(N)   % a module of the program's own
+        ->  tl_local_name(Q, N, LN)
+        ),
+        atom(N), integer(A), functor(H, LN, A), \+ tl_sandbox_refused(H, _)
+    ->  ( Decl == (dynamic) -> catch(dynamic(M:LN/A), _, true) ; true ), Ps = Ps1
     ;   format(string(Msg), "declaration refused: ~q(~q)", [Decl, PI]), Ps = [Msg|Ps1]
     ).
 
@@ -178,6 +393,7 @@ tl_specs(S, [S]).
 %   tl_sandbox_call/1,2 (checked when it runs); control constructs and the usual meta-predicates
 %   are walked.
 tl_rewrite_body(G, user:tl_sandbox_call(G)) :- var(G), !.
+tl_rewrite_body(Q:G, user:tl_sandbox_call(Q:G)) :- var(G), !.   % read in a module of the program's (tl_qualify/5)
 tl_rewrite_body(G0, G) :-
     compound(G0), compound_name_arguments(G0, call, [C|Extra]), var(C), !,
     ( Extra == [] -> G = user:tl_sandbox_call(C) ; G = user:tl_sandbox_call(C, Extra) ).
@@ -213,6 +429,8 @@ tl_body_calls(G, Calls) :-
     G =.. [_|As], Spec =.. [_|Ss],
     foldl(tl_arg_calls, Ss, As, [], Calls0),
     Calls = Calls0.
+tl_body_calls(user:tl_sandbox_forbidden(G0), Calls) :- !,   % what the program wrote (tl_qualify/5)
+    ( nonvar(G0), G0 = _:G -> tl_body_calls(G, Calls) ; tl_body_calls(G0, Calls) ).
 tl_body_calls(_:G, Calls) :- !, tl_body_calls(G, Calls).
 tl_body_calls(true, []) :- !.
 tl_body_calls(G, [N/A]) :- callable(G), !, functor(G, N, A).
@@ -365,7 +583,9 @@ tl_sandbox_declared_empty(PIs) :-
 %   undefined predicates from Program.undefined, computed before: a stub decides nothing).
 tl_sandbox_safe(Goal, N, Safe, Stubbed) :-
     catch(( safe_goal(Goal), Safe0 = true ), E, Safe0 = E),
-    (   Safe0 = error(existence_error(procedure, PI0), _), N < 100,
+    (   Safe0 = error(permission_error(call, sandboxed, user:tl_sandbox_forbidden(F)), Ctx)
+    ->  Safe = error(permission_error(call, sandboxed, F), Ctx), Stubbed = []   % its own goal, named
+    ;   Safe0 = error(existence_error(procedure, PI0), _), N < 100,
         tl_undefined_pi(PI0, Name/Arity), atom(Name), integer(Arity),
         functor(H, Name, Arity), \+ tl_sandbox_refused(H, _)
     ->  tl_sandbox_module(M),
