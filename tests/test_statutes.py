@@ -104,6 +104,20 @@ UNSAFE_PROGRAMS = [
     ("housing_answer(yes) :- nb_setval(k, 1).", "sandbox"),
     ("housing_answer(yes) :- assertz(user:tl_case_ref(x)).", "sandbox"),  # the engine's own database
     ("housing_answer(yes) :- retractall(user:tl_option(_)).", "sandbox"),
+    # a module-qualified goal naming a module outside the program (a module the program names is
+    # its own: test_module_qualified_clauses_are_the_programs_own), or a variable module
+    ("housing_answer(yes) :- user:assertz(tl_case_ref(x)).", "sandbox"),  # safe_goal/1 alone accepted it
+    ("housing_answer(yes) :- system:shell('touch {f}').", "sandbox"),
+    ("housing_answer(X) :- lists:append([y], [es], L), atom_codes(X, L).", "sandbox"),
+    ("housing_answer(yes) :- sandbox:safe_primitive(_).", "sandbox"),  # a library module the worker loaded
+    ("housing_answer(yes) :- tl_sandbox:shell('touch {f}').", "sandbox"),  # the sandbox module itself
+    ("housing_answer(yes) :- M = user, M:assertz(tl_case_ref(x)).", "sandbox"),  # unbound when read
+    ("housing_answer(yes) :- m:(user:assertz(tl_case_ref(x))).", "sandbox"),
+    ("housing_answer(yes) :- maplist(user:assertz, [tl_case_ref(x)]).", "sandbox"),  # a closure
+    ("housing_answer(yes) :- findall(x, user:tl_option(_), _).", "sandbox"),
+    ("housing_answer(yes) :- G = user:assertz(tl_case_ref(x)), call(G).", "sandbox"),  # built at run time
+    ("housing_answer(yes) :- C = user:assertz, call(C, tl_case_ref(x)).", "sandbox"),
+    ("m:p(yes).\nhousing_answer(X) :- G = m:p(X), findall(G, user:G, [_]).", "sandbox"),
 ]
 
 
@@ -135,6 +149,58 @@ def test_directives_never_run_and_heads_are_refused(housing, tmp_path):
     # the engine still answers an ordinary job afterwards: nothing reached the worker's own code
     again = eng.run(Job(facts="housing_answer(no).", query="housing_answer(X)", mode="all", var="X", sandbox=True))
     assert again.values == ["no"]
+
+
+def test_module_qualified_clauses_are_the_programs_own(housing):
+    """A module the program names (``effect_of_sealing: judgment_deemed_not_entered(...)``, as
+    DeonticBench's housing_a4c96a7b writes) is its own: its clauses define the sandbox module's
+    ``'M:name'``, its goals call them, in heads and bodies alike, and the worker lists them so
+    (``notice:given/2``) for the checks; a goal of a module in which the program defines no such
+    predicate calls the program's own (a new module inherits from ``user`` in plain SWI-Prolog).
+    A head naming a module outside the program, or a built-in, is refused as before."""
+    dom, eng = housing
+    from taxlogic.tools.engine import Job
+
+    program = ("notice:given(landlord, 30).\n"
+               "notice:(lawful(Who) :- given(Who, Days), minimum(M), Days >= M).\n"  # body read in notice
+               "notice:minimum(30) :- true.\n"
+               "notice:(A >= B :- A > B).\n"  # >=/2 is a built-in: refused
+               "user:tl_case_ref(x).\n"
+               ":- dynamic notice:waived/1.\n"
+               "party(landlord).\n"
+               "housing_answer(yes) :- party(P), notice:lawful(P), \\+ notice:waived(P).\n"
+               "housing_answer(no) :- other:party(_).\n")  # other: no clause of its own, party/1
+    out = eng.run(Job(facts=program, query="housing_answer(X)", mode="all", var="X", sandbox=True))
+    assert out.status == "values" and out.values == ["yes", "no"], out
+    assert [p.split(" (")[0] for p in out.load_problems] == ["line 4: clause refused", "line 5: clause refused"]
+    assert "a built-in predicate" in out.load_problems[0] and "user is a module outside the program" in out.load_problems[1]
+    heads = {c["head"]: c for c in out.program["clauses"]}
+    assert list(heads) == ["notice:given/2", "notice:lawful/1", "notice:minimum/1", "party/1", "housing_answer/1"]
+    assert heads["notice:lawful/1"]["calls"] == [">=/2", "notice:given/2", "notice:minimum/1"]
+    answer_calls = [c["calls"] for c in out.program["clauses"] if c["head"] == "housing_answer/1"]
+    assert answer_calls == [["notice:lawful/1", "notice:waived/1", "party/1"], ["party/1"]]
+    assert out.program["undefined"] == [] and out.program["declared_empty"] == ["notice:waived/1"]
+    assert [k["text"] for k in heads["notice:given/2"]["constants"]] == ["landlord", "30"]  # not the module's name
+    # a goal built at run time is read the same way; the next job starts empty, its modules its own
+    again = eng.run(Job(facts="notice:given(tenant).\nhousing_answer(yes) :- G = notice:given(tenant), call(G).\n"
+                              "housing_answer(no) :- notice:lawful(_).\n",
+                        query="housing_answer(X)", mode="all", var="X", sandbox=True))
+    assert again.status == "error" and again.error_kind == "existence"  # lawful/1: defined by no clause now
+    assert again.program["undefined"] == ["lawful/1"] and again.load_problems == []
+
+
+def test_the_module_qualified_reference_program_answers_without_issue(housing):
+    """housing_a4c96a7b (module-qualified clauses and goals) through the agent's checks: with its
+    one syntax error (``5_years``, its documented erratum) mended, its label and no issue: no
+    undefined predicate, leak, untraced constant or dangling variable from the renamed
+    predicates."""
+    dom, eng = housing
+    case = case_by_id("housing_a4c96a7b")
+    out, issues, answer = run(dom, eng, case, served(case).replace("5_years", "years(5)"))
+    assert (out.status, answer, issues) == ("values", case["label"], [])
+    assert "effect_of_sealing:restricts_disclosure_by_applicant/1" in {c["head"] for c in out.program["clauses"]}
+    _, issues, _ = run(dom, eng, case, served(case))
+    assert [i.kind for i in issues] == ["program_load"] and "syntax error" in issues[0].message
 
 
 def test_reading_runs_nothing(housing):

@@ -4,10 +4,11 @@ through taxlogic's one sandbox: the engine's (``tools/sandbox.pl``, :attr:`Job.s
 
 The program is untrusted text: the worker reads it term by term into a module of its own (no
 directive runs: ``initialization/1,2`` and the label-printing ``format`` are reported, never
-run; module-qualified heads and clauses for built-ins are refused), checks the entry with
-``safe_goal/1`` (every predicate it can reach is safe; a goal built at run time is checked when
-it is called; a predicate the program calls but never defines raises its existence error when
-reached, as in plain SWI-Prolog), and runs it under the engine's limits
+run; clauses for built-ins are refused; a module the program names is its own, one outside it
+refused), checks the entry with ``safe_goal/1`` (every predicate it can reach is safe; a goal
+built at run time is checked when it is called; a predicate the program calls but never
+defines raises its existence error when reached, as in plain SWI-Prolog), and runs it under the
+engine's limits
 (:mod:`taxlogic.tools.limits`: the settings' inference budget decides, CPU and wall clocks are
 safety nets), its output captured. Nothing of it reaches the trusted path.
 

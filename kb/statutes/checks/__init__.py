@@ -6,7 +6,7 @@ quote the clause and its line:
 
 - :func:`answer_issues`: the query gives exactly one of the domain's answers;
 - :mod:`.loading`: what the worker refused or could not read (syntax errors, a clause for a
-  built-in, a module-qualified head) and directives it did not run;
+  built-in, a head or goal naming a module outside the program) and directives it did not run;
 - :mod:`.undefined`: the query is decided by the rules, never by a predicate nothing defines
   (a closed-world "no" from a missing or misspelt predicate is an issue naming it);
 - :mod:`.leaks`: a program never states its own answer (a fact of the question's conclusion, a

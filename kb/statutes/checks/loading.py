@@ -12,6 +12,10 @@ DECLARATIONS = frozenset({"dynamic", "discontiguous", "initialization", "use_mod
 
 def loading_issues(outcome) -> list[Issue]:
     """One ``program_load`` issue per load problem (syntax error, refused clause, refused
-    declaration: the worker's own words, with the line)."""
-    return [Issue(kind="program_load", message=f"{p}; the clause was not loaded: fix it so that it is plain Prolog the rules can use")
+    declaration, refused goal: the worker's own words, with the line). A refused goal (a
+    module-qualified goal naming a module outside the program, ``user:assertz(...)``) leaves its
+    clause loaded, and the query is refused wherever it can reach the goal."""
+    return [Issue(kind="program_load", message=f"{p}; " + (
+        "the goal never runs: call the program's own predicates (a module the program names is its own)"
+        if ": goal refused (" in p else "the clause was not loaded") + ": fix it so that it is plain Prolog the rules can use")
             for p in outcome.load_problems]
