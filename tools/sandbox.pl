@@ -18,10 +18,11 @@
 %     the sandbox module's predicate 'M:name' (its name with the qualifier, same arity), and a
 %     goal `M:G` calls it; where the program defines no M:name/arity, `M:G` calls G in the
 %     sandbox module, as a new module inheriting from `user` does in plain SWI-Prolog. Nothing
-%     reaches a module of its own: a head naming a module outside the program (`user`,
-%     `system`, `lists`, any module that exists in the worker or a library file names) or a
-%     variable is refused as before; such a goal in a body, or `M:G` with M unbound, is
-%     replaced by tl_sandbox_forbidden/1, which safe_goal/1 refuses wherever the query can
+%     the program writes reaches another module: a head naming a module outside the program
+%     (`user`, `system`, `lists`, any module the worker has or a library file names, a name
+%     that is no plain identifier) or a variable module is refused as before; such a goal or
+%     closure in a body (`user:assertz(...)`, `maplist(user:p, L)`), or `M:G` with M unbound,
+%     is replaced by tl_sandbox_forbidden/1, which safe_goal/1 refuses wherever the query can
 %     reach it (and which raises the permission error if it were called), and is listed in the
 %     load problems. A goal built at run time is read the same way when it is called.
 %   - A meta-call whose goal is unknown until run time (`Goal =.. [P], call(Goal)`, as the
@@ -107,6 +108,8 @@ tl_sandbox_reset :-
 %   file names (so that the verdict does not depend on which libraries the worker happened to
 %   load before). Not current_module/1: printing a clause `m:p` (portray_clause/1) creates an
 %   empty module m, which must not make the next program's m an outside module.
+tl_outside_module(M) :- \+ tl_plain_name(M), !.    % a quoted name ('../x', '$m'): never the program's
+tl_outside_module(M) :- memberchk(M, [user, system]), !.
 tl_outside_module(M) :- tl_sandbox_module(M), !.
 tl_outside_module(M) :- tl_worker_module(M), !.
 tl_outside_module(M) :- module_property(M, file(_)), !.
@@ -116,6 +119,18 @@ tl_outside_module(M) :-
 
 :- dynamic tl_worker_module/1.
 :- initialization(forall(current_module(M), assertz(tl_worker_module(M)))).
+
+%   A plain name: a lower-case letter, then letters, digits and underscores (so that the library
+%   lookup above is a name, never a path the program could probe).
+tl_plain_name(M) :-
+    atom(M), atom_codes(M, [C|Cs]), code_type(C, lower),
+    forall(member(D, Cs), code_type(D, csym)).
+
+tl_outside_why(M, Why) :-
+    (   tl_plain_name(M)
+    ->  format(string(Why), "~q is a module outside the program", [M])
+    ;   format(string(Why), "~q is no plain module name", [M])
+    ).
 
 %   M is a module of the program's own: an atom naming no module outside it.
 tl_local_module(M) :- atom(M), \+ tl_outside_module(M).
@@ -184,8 +199,8 @@ tl_note_local(term((:- D), _, _, _)) :- !,
 tl_note_local(term(T, _, _, _)) :-
     tl_dcg_clause(T, C),
     tl_clause_parts(C, H0, _, _),
-    tl_head(H0, _, none, Local),
-    Local = Q:N/A, !,
+    tl_head(H0, _, Why, Local),
+    Why == none, Local = Q:N/A, !,
     tl_note_local(Q, N, A).
 tl_note_local(_).
 
@@ -256,7 +271,7 @@ tl_forbidden_problems([G|Gs], Line, VNs, [Msg|Ps], Ps1) :-
     (   G = Q:_, var(Q)
     ->  Why = "its module is a variable"
     ;   G = Q:_, atom(Q)
-    ->  format(string(Why), "~q is a module outside the program", [Q])
+    ->  tl_outside_why(Q, Why)
     ;   Why = "its module is not an atom"
     ),
     format(string(Msg), "line ~w: goal refused (module-qualified goal: ~w; the query is refused where it can reach it): ~s",
@@ -276,14 +291,17 @@ tl_head(Q:H0, H, Why, Local) :- !,
     ;   \+ atom(Q)
     ->  H = Q:H0, Why = "module-qualified head: the module is not an atom", Local = Local0
     ;   tl_outside_module(Q)
-    ->  H = Q:H0, format(string(Why), "module-qualified head: ~q is a module outside the program", [Q]),
+    ->  H = Q:H0, tl_outside_why(Q, W), format(string(Why), "module-qualified head: ~w", [W]),
         Local = Local0
     ;   nonvar(H0), H0 = _:_
     ->  tl_head(H0, H, Why, Local)   % the innermost module is the clause's, as in SWI-Prolog
     ;   tl_sandbox_refused(H0, Why0)
     ->  H = Q:H0, Why = Why0, Local = Local0
     ;   H0 =.. [N|As], tl_local_name(Q, N, LN), H =.. [LN|As],
-        functor(H0, _, A), Why = none, Local = Q:N/A
+        (   tl_sandbox_refused(H, Why0)
+        ->  Why = Why0, Local = Local0
+        ;   functor(H0, _, A), Why = none, Local = Q:N/A
+        )
     ).
 tl_head(H, H, Why, none) :-
     ( tl_sandbox_refused(H, Why0) -> Why = Why0 ; Why = none ).
