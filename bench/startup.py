@@ -12,8 +12,9 @@ seconds, and last ``slowest median: X s``. The figures are on SARA (2020 release
 to compare two versions fairly, give both (``--taxlogic OLD --taxlogic NEW``): their runs
 alternate, so both see the same load; the load average before and after is printed beside the
 figures. The commands run with Python's bytecode cache on, as in a user's shell: a
-``PYTHONDONTWRITEBYTECODE`` set in the calling environment is dropped for them (with it, every run
-compiles taxlogic's own modules from source again, 0.1-0.3 s); ``--no-bytecode`` keeps it. Usage: ``python bench/startup.py [--repeat N] [--case ID]
+``PYTHONDONTWRITEBYTECODE`` set in the calling environment is dropped for them (with it, and no
+``__pycache__`` written yet, every run compiles taxlogic's own modules from source again);
+``--no-bytecode`` keeps it. Usage: ``python bench/startup.py [--repeat N] [--case ID]
 [--only NAME] [--taxlogic PATH ...] [--no-bytecode]``.
 """
 
