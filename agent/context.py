@@ -29,7 +29,9 @@ class AgentContext:
     query still runs). ``seed``: sample index for self-consistency (sent to the endpoint as
     ``seed`` so samples differ and cache separately). ``anchors``: anchored translation where the
     domain offers it (SARA: each group of facts closed by a ``% "quoted sentence"`` line, and the
-    inspector requires one); False runs the paper's protocol, its appendix prompts as they are."""
+    inspector requires one); False runs the paper's protocol, its appendix prompts as they are.
+    ``utilities``: the statutes' utilities code in the translation prompt, where the domain offers
+    to leave it out (SARA: False, a prompt a small local model can read in time; ``make demo``)."""
 
     model: BaseChatModel
     engine: Engine
@@ -43,6 +45,7 @@ class AgentContext:
     llm_wait: Any = None  # tenacity wait strategy (tests use none)
     domain: Any = None  # a taxlogic.kb.domain.Domain; None means SARA
     anchors: bool = True
+    utilities: bool = True
 
     def __post_init__(self) -> None:
         if self.domain is None:
@@ -51,6 +54,8 @@ class AgentContext:
             self.domain = get_domain("sara")
         if hasattr(self.domain, "with_anchors"):  # a domain that offers anchored translation
             self.domain = self.domain.with_anchors(self.anchors)
+        if not self.utilities and hasattr(self.domain, "with_utilities"):
+            self.domain = self.domain.with_utilities(False)
         if getattr(self.domain, "writes_rules", False):  # the model writes a program: no facts-only grammar
             self.grammar = False
 
@@ -78,10 +83,10 @@ class AgentContext:
 
 def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: str | None = None,
                  budget: int = 3, grammar: bool | None = None, domain: Any = None, anchors: bool = True,
-                 model: BaseChatModel | None = None) -> AgentContext:
+                 model: BaseChatModel | None = None, utilities: bool = True) -> AgentContext:
     """An :class:`AgentContext` from settings: ChatOpenAI on the configured endpoint (``model_name``
     overrides ``TAXLOGIC_LLM_MODEL``), the disk cache enabled, grammar on where the endpoint
-    supports it (llama.cpp) unless ``grammar`` says otherwise; ``anchors``: see :class:`AgentContext`.
+    supports it (llama.cpp) unless ``grammar`` says otherwise; ``anchors``, ``utilities``: see :class:`AgentContext`.
     ``model``: a chat model made already (a batch run shares one across its contexts: building
     one sets up HTTP clients and TLS contexts)."""
     from taxlogic.agent import llm
@@ -91,7 +96,8 @@ def make_context(rules: RuleSet, engine: Engine, settings=None, *, model_name: s
     model = model if model is not None else llm.chat_model(settings, model_name=model_name)
     use_grammar = llm.supports_grammar(settings) if grammar is None else grammar
     return AgentContext(model=model, engine=engine, rules=rules, budget=budget,
-                        llm_retries=settings.llm_max_retries, grammar=use_grammar, domain=domain, anchors=anchors)
+                        llm_retries=settings.llm_max_retries, grammar=use_grammar, domain=domain, anchors=anchors,
+                        utilities=utilities)
 
 
 def timed(fn: Callable[..., dict]) -> Callable[..., dict]:

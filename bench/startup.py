@@ -10,13 +10,18 @@ Prints a table per console script: command, median, min and max wall seconds, me
 seconds, and last ``slowest median: X s``. The figures are on SARA (2020 release) case
 ``--case`` (default tax_case_5). Wall time depends on the machine's load (CPU time much less):
 to compare two versions fairly, give both (``--taxlogic OLD --taxlogic NEW``): their runs
-alternate, so both see the same load. Usage: ``python bench/startup.py [--repeat N] [--case ID]
-[--only NAME] [--taxlogic PATH ...]``.
+alternate, so both see the same load; the load average before and after is printed beside the
+figures. The commands run with Python's bytecode cache on, as in a user's shell: a
+``PYTHONDONTWRITEBYTECODE`` set in the calling environment is dropped for them (with it, and no
+``__pycache__`` written yet, every run compiles taxlogic's own modules from source again);
+``--no-bytecode`` keeps it. Usage: ``python bench/startup.py [--repeat N] [--case ID]
+[--only NAME] [--taxlogic PATH ...] [--no-bytecode]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import subprocess
@@ -41,12 +46,12 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def time_once(exe: str, args: list[str]) -> tuple[float, float]:
+def time_once(exe: str, args: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one run of ``exe args``, output discarded; the CPU time
     counts the processes it waited for (its Prolog worker). Raises RuntimeError with its stderr
     when it exits with an error (1 or 2: an answer, 0, or an abstention, 3, count)."""
     cpu0, t0 = _children_cpu(), time.perf_counter()
-    proc = subprocess.run([exe, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.run([exe, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     seconds, cpu = time.perf_counter() - t0, _children_cpu() - cpu0
     if proc.returncode not in (0, 3):
         raise RuntimeError(f"{exe} {' '.join(args)}: exit {proc.returncode}: {proc.stderr.strip()[-400:]}")
@@ -61,14 +66,24 @@ def main() -> None:
     ap.add_argument("--taxlogic", action="append",
                     help="a console script to time (repeatable: their runs alternate; default: the one beside "
                          "this Python)")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="keep PYTHONDONTWRITEBYTECODE from the environment (default: dropped, as in a user's shell)")
     args = ap.parse_args()
+    env = dict(os.environ)
+    if not args.no_bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    load0 = os.getloadavg()
     exes = args.taxlogic or [str(Path(sys.executable).with_name("taxlogic"))]
     todo = {name: argv for name, argv in commands(args.case).items() if not args.only or name in args.only}
     runs: dict[tuple[str, str], list[tuple[float, float]]] = {(e, n): [] for e in exes for n in todo}
     for _ in range(args.repeat):
         for name, argv in todo.items():
             for exe in exes:
-                runs[exe, name].append(time_once(exe, argv))
+                runs[exe, name].append(time_once(exe, argv, env))
+    load1 = os.getloadavg()
+    print(f"load average (1, 5, 15 min) before: {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}, "
+          f"after: {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}; bytecode cache "
+          + ("as the environment says" if args.no_bytecode else "on"))
     slowest = 0.0
     for exe in exes:
         print(f"{exe}: taxlogic start-up, SARA (2020 release) {args.case}, {args.repeat} runs each (seconds)")

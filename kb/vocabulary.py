@@ -10,6 +10,8 @@ Three groups, from the files of a SARA-style ``statutes/prolog`` folder:
 - ``utility``: helpers of ``utils.pl`` (dates, kinship), never facts.
 
 The files are read term by term by ``vocabulary.pl`` in a ``swipl`` subprocess; nothing in them runs.
+Its output is kept per content of the files (:func:`taxlogic.kb.datafiles.cached_reading`,
+``vocabulary``): a later command reads it back without starting ``swipl``.
 """
 
 from __future__ import annotations
@@ -43,17 +45,23 @@ def load_vocabulary(prolog_dir: str | Path) -> Vocabulary:
 
 @shared_table(maxsize=8)
 def _load_vocabulary(prolog_dir: str | Path) -> Vocabulary:
+    from taxlogic.kb.datafiles import cached_reading
+
     script = resources.files("taxlogic.kb").joinpath("vocabulary.pl")
-    try:
-        proc = subprocess.run(
-            ["swipl", str(script), str(prolog_dir)], capture_output=True, text=True, timeout=60
-        )
-    except FileNotFoundError as exc:
-        raise VocabularyError("swipl not found: install SWI-Prolog (Debian: apt-get install swi-prolog-nox)") from exc
-    if proc.returncode != 0:
-        raise VocabularyError(f"reading {prolog_dir} failed: {proc.stderr.strip()[:500]}")
+
+    def make() -> str:
+        try:
+            proc = subprocess.run(
+                ["swipl", str(script), str(prolog_dir)], capture_output=True, text=True, timeout=60
+            )
+        except FileNotFoundError as exc:
+            raise VocabularyError("swipl not found: install SWI-Prolog (Debian: apt-get install swi-prolog-nox)") from exc
+        if proc.returncode != 0:
+            raise VocabularyError(f"reading {prolog_dir} failed: {proc.stderr.strip()[:500]}")
+        return proc.stdout
+
     rows = []
-    for line in proc.stdout.splitlines():
+    for line in cached_reading("vocabulary", Path(str(script)), prolog_dir, make).splitlines():
         kind, name, arity, file = line.split("\t")
         rows.append((kind, name, int(arity), file))
     base = _group(rows, lambda k, f: f == "events.pl")

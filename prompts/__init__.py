@@ -254,20 +254,28 @@ _PAPER_RULE = "1. Output ONLY Prolog facts - no rules, no `:-` directives, no co
 
 
 def translate_system(kind: Literal["entailment", "numeric"], events_pl: str, utils_pl: str, *,
-                     anchored: bool = False, release: str = "2020") -> str:
+                     anchored: bool = False, release: str = "2020", utilities: bool = True) -> str:
     """The A.1.4 (entailment) or A.1.5 (numeric) system prompt with the two code files filled in.
     ``anchored``: ours, for anchored translation: output rule 1 (no comments) becomes
     ``translate_anchors_rule`` and the ANCHORS section (``translate_anchors_system``) comes
     before REFERENCE CODE; the rest of the appendix text is unchanged. ``release`` ``v2``: the
     numeric prompt in SARA v2's representation (``translate_numeric_system_v2``: entity names and
-    event ids as quoted strings; v2 has no entailment cases). Raises ValueError for another kind
-    or release."""
+    event ids as quoted strings; v2 has no entailment cases). ``utilities`` False: the REFERENCE
+    CODE without its ``<utilities>`` block (utils.pl, the date helpers the rules call and a
+    translator never writes: about 3,000 of the prompt's 5,000 tokens), a prompt the embedded
+    135M model can read in time (``make demo``). Raises ValueError for another kind or release."""
     if kind not in ("entailment", "numeric"):
         raise ValueError(f"kind must be 'entailment' or 'numeric', not {kind!r}")
     if release not in ("2020", "v2") or (release == "v2" and kind != "numeric"):
         raise ValueError(f"no {kind} translation prompt for SARA release {release!r}")
     name = f"translate_{kind}_system" + ("_v2" if release == "v2" else "")
     text = render(name, EVENTS_PL=events_pl, UTILS_PL=utils_pl)
+    if not utilities:
+        head, sep, rest = text.partition("```\n<utilities>\n")
+        _, end, tail = rest.partition("</utilities>\n```\n")
+        if not (sep and end):
+            raise RenderError(f"{name} no longer has its <utilities> code block")
+        text = head.rstrip("\n") + "\n\n" + tail.lstrip("\n")
     if not anchored:
         return text
     head, sep, tail = text.partition("\nREFERENCE CODE\n")

@@ -117,3 +117,28 @@ def test_repeated_issues_are_grouped_and_the_counts_agree(rules):
     assert "27 more problems the validator did not list" in flat
     assert text.count("unknown predicate") == 0  # no line per fact
     assert f"{MAX_PROBLEMS} with issues" in text and len(text.splitlines()) < 20
+
+
+def test_no_utilities_sends_the_prompt_without_the_utilities_code(gold_lines, monkeypatch, sara_data_dir):
+    """``solve --no-utilities`` (``make demo``): the model gets the translation prompt without
+    utils.pl, and the answer is the same; without the flag, the whole prompt."""
+    from tenacity import wait_none
+
+    import taxlogic.agent.context as context
+    from taxlogic.kb.sara.data.install import sara_paths
+
+    utils = (sara_paths(sara_data_dir).statutes_prolog / "utils.pl").read_text().strip("\n")
+    models = []
+
+    def make(rules, engine, *, budget=3, anchors=True, utilities=True, **kwargs):
+        models.append(scripted(["\n".join(gold_lines)]))
+        return context.AgentContext(model=models[-1], engine=engine, rules=rules, budget=budget, llm_retries=1,
+                                    llm_wait=wait_none(), anchors=anchors, utilities=utilities)
+
+    monkeypatch.setattr(context, "make_context", make)
+    for flag, has_utils in (("--no-utilities", False), ("--utilities", True)):
+        res = solve(flag, "--budget", "0")
+        assert res.exit_code == 0, res.output
+        assert "answer: $0" in res.output
+        system = models[-1].calls[0][0].content
+        assert "<events>" in system and (utils in system) is has_utils

@@ -125,3 +125,48 @@ def test_print_command_goes_to_its_own_line_when_narrow():
     con = Console(width=40, record=True, color_system=None)
     print_command("cases by id:", "taxlogic explain --case tax_case_1 --dataset sara-v2", out=con)
     assert con.export_text().splitlines() == ["cases by id:", "  taxlogic explain --case tax_case_1 --dataset sara-v2"]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_trace_problems_continue_under_their_text(width):
+    """Before (make demo's trace at 80 columns): a problem under its step, or an issue under its
+    line, longer than the terminal went on at the left margin ("end every" / "fact" / "  with '.'":
+    the issue's lines were cut 2 columns too wide, and the problem lines not at all). After: each
+    continues under its own text, cut between words."""
+    from taxlogic.agent.state import Issue, TraceEvent
+    from taxlogic.cli.trace import Tracer
+
+    syntax = ("unterminated clause at the end of the input: expected an argument (an atom, number, quoted "
+              "string, _ or list); end every fact with '.'")
+    unknown = [Issue(kind="unknown_predicate", line=n, message=f"unknown predicate {p}/2")
+               for n, p in enumerate(["x1", "y1", "z1", "w1", "h1", "q1", "r1", "s1", "t1", "u1", "v1"], 1)]
+    con = Console(width=width, record=True, color_system=None)
+    tracer = Tracer(con)
+    facts = "\n".join(f"{p}(2019, {n})." for n, p in enumerate(["x1", "y1", "z1", "w1", "h1", "q1", "r1", "s1", "t1",
+                                                               "u1", "v1"], 1)) + "\nx1("
+    tracer(TraceEvent(node="generate", round=0, seconds=1.0, facts=facts, detail="12 lines"))
+    tracer(TraceEvent(node="validate", round=0, seconds=0.0, detail="12 problem(s)",
+                      issues=unknown + [Issue(kind="syntax", line=12, message=syntax)]))
+    tracer(TraceEvent(node="abstain", round=0, seconds=0.0, detail=""))
+    tracer.close()
+    text = con.export_text()
+    _lines_fit(text, width)
+    lines = text.splitlines()
+    step = next(i for i, l in enumerate(lines) if l.startswith("r0 validate"))
+    first = next(i for i, l in enumerate(lines) if l.lstrip().startswith("✗ ") and i > step)
+    problem = []  # the grouped problem under the step, and its continuation lines
+    for l in lines[first:]:
+        if problem and not l.startswith(" " * 8):
+            break
+        problem.append(l)
+    assert problem[0].startswith("      ✗ 11 facts use predicates")
+    assert all(l.startswith(" " * 8) and l[8] != " " for l in problem[1:]), problem
+    assert " ".join(l.strip() for l in problem).count("x1/2") == 1
+    arrow = next(i for i, l in enumerate(lines) if "↑ syntax:" in l)
+    indent = lines[arrow].index("↑") + 2
+    rest = []
+    for l in lines[arrow + 1:]:
+        if not l.startswith(" " * indent) or l.strip().startswith(("…", "✗")) or l.startswith("r0"):
+            break
+        rest.append(l)
+    assert rest and " ".join([lines[arrow][indent:].strip()] + [l.strip() for l in rest]) == "syntax: " + syntax

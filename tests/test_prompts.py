@@ -237,3 +237,19 @@ def test_translate_user_for_every_sara_case(sara_data_dir):
         if c.kind == "numeric":
             assert c.claim_query not in user  # the claim query holds the gold amount
         assert "{" not in user.replace(c.text, "").replace(c.question, "")
+
+
+@pytest.mark.parametrize("kind,anchored", [("entailment", False), ("numeric", False), ("numeric", True)])
+def test_translation_prompt_without_utilities(kind, anchored, sara_data_dir):
+    """``utilities=False`` (``solve --no-utilities``, ``make demo``): the same prompt, its
+    REFERENCE CODE without the ``<utilities>`` block (utils.pl), events.pl and every other line kept."""
+    prolog_dir = sara_paths(sara_data_dir).statutes_prolog
+    slots = P.read_code_slots(prolog_dir)
+    full = P.translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored)
+    short = P.translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored, utilities=False)
+    assert slots["UTILS_PL"] not in short and "<utilities>" not in short
+    assert f"<events>\n{slots['EVENTS_PL']}\n</events>" in short
+    assert len(short) < len(full) - len(slots["UTILS_PL"]) + 100
+    cut = "```\n<utilities>\n" + slots["UTILS_PL"] + "\n</utilities>\n```\n"
+    assert full.replace(cut, "").replace("\n\n\n", "\n\n") == short.replace("\n\n\n", "\n\n")
+    assert short.endswith("Output ONLY the Prolog facts, nothing else.")

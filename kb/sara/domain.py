@@ -35,11 +35,12 @@ def case_job(case: Case, facts: str | TrustedProgram, *, mode: str = "all", **li
 
 
 @shared_table(maxsize=8)
-def _system_prompts(prolog_dir: str, kind: str, anchored: bool, release: str = "2020") -> str:
+def _system_prompts(prolog_dir: str, kind: str, anchored: bool, release: str = "2020", utilities: bool = True) -> str:
     from taxlogic.prompts import read_code_slots, translate_system
 
     slots = read_code_slots(prolog_dir)
-    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored, release=release)
+    return translate_system(kind, slots["EVENTS_PL"], slots["UTILS_PL"], anchored=anchored, release=release,
+                            utilities=utilities)
 
 
 @dataclass(frozen=True)
@@ -47,14 +48,21 @@ class SaraDomain:
     """``anchored``: the translator cites, for each group of facts, the sentence of the case it
     comes from (``% "…"`` lines; prompts ``translate_anchors_*``), which the inspector takes as
     evidence, not a constraint (:mod:`taxlogic.kb.sara.checks.align`);
-    False: the paper's appendix prompts as they are (:meth:`with_anchors`)."""
+    False: the paper's appendix prompts as they are (:meth:`with_anchors`). ``utilities`` False:
+    the translation prompt without the statutes' date utilities (:meth:`with_utilities`)."""
 
     anchored: bool = True
     name: str = "sara"
+    utilities: bool = True
 
     def with_anchors(self, anchored: bool) -> "SaraDomain":
         """This domain with anchored translation on or off."""
         return replace(self, anchored=anchored)
+
+    def with_utilities(self, utilities: bool) -> "SaraDomain":
+        """This domain with the prompt's utilities code (utils.pl) in or out
+        (:func:`taxlogic.prompts.translate_system` ``utilities``)."""
+        return replace(self, utilities=utilities)
 
     def rule_set(self) -> RuleSet:
         return sara_rules()
@@ -75,7 +83,8 @@ class SaraDomain:
         """The A.1.4/A.1.5 prompt filled with ``rules``' own events.pl and utils.pl; for SARA v2's
         rule set (name ``v2``) the prompt in v2's representation (``translate_numeric_system_v2``:
         names and event ids as strings)."""
-        return _system_prompts(str(rules.prolog_dir), kind, self.anchored, "v2" if rules.name == "v2" else "2020")
+        return _system_prompts(str(rules.prolog_dir), kind, self.anchored, "v2" if rules.name == "v2" else "2020",
+                               self.utilities)
 
     def user_prompt(self, case, query, exemplars: str = "") -> str:
         from taxlogic.prompts import translate_user

@@ -28,6 +28,7 @@ def solve(
     model: Optional[str] = typer.Option(None, help="Model name (default: TAXLOGIC_LLM_MODEL).", rich_help_panel=_AGENT),
     grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints.", rich_help_panel=_PROMPTS),
     anchors: bool = typer.Option(True, "--anchors/--paper-prompts", help="Anchored translation (each group of facts cites its sentence) or the paper's appendix prompts as they are.", rich_help_panel=_PROMPTS),
+    utilities: bool = typer.Option(True, "--utilities/--no-utilities", help="SARA: the statutes' date utilities (utils.pl, about 3,000 of the prompt's 5,700 tokens) in the translation prompt; --no-utilities: a prompt the embedded 135M model reads in time (make demo).", rich_help_panel=_PROMPTS),
     trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file.", rich_help_panel=_OUT),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result.", rich_help_panel=_OUT),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view).", rich_help_panel=_OUT),
@@ -126,7 +127,8 @@ def solve(
             from taxlogic.cli.trace import Tracer, model_label, print_result
 
             tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)  # a bad --trace fails first
-            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar, anchors=anchors)
+            ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar, anchors=anchors,
+                               utilities=utilities)
             if exemplars:
                 pool = None
                 if dataset == "sara-v2":  # v2's own cases (v2's representation), never the 2020 release's

@@ -172,7 +172,7 @@ def render_facts(facts: str, issues: list[Issue], *, verbose: bool = False, only
         for k, part in enumerate(wrap_code(lines[n - 1], room(gutter))):
             out.append(f"    {mark if k == 0 else ' '} [dim]{n if k == 0 else '':>{width}} │[/] {escape(part)}")
         for issue in by_line.get(n, []):
-            for k, part in enumerate(wrap_code(f"{issue.kind}: {issue.message}", room(gutter))):
+            for k, part in enumerate(wrap_code(f"{issue.kind}: {issue.message}", room(gutter + 2))):  # "↑ " too
                 out.append(f"      {' ' * width}   [red]{'↑' if k == 0 else ' '} {escape(part)}[/]")
         last = n
     if not only_marked and numbers and last < len(lines):
@@ -226,10 +226,10 @@ class Tracer:
         style = _STYLE.get(ev.node, "white")
         self._print(f"[dim]r{ev.round}[/] [{style}]{ev.node:<11}[/] {ev.seconds:6.2f} s{tokens}  {escape(detail)}")
         for line in groups:
-            self._print(f"      [red]✗ {escape(line)}[/]")
+            self._print_problem(line)
         if hidden:
-            self._print(f"      [red]✗ {hidden} more problem{'s' if hidden != 1 else ''} the validator did not list "
-                        "(it lists the first ones; fix these first)[/]")
+            self._print_problem(f"{hidden} more problem{'s' if hidden != 1 else ''} the validator did not list "
+                                "(it lists the first ones; fix these first)")
         lines_known = self._pending is not None and ev.node in CHECK_STEPS
         if lines_known:
             self._grouped |= {i.line for i in ev.issues if i.line and i not in singles}
@@ -238,7 +238,7 @@ class Tracer:
                 if issue not in self._issues:  # inspect repeats what validate found
                     self._issues.append(issue)
             else:
-                self._print(f"      [red]✗ {escape(issue.render())}[/]")
+                self._print_problem(issue.render())
         if ev.node in FACT_STEPS and ev.facts:
             self._pending, self._issues, self._grouped = ev, [], set()
 
@@ -269,6 +269,13 @@ class Tracer:
         """One line of the trace; a line longer than the terminal wraps between words (the facts'
         lines are cut between facts beforehand: :func:`render_facts`), never inside one."""
         self.console.print(markup, highlight=False, overflow="fold")
+
+    def _print_problem(self, text: str) -> None:
+        """A problem under its step, "      ✗ text": a longer one continues under its text, cut
+        between words (:func:`wrap_code`), never back at the margin."""
+        lead = "      ✗ "
+        for k, part in enumerate(wrap_code(text, self.console.width - len(lead))):
+            self._print(f"[red]{lead if k == 0 else ' ' * len(lead)}{escape(part)}[/]")
 
     def close(self) -> None:
         self.flush()

@@ -12,6 +12,7 @@ import subprocess
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from importlib import resources
+from pathlib import Path
 from typing import Iterable
 
 from taxlogic.tables import shared_table
@@ -95,43 +96,23 @@ class EventSchema:
 
 
 def _schema_lines(prolog_dir: str) -> str | None:
-    """``schema.pl``'s output on the statutes of ``prolog_dir``: read from the cache
-    (``TAXLOGIC_CACHE_DIR``/schema, keyed by a hash of ``schema.pl`` and of every ``.pl`` file
-    under the folder, names and bytes) or made by a ``swipl`` subprocess and kept there, so a
-    one-case command reads the statutes' schema instead of starting ``swipl`` (issue 51's start-up).
-    None when ``swipl`` is missing, times out or fails (nothing is kept then)."""
-    import hashlib
-    import os
-    from pathlib import Path
+    """``schema.pl``'s output on the statutes of ``prolog_dir``: read from the cache kept per
+    content of the statute files (:func:`taxlogic.kb.datafiles.cached_reading`, ``schema``) or made
+    by a ``swipl`` subprocess and kept there, so a one-case command reads the statutes' schema
+    instead of starting ``swipl`` (issue 51's start-up). None when ``swipl`` is missing, times out
+    or fails (nothing is kept then)."""
+    from taxlogic.kb.datafiles import cached_reading
 
     script = resources.files("taxlogic.kb.sara").joinpath("prolog", "schema.pl")
-    digest = hashlib.sha256(script.read_bytes())
-    for f in sorted(Path(prolog_dir).rglob("*.pl")):
-        digest.update(str(f.relative_to(prolog_dir)).encode() + b"\0" + f.read_bytes() + b"\0")
-    cached = None
-    try:
-        from taxlogic.settings import get_settings
 
-        cached = Path(get_settings().cache_dir) / "schema" / f"{digest.hexdigest()}.tsv"
-        if cached.is_file():
-            return cached.read_text(encoding="utf-8")
-    except (OSError, ValueError):  # an unreadable cache, or settings that do not validate: no cache
-        cached = None
-    try:
-        proc = subprocess.run(["swipl", str(script), prolog_dir], capture_output=True, text=True, timeout=120)
-    except (FileNotFoundError, subprocess.TimeoutExpired):
-        return None
-    if proc.returncode != 0 or not proc.stdout.strip():
-        return None
-    if cached is not None:
-        try:  # written whole or not at all: a reader never sees half a file
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(proc.stdout, encoding="utf-8")
-            tmp.replace(cached)
-        except OSError:
-            pass
-    return proc.stdout
+    def make() -> str | None:
+        try:
+            proc = subprocess.run(["swipl", str(script), prolog_dir], capture_output=True, text=True, timeout=120)
+        except (FileNotFoundError, subprocess.TimeoutExpired):
+            return None
+        return proc.stdout if proc.returncode == 0 and proc.stdout.strip() else None
+
+    return cached_reading("schema", Path(str(script)), prolog_dir, make)
 
 
 @shared_table(maxsize=8)
