@@ -160,13 +160,24 @@ def _erratum_line(item) -> str | None:
             f"({e.get('class', '').replace('_', ' ')}; taxlogic data errata --domain nba)")
 
 
-def run_problem(case_id: str, facts_file: Path | None, *, as_json: bool, label: str = "run") -> None:
+def run_problem(case_id: str, facts_file: Path | None, *, as_json: bool, label: str = "run",
+                trace: Path | None = None) -> None:
     """``run``/``solve --translator gold`` on a RuleArena NBA or airline problem: its answer from
     the gold translation (or ``facts_file``, validated first), the expected answer and whether
-    they agree; exit 3 when the facts give no answer."""
+    they agree; exit 3 when the facts give no answer. ``trace``: what ran, appended to this JSONL
+    file in the agent's shape (:func:`taxlogic.cli.trace.trace_gold`)."""
     import typer
 
-    item, value, outcome, _ = _answered(case_id, facts_file)
+    tracer = None
+    if trace is not None:  # a bad --trace fails before the run
+        from taxlogic.cli.trace import Tracer, trace_gold
+
+        with friendly_errors():
+            tracer = Tracer(console, trace, show=False)
+    item, value, outcome, facts = _answered(case_id, facts_file, then=lambda engine, item, facts: facts)
+    if tracer is not None:
+        trace_gold(tracer, facts, outcome, value, source="the problem's gold translation" if facts_file is None
+                   else f"the facts of {facts_file}")
     correct = _correct(item, value)
     if as_json:
         print_json({"case": item.id, "domain": item.domain, "answer": value, "answer_words": answer_words(item.domain, value),
@@ -312,7 +323,7 @@ def solve_problem(case_id: str, *, translator: str, budget: int, model: str | No
     import typer
 
     if translator == "gold":
-        run_problem(case_id, None, as_json=as_json, label="solve")
+        run_problem(case_id, None, as_json=as_json, label="solve", trace=trace)
         if explain and not as_json:
             explain_problem(case_id, None, full=False, as_json=False, markdown=False)
         return

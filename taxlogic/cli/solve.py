@@ -29,7 +29,7 @@ def solve(
     grammar: Optional[bool] = typer.Option(None, "--grammar/--no-grammar", help="Constrain output to Prolog facts (llama.cpp GBNF). Default: on for local llama.cpp endpoints.", rich_help_panel=_PROMPTS),
     anchors: bool = typer.Option(True, "--anchors/--paper-prompts", help="Anchored translation (each group of facts cites its sentence) or the paper's appendix prompts as they are.", rich_help_panel=_PROMPTS),
     utilities: bool = typer.Option(True, "--utilities/--no-utilities", help="SARA: the statutes' date utilities (utils.pl, about 3,000 of the prompt's 5,700 tokens) in the translation prompt; --no-utilities: a prompt the embedded 135M model reads in time (make demo).", rich_help_panel=_PROMPTS),
-    trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file.", rich_help_panel=_OUT),
+    trace: Optional[Path] = typer.Option(None, help="Append every step to this JSONL file (--translator gold: the gold facts, the engine's run and the answer).", rich_help_panel=_OUT),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live trace, only the result.", rich_help_panel=_OUT),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Show every line of the facts the model wrote (default: a compact view).", rich_help_panel=_OUT),
     as_json: bool = typer.Option(False, "--json", help="Print the whole outcome record as JSON.", rich_help_panel=_OUT),
@@ -100,9 +100,16 @@ def solve(
             if translator == "gold":
                 if case is None:
                     usage_error("--translator gold needs --case (free text has no gold facts)")
+                tracer = None
+                if trace is not None:  # what ran, in the agent's shape; a bad --trace fails before the run
+                    from taxlogic.cli.trace import Tracer, trace_gold
+
+                    tracer = Tracer(console, trace, show=False)
                 outcome = engine.run(case_job(case, case.gold_program))
                 why = explain_answer(engine, inp, case.gold_program) if explain else None
                 ans = answer_of(case, outcome)
+                if tracer is not None:
+                    trace_gold(tracer, case.gold_program, outcome, ans.value, ans.reason)
                 if as_json:
                     print_json({"case": case.id, "translator": "gold", "answer": ans.value, "reason": ans.reason,
                                 "expected": case.expected, "correct": answer_correct(case.kind, case.expected, ans.value), "outcome": outcome.model_dump()}

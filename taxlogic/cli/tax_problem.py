@@ -74,10 +74,17 @@ def solve_tax_problem(case_id: str | None, *, text: str | None = None, translato
                         answer_var="X")
         with Engine(rules, workers=1) as engine:
             if translator == "gold":
+                tracer = None
+                if trace is not None:  # what ran, in the agent's shape; a bad --trace fails before the run
+                    from taxlogic.cli.trace import Tracer, trace_gold
+
+                    tracer = Tracer(console, trace, show=False)
                 facts = taxpayer_to_facts(item.taxpayer or {})
                 out = engine.run(Job(facts=facts, query=AMOUNT_QUERY, mode="all", var="X"))
                 ans = get_domain("form1040").answer_of(inp, out)
                 answer, reason, abstained = ans.value, ans.reason, ans.value is None
+                if tracer is not None:
+                    trace_gold(tracer, facts, out, answer, reason, source="the problem's gold translation")
             else:
                 from taxlogic.agent.context import make_context  # the agent (langgraph, langchain): --translator llm only
                 from taxlogic.agent.solve import solve as run_agent

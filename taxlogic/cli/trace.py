@@ -283,6 +283,29 @@ class Tracer:
             self.fh.close()
 
 
+def trace_gold(tracer: "Tracer | None", facts, outcome, answer, reason: str | None = None,
+               source: str = "the case's gold facts") -> None:
+    """Write what ``--translator gold`` ran to ``tracer``'s JSONL file, in the agent's shape
+    (:class:`TraceEvent` per line): ``gold`` (the facts, as ``generate`` carries the model's;
+    no model, no tokens), ``execute`` (the engine's outcome and seconds), then ``answer`` or
+    ``abstain``; then close it. ``facts``: text or a trusted program (its ``text``). None: no-op
+    (no ``--trace`` given)."""
+    if tracer is None:
+        return
+    text = facts if isinstance(facts, str) else getattr(facts, "text", str(facts))
+    try:
+        tracer(TraceEvent(node="gold", round=0, seconds=0, facts=text,
+                          detail=f"{source}, run as written (no model)"))
+        tracer(TraceEvent(node="execute", round=0, seconds=outcome.seconds,
+                          detail=f"{outcome.summary()} ({outcome.inferences:,} inferences)"))
+        if answer is None:
+            tracer(TraceEvent(node="abstain", round=0, seconds=0, detail=reason or "the facts give no answer"))
+        else:
+            tracer(TraceEvent(node="answer", round=0, seconds=0, detail=str(answer)))
+    finally:
+        tracer.close()
+
+
 class Spinner:
     """While the agent works: a spinner, the elapsed time and the tokens so far (rich, transient;
     the trace prints above it). ``wrap(on_event)`` returns an ``on_event`` that also counts tokens."""
