@@ -170,3 +170,67 @@ def test_trace_problems_continue_under_their_text(width):
             break
         rest.append(l)
     assert rest and " ".join([lines[arrow][indent:].strip()] + [l.strip() for l in rest]) == "syntax: " + syntax
+
+
+#: A line that ends with a bare number, and the unit that starts the next one.
+_NUMBER_END = re.compile(r"[\d.,→]*\d$")
+_UNIT_START = re.compile(r"^\s*(s|ms|tok|tokens|inferences|round\(s\)|rounds?|cases?)\b")
+
+
+def _unit_split(text: str) -> list[tuple[str, str]]:
+    lines = text.splitlines()
+    return [(a, b) for a, b in zip(lines, lines[1:]) if _NUMBER_END.search(a.rstrip()) and _UNIT_START.match(b)]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_cost_line_keeps_each_number_with_its_unit(width):
+    """Before (issue 51): the answer's cost line wrapped between a number and its unit at 80
+    columns ("… 42.5" / "s)"). After: whatever the answer's length, "42.5 s", "5668→120 tokens" and
+    "3 round(s)" each stay on one line; every line fits."""
+    from taxlogic.agent.state import AgentResult, Round
+    from taxlogic.cli.trace import print_result
+
+    rounds = [Round(index=n, facts="") for n in range(3)]
+    seen_at_the_edge = 0
+    for k in range(1, width):  # the answer's length moves the cost across the line's end
+        con = Console(width=width, record=True, color_system=None)
+        answer = ("yes " * k)[:k]
+        result = AgentResult(answer=answer, rounds=rounds, input_tokens=5668, output_tokens=120, seconds=42.5)
+        print_result(con, result)
+        text = con.export_text()
+        _lines_fit(text, width)
+        assert not _unit_split(text), (k, text)
+        flat = " ".join(text.split())
+        assert "(3 round(s), 5668→120 tokens, 42.5 s)" in flat
+        # the test bites: without the glue, a plain break between words would have split one of them here
+        plain = f"answer: {answer}  (3 round(s), 5668→120 tokens, 42.5 s)"
+        seen_at_the_edge += bool(_unit_split("\n".join(_plain_wrap(plain, width))))
+    assert seen_at_the_edge >= 3  # the words-only wrap splits "42.5" / "s", "…→120" / "tokens", "3" / "round(s)"
+
+
+def _plain_wrap(text: str, width: int) -> list[str]:
+    """How rich wraps ``text`` by itself (between any words)."""
+    con = Console(width=width, record=True, color_system=None)
+    con.print(text, highlight=False)
+    return con.export_text().splitlines()
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_trace_step_and_run_lines_keep_units(width):
+    """A step of the live trace whose detail carries amounts and times, and ``run``'s outcome line
+    (seconds, inferences): no line ends with a bare number whose unit starts the next."""
+    from taxlogic.agent.state import TraceEvent
+    from taxlogic.cli.common import print_kept
+    from taxlogic.cli.trace import Tracer
+
+    for k in range(1, width):
+        con = Console(width=width, record=True, color_system=None)
+        tracer = Tracer(con)
+        tracer(TraceEvent(node="execute", round=0, seconds=144.09, input_tokens=5668, output_tokens=120,
+                          detail="x" * (k % 30) + " value 0 after 3 rounds in 12.5 s (4,533 inferences) " * 3))
+        tracer.close()
+        print_kept(con, "y" * k + f" outcome: value 0   0.006 s, 4,253 inferences")
+        text = con.export_text()
+        _lines_fit(text, width)
+        assert not _unit_split(text), (k, text)
+        assert "0.006 s, 4,253 inferences" in " ".join(text.split())

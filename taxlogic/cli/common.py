@@ -4,6 +4,7 @@ every long command, and percentages for tables."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -146,6 +147,42 @@ def print_json(data: Any) -> None:
 def pct(x: float | None) -> str:
     """A fraction as a percentage with one decimal, no sign (``0.125`` -> ``12.5``); ``–`` for None."""
     return "–" if x is None else f"{100 * x:.1f}"
+
+
+#: A unit after a number, the space before it never a line's end (issue 51: at 80 columns a cost
+#: line wrapped "42.5" / "s"): seconds, tokens, inferences, rounds, cases.
+_UNIT_SPACE = re.compile(r"(?<=\d) (?=(?:s|ms|tok|tokens|inferences|round\(s\)|rounds?|cases?|slot-seconds)"
+                         r"(?![\w(-]))")
+_WORD = re.compile(r"\s*\S+\s*")
+
+
+def unit_breaks(plain: str, width: int) -> list[int]:
+    """Where to break ``plain`` into lines of at most ``width`` cells: after a run of spaces, as
+    rich does, but never between a number and its unit (:data:`_UNIT_SPACE`). A word longer than
+    ``width`` stays whole (the caller folds it)."""
+    from rich.cells import cell_len
+
+    glued = {m.start() for m in _UNIT_SPACE.finditer(plain)}
+    text = "".join("x" if i in glued else c for i, c in enumerate(plain))  # the same cells, no space to break at
+    breaks, col = [], 0
+    for m in _WORD.finditer(text):
+        if col and col + cell_len(m.group().rstrip()) > width:
+            breaks.append(m.start())
+            col = 0
+        col += cell_len(m.group())
+    return breaks
+
+
+def print_kept(out: Console, markup: str) -> None:
+    """Print one line of rich ``markup`` (highlighting off) on ``out``, wrapped between words at
+    its width but never between a number and its unit ("42.5 s", "1200→80 tokens",
+    "4,253 inferences"): each piece printed as it is, a word longer than a line folded."""
+    from rich.text import Text
+
+    text = Text.from_markup(markup)
+    for line in text.divide(unit_breaks(text.plain, out.width)):
+        line.rstrip()
+        out.print(line, highlight=False, overflow="fold")
 
 
 def answer_text(value: Any, kind: str | None = None) -> str:

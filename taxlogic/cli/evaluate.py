@@ -76,7 +76,12 @@ def gold(
                 table.add_row(kind, str(len(rs)), str(sum(r.correct for r in rs)), str(sum(not r.correct for r in rs)),
                               f"{sum(r.seconds for r in rs):.2f}", f"{sum(r.inferences for r in rs):,}")
         console.print(table)
-        console.print(f"{summary['correct']}/{summary['total']} correct in {seconds:.2f} s wall; errata applied at install: {', '.join(summary['errata']) or 'none'}")
+        from rich.markup import escape
+
+        from taxlogic.cli.common import print_kept
+
+        print_kept(console, f"{summary['correct']}/{summary['total']} correct in {seconds:.2f} s wall; errata applied at install: "
+                   + escape(', '.join(summary['errata']) or 'none'))
         for f in summary["failures"]:
             console.print(f"[red]FAILED {f['case']}: expected {f['expected']}, got {f['prediction']} ({f['reason']})[/]")
         if explained is not None:

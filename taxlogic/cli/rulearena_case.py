@@ -183,9 +183,11 @@ def run_problem(case_id: str, facts_file: Path | None, *, as_json: bool, label: 
         print_json({"case": item.id, "domain": item.domain, "answer": value, "answer_words": answer_words(item.domain, value),
                     "expected": item.answer, "correct": correct, "outcome": outcome.model_dump()})
     else:
-        console.print(f"[bold]{item.id}[/] ({_TITLE[item.domain]}, level{item.level})"
-                      + (" with its gold facts" if facts_file is None else f" with {escape(str(facts_file))}")
-                      + f"  {outcome.seconds:.3f} s, {outcome.inferences:,} inferences", highlight=False)
+        from taxlogic.cli.common import print_kept
+
+        print_kept(console, f"[bold]{item.id}[/] ({_TITLE[item.domain]}, level{item.level})"
+                   + (" with its gold facts" if facts_file is None else f" with {escape(str(facts_file))}")
+                   + f"  {outcome.seconds:.3f} s, {outcome.inferences:,} inferences")
         verdict = "" if correct is None else "[green]correct[/]" if correct else "[red]differs[/]"
         console.print(f"answer: {escape(answer_words(item.domain, value))}   expected: "
                       f"{escape(expected_words(item))}   {verdict}", highlight=False)

@@ -10,7 +10,7 @@ import typer
 from rich.markup import escape
 
 from taxlogic.cli.common import (CASE_DATASET_HELP, EXIT_ABSTAINED, answer_text, case_facts, console, dataset_rules,
-                                 friendly_errors, load_case, print_json)
+                                 friendly_errors, load_case, print_json, print_kept)
 
 
 def run(
@@ -56,7 +56,7 @@ def run(
 def _print(case, outcome, answer, correct: bool) -> None:
     where = ", ".join(str(x) for x in (case.kind, case.split) if x)  # SARA v2's cases have no train/test split
     console.print(f"[bold]{case.id}[/] ({where})  query: {escape(case.value_query or case.claim_query)}", highlight=False)
-    console.print(f"outcome: {outcome.summary()}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences")
+    print_kept(console, f"outcome: {escape(outcome.summary())}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences")
     verdict = "[green]correct[/]" if correct else "[red]wrong[/]"
     shown = answer_text(answer.value) if answer.value is not None else f"(none: {escape(str(answer.reason))})"
     console.print(f"answer: {shown}   expected: {answer_text(case.expected)}   {verdict}", highlight=False)

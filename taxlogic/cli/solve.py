@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 
 from taxlogic.cli.common import (CASE_DATASET_HELP, EXIT_ABSTAINED, answer_text, console, dataset_rules, friendly_errors,
-                                 load_case, print_json, usage_error)
+                                 load_case, print_json, print_kept, usage_error)
 
 
 _CASE, _AGENT, _PROMPTS, _OUT = "The case", "The agent", "Prompts", "Output"
@@ -115,7 +115,7 @@ def solve(
                                 "expected": case.expected, "correct": answer_correct(case.kind, case.expected, ans.value), "outcome": outcome.model_dump()}
                                | ({"explanation": why.dump() if why else None} if explain else {}))
                 else:
-                    console.print(f"[bold]{case.id}[/] with its gold facts: {outcome.summary()} ({outcome.seconds:.3f} s)")
+                    print_kept(console, f"[bold]{case.id}[/] with its gold facts: {escape(outcome.summary())} ({outcome.seconds:.3f} s)")
                     verdict = "[green]correct[/]" if answer_correct(case.kind, case.expected, ans.value) else "[red]wrong[/]"
                     if why is not None and why.root is not None:  # the explanation's first line is the answer in the law's words
                         console.print(f"[dim]benchmark label: {answer_text(ans.value)}, expected: "

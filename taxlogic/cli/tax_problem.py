@@ -230,8 +230,9 @@ def run_tax_problem(case_id: str, facts_file: Path | None, *, as_json: bool) -> 
 
         console.print(f"[bold]{case_id}[/] (tax, {'its gold translation' if facts_file is None else escape(str(facts_file))})"
                       f"  query: {AMOUNT_QUERY}", highlight=False)
-        console.print(f"outcome: {escape(outcome.summary())}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences",
-                      highlight=False)
+        from taxlogic.cli.common import print_kept
+
+        print_kept(console, f"outcome: {escape(outcome.summary())}   {outcome.seconds:.3f} s, {outcome.inferences:,} inferences")
         shown = answer_text(answer.value, "tax") if answer.value is not None else f"(none: {escape(str(answer.reason))})"
         verdict = "" if correct is None else "   [green]correct[/]" if correct else "   [red]differs[/]"
         console.print(f"answer: {shown}   expected (RuleArena's label): {answer_text(item.answer, 'tax')}{verdict}",

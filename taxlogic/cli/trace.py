@@ -267,8 +267,11 @@ class Tracer:
 
     def _print(self, markup: str) -> None:
         """One line of the trace; a line longer than the terminal wraps between words (the facts'
-        lines are cut between facts beforehand: :func:`render_facts`), never inside one."""
-        self.console.print(markup, highlight=False, overflow="fold")
+        lines are cut between facts beforehand: :func:`render_facts`), never inside one, nor
+        between a number and its unit (:func:`taxlogic.cli.common.print_kept`)."""
+        from taxlogic.cli.common import print_kept
+
+        print_kept(self.console, markup)
 
     def _print_problem(self, text: str) -> None:
         """A problem under its step, "      ✗ text": a longer one continues under its text, cut
@@ -342,17 +345,16 @@ def print_result(console: Console, result: AgentResult, expected=None, kind: str
     """The final line(s): answer or abstention (with its reason), cost in tokens and seconds, and
     correctness if known. Amounts are money (:func:`taxlogic.cli.common.answer_text`; ``kind``
     ``tax``: owed or overpaid)."""
-    from taxlogic.cli.common import answer_text
+    from taxlogic.cli.common import answer_text, print_kept
 
     cost = f"{len(result.rounds)} round(s), {result.input_tokens}→{result.output_tokens} tokens, {result.seconds:.1f} s"
     if result.abstained:
         from taxlogic.agent.finish import abstention_words
 
         last = result.rounds[-1].issues if result.rounds else []
-        console.print(f"[bold red]abstained[/]: {escape(abstention_words(result.reason, last, len(result.rounds)))}  ({cost})",
-                      highlight=False)
-    else:
-        console.print(f"[bold green]answer[/]: {escape(answer_text(result.answer, kind))}  ({cost})", highlight=False)
+        print_kept(console, f"[bold red]abstained[/]: {escape(abstention_words(result.reason, last, len(result.rounds)))}  ({cost})")
+    else:  # each number with its unit on one line (print_kept)
+        print_kept(console, f"[bold green]answer[/]: {escape(answer_text(result.answer, kind))}  ({cost})")
     if expected is not None:
         verdict = "[green]correct[/]" if result.answer == expected else ("[yellow]abstained[/]" if result.abstained else "[red]wrong[/]")
         console.print(f"expected: {escape(answer_text(expected, kind))}  {verdict}", highlight=False)
