@@ -75,3 +75,70 @@ def test_a_what_if_is_answered_from_its_own_entry(endpoint_env, sara_data_dir):
     answers = [l.split("answer:", 1)[1].split()[0] for l in res.output.splitlines() if l.startswith("answer:")]
     assert len(answers) == 2 and answers[0] != answers[1], res.output
     assert [r.case_id for r in ep.requests] == ["fixture-0", "fixture-1"]
+
+
+def _header(res) -> str:
+    """The trace's header: the first line of ``solve``'s output, unwrapped."""
+    return " ".join(res.output.split("\nr0 ", 1)[0].split())
+
+
+def test_the_header_names_what_answers_not_the_default_model(endpoint_env, sara_data_dir, monkeypatch):
+    """Before (issue 51): with the fixture endpoint the header said "model: smollm2-135m", the
+    settings' default name, though no model answered. After: the endpoint names itself (GET
+    /v1/models and each reply's ``model``) and the header says what answered, and where."""
+    import urllib.request
+
+    from taxlogic import llm_server
+
+    monkeypatch.delenv("TAXLOGIC_LLM_MODEL", raising=False)
+    with FixtureEndpoint([("Alice was paid $50000", _facts(50000))], name="fixture:mine.pl") as ep:
+        endpoint_env(ep)
+        assert llm_server.list_models(ep.base_url) == ["fixture:mine.pl"]
+        req = urllib.request.Request(ep.base_url + "/chat/completions", method="POST", data=json.dumps(
+            {"model": "smollm2-135m", "messages": [{"role": "user", "content": TEXT}]}).encode())
+        with urllib.request.urlopen(req, timeout=5) as resp:
+            assert json.loads(resp.read())["model"] == "fixture:mine.pl"  # not the name the request sent
+        res = CliRunner().invoke(app, ["solve", "--text", TEXT, "--question", QUESTION], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    assert f"model: fixture:mine.pl at {ep.base_url} budget: 3" in _header(res)
+    assert "smollm2" not in res.output
+
+
+def test_a_model_the_user_names_is_shown_as_named(endpoint_env, sara_data_dir, monkeypatch):
+    """The real-model path is unchanged: a name set by TAXLOGIC_LLM_MODEL or --model is shown as
+    it is, and the endpoint is not asked for its models list."""
+    with FixtureEndpoint([("Alice was paid $50000", _facts(50000))], name="fixture:mine.pl") as ep:
+        endpoint_env(ep)
+        monkeypatch.setenv("TAXLOGIC_LLM_MODEL", "gpt-4o")
+        get_settings.cache_clear()
+        by_env = CliRunner().invoke(app, ["solve", "--text", TEXT, "--question", QUESTION], terminal_width=200)
+        monkeypatch.delenv("TAXLOGIC_LLM_MODEL")
+        get_settings.cache_clear()
+        by_flag = CliRunner().invoke(app, ["solve", "--text", TEXT, "--question", QUESTION, "--model", "my-llama"],
+                                     terminal_width=200)
+    assert by_env.exit_code == 0 and by_flag.exit_code == 0, by_env.output + by_flag.output
+    assert "model: gpt-4o budget: 3" in _header(by_env)
+    assert "model: my-llama budget: 3" in _header(by_flag)
+    assert " at http" not in by_env.output + by_flag.output
+
+
+def test_the_embedded_server_and_an_unnamed_endpoint(monkeypatch):
+    """The embedded server serves under the settings' name: shown as it is, nothing asked (it need
+    not be up). An endpoint that does not name itself (a test endpoint without a name: GET /models
+    is 404) is shown by its address, and the name it was sent is not claimed."""
+    from langchain_openai import ChatOpenAI
+
+    from taxlogic import llm_server
+    from taxlogic.cli.trace import answering_model
+    from taxlogic.eval.faults.gold_endpoint import GoldEndpoint
+    from taxlogic.settings import Settings
+
+    monkeypatch.delenv("TAXLOGIC_LLM_MODEL", raising=False)
+    s = Settings(_env_file=None)
+    assert "llm_model" not in s.model_fields_set
+    embedded = ChatOpenAI(base_url=llm_server.base_url(s), api_key="k", model=s.llm_model)
+    assert answering_model(embedded, s) == s.llm_model == "smollm2-135m"
+    with GoldEndpoint([]) as ep:
+        other = ChatOpenAI(base_url=ep.base_url, api_key="k", model=s.llm_model)
+        assert answering_model(other, s) == f"the model at {ep.base_url} (unnamed: TAXLOGIC_LLM_MODEL not set)"
+        assert answering_model(other, s, chosen=True) == s.llm_model

@@ -49,11 +49,14 @@ def load_fixture(path: Path) -> list[tuple[str, str]]:
 class FixtureEndpoint(GoldEndpoint):
     """The endpoint over ``entries`` ((when, facts) pairs, :func:`load_fixture`); ``latency``,
     ``port`` and ``refuse`` as :class:`GoldEndpoint`'s. Each request is logged with the entry it
-    got (``fixture-<index>``, None when no entry matched and the reply was empty)."""
+    got (``fixture-<index>``, None when no entry matched and the reply was empty). It names itself
+    ``name`` (``GET /v1/models`` and each reply's ``model``; default "fixture"): no model answers
+    here, and the trace's header says so (issue 51: it said the settings' "smollm2-135m")."""
 
-    def __init__(self, entries: Iterable[tuple[str, str]], **kwargs: Any) -> None:
+    def __init__(self, entries: Iterable[tuple[str, str]], *, name: str = "fixture", **kwargs: Any) -> None:
         super().__init__([], **kwargs)
         self.entries = list(entries)
+        self.served_name = name
 
     def case_of(self, prompt: str) -> Any:
         """The entry whose ``when`` ends last in ``prompt`` (ties: the later entry); an entry
@@ -91,7 +94,7 @@ def main() -> None:
     except (OSError, ValueError) as exc:
         sys.exit(f"error: {exc.filename + ': ' if getattr(exc, 'filename', None) else ''}"
                  f"{getattr(exc, 'strerror', None) or exc}")
-    with FixtureEndpoint(entries, port=args.port, latency=args.latency) as endpoint:
+    with FixtureEndpoint(entries, name=f"fixture:{args.facts.name}", port=args.port, latency=args.latency) as endpoint:
         print(f"your facts ({len(entries)} entr{'y' if len(entries) == 1 else 'ies'}) on {endpoint.base_url} "
               f"(TAXLOGIC_LLM_BASE_URL={endpoint.base_url} TAXLOGIC_LLM_CACHE=false; Ctrl-C to stop)", flush=True)
         try:

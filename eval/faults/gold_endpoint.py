@@ -53,6 +53,10 @@ class GoldEndpoint:
     sentence, :func:`taxlogic.eval.faults.gold_translator.anchored_gold`), as the agent's default
     anchored prompts ask, instead of the plain fact clauses (the paper's prompts)."""
 
+    #: The name this endpoint reports for itself (``GET /models``, and each reply's ``model``):
+    #: None echoes the request's ``model``, as a test endpoint standing in for any model does.
+    served_name: str | None = None
+
     def __init__(self, cases: Iterable[Any], *, latency: float = 0.0, port: int = 0,
                  refuse: Refusal | None = None, anchored: bool = False) -> None:
         self.cases = list(cases)
@@ -85,6 +89,17 @@ class GoldEndpoint:
                 self.send_response(status)
                 for k, v in {"Content-Type": "application/json", "Content-Length": str(len(data)), **headers}.items():
                     self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_GET(self) -> None:  # noqa: N802 - the models list (OpenAI's GET /v1/models), when named
+                found = endpoint.served_name is not None and self.path.rstrip("/").endswith("/models")
+                payload = ({"object": "list", "data": [{"id": endpoint.served_name, "object": "model", "owned_by": "taxlogic"}]}
+                           if found else {"error": {"message": f"no such path {self.path}"}})
+                data = json.dumps(payload).encode()
+                self.send_response(200 if found else 404)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
 
@@ -158,7 +173,7 @@ class GoldEndpoint:
             text = self.reply(case, system, prompt) if case else ""
         return 200, {
             "id": f"gold-{n}", "object": "chat.completion", "created": int(time.time()),
-            "model": body.get("model", "gold"),
+            "model": self.served_name or body.get("model", "gold"),
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
             "usage": self.usage(body.get("messages", []), text),
         }, {}

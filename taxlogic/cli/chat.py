@@ -352,7 +352,7 @@ def chat(
     keeps its rules."""
     from taxlogic.agent.chat import ChatSession
     from taxlogic.cli.common import CASE_DATASETS, check_choice, dataset_rules, usage_error
-    from taxlogic.cli.trace import Tracer, model_label
+    from taxlogic.cli.trace import Tracer, answering_model
     from taxlogic.tools.engine import Engine
 
     check_choice("--dataset", dataset, CASE_DATASETS)
@@ -383,7 +383,7 @@ def chat(
             extra = {"domain": dom, "grammar": False} if dom is not None else {"grammar": grammar}
             ctx = make_context(rules, engine, model_name=model, budget=budget, **extra)
             where = f"  domain: {dom.name} (the model writes the rules)" if dom is not None else ""
-            console.print(f"[bold]taxlogic chat[/]  model: {escape(model_label(ctx.model))}  budget: {budget}{where}  "
+            console.print(f"[bold]taxlogic chat[/]  model: {escape(answering_model(ctx.model, chosen=model is not None))}  budget: {budget}{where}  "
                           "[dim](/help for commands, /quit or end of input to leave)[/]", highlight=False)
             tracer = Tracer(console, trace, verbose=verbose)
             try:

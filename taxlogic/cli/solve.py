@@ -131,7 +131,7 @@ def solve(
             from taxlogic.agent.context import make_context  # the agent (langgraph, langchain): only for --translator llm
             from taxlogic.agent.exemplars import exemplar_block, related_ids
             from taxlogic.agent.solve import solve as run_agent
-            from taxlogic.cli.trace import Tracer, model_label, print_result
+            from taxlogic.cli.trace import Tracer, answering_model, print_result
 
             tracer = Tracer(console, trace, show=not (quiet or as_json), verbose=verbose)  # a bad --trace fails first
             ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=grammar, anchors=anchors,
@@ -146,7 +146,7 @@ def solve(
                                                exclude=related_ids([case], pool) if case else [], pool=pool,
                                                domain=ctx.domain)
             if not (quiet or as_json):
-                console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {escape(model_label(ctx.model))}  "
+                console.print(f"[bold]{case.id if case else 'free text'}[/] ({inp.kind})  model: {escape(answering_model(ctx.model, chosen=model is not None))}  "
                               f"budget: {budget}  query: {inp.query or '(to be written)'}", highlight=False)
             try:
                 result = run_agent(inp, ctx, samples=samples, on_event=tracer)

@@ -52,7 +52,7 @@ def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | No
     3 when the agent abstains."""
     from taxlogic.agent.context import make_context
     from taxlogic.agent.solve import solve as run_agent
-    from taxlogic.cli.trace import Tracer, model_label, print_result
+    from taxlogic.cli.trace import Tracer, answering_model, print_result
     from taxlogic.core import CaseInput
     from taxlogic.kb.domain import get_domain
     from taxlogic.tools.engine import Engine
@@ -90,7 +90,7 @@ def solve_statutes(case_id: str | None, *, statutes: Path | None, text: str | No
             else:
                 ctx = make_context(rules, engine, model_name=model, budget=budget, grammar=False, domain=dom)
             if not (quiet or as_json):
-                who = "the reference program" if translator == "gold" else escape(model_label(ctx.model))
+                who = "the reference program" if translator == "gold" else escape(answering_model(ctx.model, chosen=model is not None))
                 console.print(f"[bold]{inp.case_id or 'your statutes'}[/] ({dom.name})  translator: {who}  "
                               f"budget: {ctx.budget}  query: {inp.query}", highlight=False)
             try:

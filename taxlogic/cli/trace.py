@@ -341,6 +341,35 @@ def model_label(model) -> str:
     return str(getattr(model, "model_name", None) or type(model).__name__)
 
 
+def answering_model(model, settings=None, *, chosen: bool = False) -> str:
+    """What the trace's header names as the translator: the model's name (:func:`model_label`),
+    as it is when the user named it (``--model``, ``chosen``; ``TAXLOGIC_LLM_MODEL``), when it is
+    the embedded server (it serves under that name) or a scripted model. Otherwise the name is the
+    settings' default, sent to an endpoint that ignores it (issue 51: the offline fixture endpoint
+    was shown as "smollm2-135m"): the endpoint says what it serves (``GET /models``), shown as
+    "<served> at <base_url>"; an endpoint that does not say: "the model at <base_url> (unnamed: …)"."""
+    name = model_label(model)
+    base = getattr(model, "openai_api_base", None)
+    if not base:
+        return name
+    from taxlogic import llm_server
+    from taxlogic.settings import get_settings
+
+    s = settings or get_settings()
+    if chosen or "llm_model" in s.model_fields_set:
+        return name
+    try:
+        embedded = llm_server.base_url(s)
+    except llm_server.ServerError:
+        embedded = None
+    if embedded is not None and base.rstrip("/") == embedded.rstrip("/"):
+        return name
+    served = llm_server.list_models(base, timeout=1.0)
+    if served:
+        return f"{', '.join(served[:2])}{', …' if len(served) > 2 else ''} at {base}"
+    return f"the model at {base} (unnamed: TAXLOGIC_LLM_MODEL not set)"
+
+
 def print_result(console: Console, result: AgentResult, expected=None, kind: str | None = None) -> None:
     """The final line(s): answer or abstention (with its reason), cost in tokens and seconds, and
     correctness if known. Amounts are money (:func:`taxlogic.cli.common.answer_text`; ``kind``
