@@ -174,7 +174,7 @@ def test_trace_problems_continue_under_their_text(width):
 
 #: A line that ends with a bare number, and the unit that starts the next one.
 _NUMBER_END = re.compile(r"[\d.,→]*\d$")
-_UNIT_START = re.compile(r"^\s*(s|ms|tok|tokens|inferences|round\(s\)|rounds?|cases?)\b")
+_UNIT_START = re.compile(r"^\s*(s|ms|tok|tokens|inferences|round\(s\)|rounds?|cases?|in|out|cached)\b|^\s*%")
 
 
 def _unit_split(text: str) -> list[tuple[str, str]]:
@@ -234,3 +234,32 @@ def test_trace_step_and_run_lines_keep_units(width):
         _lines_fit(text, width)
         assert not _unit_split(text), (k, text)
         assert "0.006 s, 4,253 inferences" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_run_summary_lines_keep_units(width):
+    """``eval run``'s summary lines (accuracy in %, tokens in / out, dollars), as it prints them:
+    whatever the counts, no line ends with a bare number whose unit ("%", "in", "out") starts the
+    next; the words-only wrap would have split at least one of them."""
+    from rich.markup import escape
+
+    from taxlogic.cli.common import print_kept
+    from taxlogic.cli.evaluate import summary_lines
+
+    split_plain = 0
+    for k in range(60):
+        n = 7 ** (k % 15) + k
+        summary = {"errata": {"numeric": {"n": n, "acc": 0.5, "n_clean": n // 2 + k, "acc_clean": 0.25, "n_errata": k}},
+                   "tokens": {"input": n * 31, "output": n, "cached": k * 1001,
+                              "per_case": {"input": n / 3, "output": k + 0.5},
+                              "per_answered": {"input": n / 2, "output": k * 11}}}
+        con = Console(width=width, record=True, color_system=None)
+        lines = summary_lines(summary, "sara")
+        for line in lines:
+            print_kept(con, escape(line))
+            split_plain += bool(_unit_split("\n".join(_plain_wrap(line, width))))
+        text = con.export_text()
+        _lines_fit(text, width)
+        assert not _unit_split(text), (k, text)
+        assert " ".join(text.split()) == " ".join(" ".join(lines).split())  # every word kept, in order
+    assert split_plain >= 1

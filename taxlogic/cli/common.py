@@ -150,8 +150,8 @@ def pct(x: float | None) -> str:
 
 
 #: A unit after a number, the space before it never a line's end (issue 51: at 80 columns a cost
-#: line wrapped "42.5" / "s"): seconds, tokens, inferences, rounds, cases.
-_UNIT_SPACE = re.compile(r"(?<=\d) (?=(?:s|ms|tok|tokens|inferences|round\(s\)|rounds?|cases?|slot-seconds)"
+#: line wrapped "42.5" / "s"): seconds, tokens ("12,345 in / 678 out"), inferences, rounds, cases, percent.
+_UNIT_SPACE = re.compile(r"(?<=\d) (?=(?:s|ms|tok|tokens|inferences|round\(s\)|rounds?|cases?|slot-seconds|%|in|out|cached)"
                          r"(?![\w(-]))")
 _WORD = re.compile(r"\s*\S+\s*")
 

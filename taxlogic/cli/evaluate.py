@@ -328,11 +328,15 @@ def _print_run_summary(summary: dict, out: Path) -> None:
         cost = h.get("cost")
         table.add_row(kind, str(m["n"]), pct(h["acc"]), pct(h.get("m10")), pct(h.get("tol")), pct(h["err"]),
                       pct(h.get("err_answered")), pct(h["abstain"]), "–" if cost is None else f"{cost:,.0f}")
+    from rich.markup import escape
+
+    from taxlogic.cli.common import print_kept
+
     console.print(fit(table, console))
-    console.print(f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
-                  f"{summary['invalid']} invalid, {summary['errored']} errored (not counted)")
-    for line in summary_lines(summary, cfg["dataset"]):
-        console.print(line, highlight=False)
+    print_kept(console, f"{summary['cases']} cases: {summary['correct']} correct, {summary['abstained']} abstained, "
+                        f"{summary['invalid']} invalid, {summary['errored']} errored (not counted)")
+    for line in summary_lines(summary, cfg["dataset"]):  # each number with its unit ("12,345 in", "42.5 %")
+        print_kept(console, escape(line))
 
 
 def summary_lines(summary: dict, dataset: str = "sara") -> list[str]:
