@@ -221,6 +221,9 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="the first N cases only (0: all 317)")
     ap.add_argument("--ref-latency", type=float, default=0.0, help="latency of the reference run at concurrency 1")
     ap.add_argument("--json", type=Path, help="also write every figure and profile to this file")
+    ap.add_argument("--records", type=Path,
+                    help="the reference run's records (what must not depend on concurrency): compared with this file "
+                         "if it exists (an earlier commit's, before an optimisation), else written to it")
     ap.add_argument("--processes", default="auto",
                     help="worker processes sharing each level's slots: a number, or auto (one per 16 cases in flight, "
                          "at most one per core: taxlogic.eval.harness.processes.auto_processes)")
@@ -241,6 +244,8 @@ def main() -> None:
     _, ref = run_once(ds, 1, args.ref_latency, args.endpoint, args.limit)
     print(f"reference run at concurrency 1 (latency {args.ref_latency:g} s): {len(ref)} records in "
           f"{time.perf_counter() - t0:.1f} s", flush=True)
+    if args.records is not None:
+        compare_records(ref, args.records)
     print(f"{'conc':>4} {'order':>9} {'procs':>5} {'cases':>5} {'seconds':>7} {'cases/s':>7} {'calls/case':>10} "
           f"{'ideal':>6} {'share':>5} {'bound s':>7} {'bound share':>11} {'of bound':>8} {'Prolog procs':>12} "
           f"{'CPU self':>8} {'CPU Prolog':>10} {'load':>5} {'= c1':>6}")
@@ -275,6 +280,19 @@ def main() -> None:
     summary(results, os.cpu_count() or 1)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, default=str) + "\n")
+
+
+def compare_records(ref: dict[str, dict], path: Path) -> None:
+    """The reference run's records against ``path`` (``--records``), case by case, or written to it."""
+    if not path.exists():
+        path.write_text(json.dumps(ref, indent=0, sort_keys=True, default=str) + "\n")
+        print(f"reference records written to {path}", flush=True)
+        return
+    old = json.loads(path.read_text())
+    now = json.loads(json.dumps(ref, default=str))
+    diff = sorted(k for k in set(old) | set(now) if old.get(k) != now.get(k))
+    print(f"reference records against {path}: {len(now)} cases, "
+          f"{'the same' if not diff else f'{len(diff)} differ: ' + ', '.join(diff[:10])}", flush=True)
 
 
 def summary(results: list[dict], cores: int) -> None:
