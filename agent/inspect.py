@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
+from taxlogic import spans
 from taxlogic.agent.context import AgentContext, timed
 from taxlogic.agent.checks import round_issues
 from taxlogic.agent.state import AgentState, Round, TraceEvent
@@ -20,14 +21,16 @@ def inspect(state: AgentState, runtime: Runtime[AgentContext]) -> dict:
     # where each canonical fact stands in the translator's text, so that issues point there
     domain, canonical = runtime.context.domain, state.get("canonical", "")
     # (a domain whose model writes a program gives issues its program's own lines: no mapping)
-    lines = ([f.line for f in check_facts(state.get("facts", ""), rules.vocabulary).facts]
-             if outcome is not None and not hasattr(domain, "check_program") else None)
+    with spans.span("validate"):
+        lines = ([f.line for f in check_facts(state.get("facts", ""), rules.vocabulary).facts]
+                 if outcome is not None and not hasattr(domain, "check_program") else None)
     # the domain's own checks of the facts (SARA: coverage, events, grounding; airline: items)
-    static = domain.inspect(case, state.get("query"), canonical, outcome, rules) if outcome is not None else None
+    with spans.span("grounding"):
+        static = domain.inspect(case, state.get("query"), canonical, outcome, rules) if outcome is not None else None
     issues = round_issues(case, state.get("issues", []), outcome, static=static or (), lines=lines)
     if outcome is not None and not issues and hasattr(domain, "counterfactual_issues"):
         # last: what the text states that the facts leave out, decided by runs of the query
-        with at_least(state["round"] + 1):
+        with at_least(state["round"] + 1), spans.span("omissions"):
             issues = list(domain.counterfactual_issues(case, state.get("query"), canonical, outcome, rules,
                                                        runtime.context.engine))
     answer = domain.answer_of(case, outcome).value if outcome is not None and not issues else None

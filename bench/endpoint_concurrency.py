@@ -20,6 +20,15 @@ cases/s, LLM requests per case, the ideal and the share of it reached, the most 
 alive at once, CPU seconds of this process and of Prolog, the machine's load average, whether
 the records equal the reference, and the profile (:mod:`taxlogic.eval.harness.profile`).
 
+**CPU by phase** (issue 48): every level's profile ends with the CPU milliseconds per case by
+phase (:func:`taxlogic.eval.harness.profile.phase_table`: validation, the answer's engine job,
+grounding (the static checks), omission candidates, explanation, other), mean, p90, p99 and
+max over the cases, each counted where it is spent (the Python processes' for Python, the Prolog
+workers' for the jobs), the CPU no case counted (start-up) and what a case costs in all. The
+run ends with a summary: cases/s per level and against the lowest level, CPU seconds per case
+(the test endpoint's own included: it shares the machine) and the cores' bound on cases/s
+(cores / CPU seconds per case), with the load average beside each figure.
+
 Each level runs its slots over ``--processes`` worker processes (default ``auto``:
 :func:`taxlogic.eval.harness.processes.auto_processes`, 1 at concurrency 8, 2 at 64 on 2 cores), as
 ``eval run`` does.
@@ -34,6 +43,8 @@ rounds they took in the reference run, each in the first slot to free up
 (:func:`taxlogic.eval.harness.history.schedule_makespan`); ``bound share`` is the share of the ideal
 that bound allows (no run in that order can reach more), ``of bound`` the bound over the run's
 seconds (what the run's own overhead costs).
+
+Issue 48's figures: ``python bench/endpoint_concurrency.py --latency 0.2 --levels 8,16,64 --order benchmark``.
 
 Usage: ``python bench/endpoint_concurrency.py [--latency 1.0] [--levels 8,64] [--limit N]
 [--ref-latency 0] [--endpoint process|thread] [--processes auto|N]
@@ -210,6 +221,9 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="the first N cases only (0: all 317)")
     ap.add_argument("--ref-latency", type=float, default=0.0, help="latency of the reference run at concurrency 1")
     ap.add_argument("--json", type=Path, help="also write every figure and profile to this file")
+    ap.add_argument("--records", type=Path,
+                    help="the reference run's records (what must not depend on concurrency): compared with this file "
+                         "if it exists (an earlier commit's, before an optimisation), else written to it")
     ap.add_argument("--processes", default="auto",
                     help="worker processes sharing each level's slots: a number, or auto (one per 16 cases in flight, "
                          "at most one per core: taxlogic.eval.harness.processes.auto_processes)")
@@ -230,6 +244,8 @@ def main() -> None:
     _, ref = run_once(ds, 1, args.ref_latency, args.endpoint, args.limit)
     print(f"reference run at concurrency 1 (latency {args.ref_latency:g} s): {len(ref)} records in "
           f"{time.perf_counter() - t0:.1f} s", flush=True)
+    if args.records is not None:
+        compare_records(ref, args.records)
     print(f"{'conc':>4} {'order':>9} {'procs':>5} {'cases':>5} {'seconds':>7} {'cases/s':>7} {'calls/case':>10} "
           f"{'ideal':>6} {'share':>5} {'bound s':>7} {'bound share':>11} {'of bound':>8} {'Prolog procs':>12} "
           f"{'CPU self':>8} {'CPU Prolog':>10} {'load':>5} {'= c1':>6}")
@@ -261,8 +277,41 @@ def main() -> None:
                       "this machine's)", flush=True)
             if diff:
                 print(f"      differing cases: {', '.join(diff[:10])}", flush=True)
+    summary(results, os.cpu_count() or 1)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, default=str) + "\n")
+
+
+def compare_records(ref: dict[str, dict], path: Path) -> None:
+    """The reference run's records against ``path`` (``--records``), case by case, or written to it."""
+    if not path.exists():
+        path.write_text(json.dumps(ref, indent=0, sort_keys=True, default=str) + "\n")
+        print(f"reference records written to {path}", flush=True)
+        return
+    old = json.loads(path.read_text())
+    now = json.loads(json.dumps(ref, default=str))
+    diff = sorted(k for k in set(old) | set(now) if old.get(k) != now.get(k))
+    print(f"reference records against {path}: {len(now)} cases, "
+          f"{'the same' if not diff else f'{len(diff)} differ: ' + ', '.join(diff[:10])}", flush=True)
+
+
+def summary(results: list[dict], cores: int) -> None:
+    """Print each run's cases/s, its ratio to the lowest level's (same order), CPU ms per case (the
+    run's, :func:`taxlogic.eval.harness.profile.phase_table` ``all``, and the test endpoint's) and
+    the cores' bound on cases/s, with the load average (1 min, before and after the run)."""
+    print("summary (CPU ms per case: the run's own, its Python and Prolog processes; the endpoint's; "
+          f"bound: {cores} cores / both)")
+    print(f"{'conc':>4} {'order':>9} {'cases/s':>7} {'x lowest':>8} {'CPU ms/case':>11} {'endpoint':>8} {'bound/s':>7} "
+          f"{'load':>11} {'= c1':>6}")
+    lowest: dict[str, float] = {}
+    for r in sorted(results, key=lambda r: r["concurrency"]):
+        lowest.setdefault(r["order"], r["rate"])
+        own = r["profile"]["phase_cpu"]["all"]
+        ep = (r["endpoint_cpu"] or 0.0) / max(1, r["cases"])
+        load = r["profile"]["load"]
+        print(f"{r['concurrency']:>4} {r['order']:>9} {r['rate']:>7.2f} {r['rate'] / lowest[r['order']]:>7.2f}x "
+              f"{1000 * own:>11.1f} {1000 * ep:>8.1f} {cores / (own + ep):>7.1f} {load[0]:>5.2f}-{load[1]:<5.2f} "
+              f"{'same' if not r['differ_from_c1'] else str(len(r['differ_from_c1'])) + ' differ'}", flush=True)
 
 
 if __name__ == "__main__":

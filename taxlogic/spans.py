@@ -11,6 +11,15 @@ a context-variable lookup and records nothing.
 Each span also counts the case thread's CPU seconds (``time.thread_time``), so that waiting
 (for the endpoint, a Prolog worker, the GIL) and working are told apart.
 
+**Phases** (issue 48's throughput by phase): a few spans name a phase of a case's work
+(:data:`PHASES`: validation, the answer's engine job, the static checks, the omission
+candidates, the explanation). Every CPU second of a case is counted under the innermost phase
+span open when it is spent, where it is spent: the case thread's Python (``time.thread_time``),
+the Python of the engine's pool threads that run the case's batched jobs, and the Prolog worker
+processes' CPU for the case's jobs (each job's ``worker_cpu``, measured in the worker:
+:meth:`CaseClock.add_job`); CPU outside every phase span is ``other`` (the agent graph, the LLM
+client, building the record).
+
 A :class:`Gauge` counts calls in flight across every thread of the process (LLM calls, cases,
 engine jobs) and gives their mean and most over a window and a per-interval timeline.
 
@@ -34,6 +43,16 @@ from typing import Iterator
 
 ROOT = "graph"
 
+#: Phase spans -> the phase they count CPU under (see the module doc). ``validate``: the validator
+#: (the node, and the inspect node's reading of the same facts); ``execute``: the node running
+#: the answer job; ``grounding``: the domain's static checks of the facts
+#: (:meth:`taxlogic.kb.domain.Domain.inspect`); ``omissions``: the counterfactual checks, their
+#: planning and candidate runs; ``explain``: an answer's explanation.
+PHASES: dict[str, str] = {"validate": "validation", "execute": "engine", "grounding": "grounding",
+                          "omissions": "omission candidates", "explain": "explanation"}
+#: The phase of CPU spent outside every phase span.
+OTHER_PHASE = "other"
+
 
 class CaseClock:
     """Exclusive wall seconds per span name for one case (see the module doc). ``totals``: name ->
@@ -43,7 +62,12 @@ class CaseClock:
         self.totals: dict[str, float] = {}
         self.cpu: dict[str, float] = {}
         self.counts: dict[str, int] = {}
+        #: CPU seconds by phase (:data:`PHASES`, :data:`OTHER_PHASE`): ``python``, this process's
+        #: (the case thread, and pool threads' work for the case's jobs); ``prolog``, the Prolog
+        #: worker processes' for the case's jobs.
+        self.phase_cpu: dict[str, dict[str, float]] = {"python": {}, "prolog": {}}
         self._stack: list[str] = [ROOT]
+        self._phases: list[str] = [OTHER_PHASE]
         self._last = time.perf_counter()
         self._last_cpu = time.thread_time()
 
@@ -51,17 +75,31 @@ class CaseClock:
         name, cpu = self._stack[-1], time.thread_time()
         self.totals[name] = self.totals.get(name, 0.0) + (now - self._last)
         self.cpu[name] = self.cpu.get(name, 0.0) + (cpu - self._last_cpu)
+        python = self.phase_cpu["python"]
+        python[self._phases[-1]] = python.get(self._phases[-1], 0.0) + (cpu - self._last_cpu)
         self._last, self._last_cpu = now, cpu
 
     def enter(self, name: str) -> None:
         self._switch(time.perf_counter())
         self._stack.append(name)
+        self._phases.append(PHASES.get(name, self._phases[-1]))
         self.counts[name] = self.counts.get(name, 0) + 1
 
     def exit(self) -> None:
         self._switch(time.perf_counter())
         if len(self._stack) > 1:
             self._stack.pop()
+            self._phases.pop()
+
+    def add_job(self, python: float, prolog: float) -> None:
+        """Count one engine job's CPU seconds under the phase open now: ``python``, this process's
+        spent outside the case thread (a pool thread's hand-over of a batched job; 0 for a job
+        the case thread ran itself, already counted), ``prolog``, the worker process's
+        (:attr:`taxlogic.tools.engine.Outcome.worker_cpu`)."""
+        phase = self._phases[-1]
+        for kind, seconds in (("python", python), ("prolog", prolog)):
+            if seconds > 0:
+                self.phase_cpu[kind][phase] = self.phase_cpu[kind].get(phase, 0.0) + seconds
 
     def add(self, name: str, seconds: float) -> None:
         """Count ``seconds`` spent before the clock started (e.g. waiting for a slot) under ``name``."""
@@ -88,6 +126,13 @@ class CaseClock:
         the rest of a span's wall time is waiting), rounded; under 0.1 ms left out."""
         self.snapshot()
         return {k: round(v, digits) for k, v in sorted(self.cpu.items()) if v >= 1e-4}
+
+    def rounded_phases(self, digits: int = 4) -> dict[str, dict[str, float]]:
+        """CPU seconds by phase (``{"python": {phase: s}, "prolog": {phase: s}}``, see
+        :attr:`phase_cpu`), rounded; under 0.1 ms left out."""
+        self.snapshot()
+        return {kind: {k: round(v, digits) for k, v in sorted(d.items()) if v >= 1e-4}
+                for kind, d in self.phase_cpu.items()}
 
 
 _clock: ContextVar[CaseClock | None] = ContextVar("taxlogic_case_clock", default=None)

@@ -328,3 +328,24 @@ def test_case_view_lists_what_id_taking_rules_state_of_each_event(engine):
     assert not any(v.startswith("purpose_(pay_alice_bob,work_alice_dan") for v in view.values)
     unbound = engine.run(Job(facts=program, query="agent_(E, bob)", mode="all", var="E"))
     assert unbound.status == "error" and unbound.error_kind == "instantiation"
+
+
+def test_tabled_date_stamps_give_the_same_outcomes_as_untabled(engine, rules, sara_data_dir):
+    """``day_to_stamp/2`` is tabled (kb/compat.pl, issue 48's throughput): the same status and values
+    as the untabled statutes, on date-heavy gold programs and on dates the statutes cannot read
+    (a missing end date: the same instantiation error; a malformed date: the same failure)."""
+    from taxlogic.tools.engine import Engine
+
+    cases = [get_case(cid) for cid in ("tax_case_51", "tax_case_6", "s152_d_2_D_neg", "s7703_b_3_pos")]
+    jobs = [case_job(c, c.gold_program) for c in cases]
+    jobs += [Job(facts=trusted(f'tl_d("{d}").'), query=f'tl_d(D), {goal}', mode="prove")
+             for d in ("2017-02-01", "2017-02") for goal in ("day_to_stamp(D, S)", 'is_before(D, "2018-01-01")')]
+    jobs += [Job(facts=trusted("tl_d(1)."), query="day_to_stamp(_, S)", mode="prove"),
+             Job(facts=trusted("tl_d(1)."), query='duration(D, "2017-01-01", S)', mode="prove")]
+    tabled = list(engine.run_many(jobs))
+    with Engine(rules, workers=1, tabling=False) as plain:
+        untabled = [plain.run(j) for j in jobs]
+    got = [(o.status, o.values, o.error_kind) for o in tabled]
+    assert got == [(o.status, o.values, o.error_kind) for o in untabled]
+    assert got[-2][2] == got[-1][2] == "instantiation"
+    assert sum(o.inferences for o in tabled[:2]) < sum(o.inferences for o in untabled[:2])

@@ -37,7 +37,7 @@ def _normalised(path):
     for line in (path / "records.jsonl").read_text().splitlines():
         rec = json.loads(line)
         rec.pop("seconds")  # measurements, not results: wall time, its spans and Prolog's inference count
-        rec.pop("spans"), rec.pop("span_cpu")
+        rec.pop("spans"), rec.pop("span_cpu"), rec.pop("phase_cpu")
         rec["details"].pop("inferences", None)
         for cost in ("cpu_seconds", "inferences", "query_cpu_seconds", "query_inferences"):  # gold records' explanations
             (rec.get("explanation") or {}).pop(cost, None)

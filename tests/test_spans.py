@@ -47,6 +47,41 @@ def test_spans_are_exclusive_and_add_up_to_the_case(clock):
     assert spans.current() is None  # the case's clock is gone with it
 
 
+def test_cpu_is_counted_under_the_innermost_phase_where_it_is_spent(clock, monkeypatch):
+    cpu = FakeClock()
+    monkeypatch.setattr(spans.time, "thread_time", cpu)
+    with spans.case_clock() as case:
+        cpu.now += 1  # the graph: other
+        with spans.span("inspect"):  # no phase of its own: other
+            cpu.now += 2
+            with spans.span("grounding"):
+                cpu.now += 3
+            with spans.span("omissions"):
+                with spans.span("engine"):  # a job inside a phase: that phase's
+                    cpu.now += 0.5
+                    case.add_job(0.0, 7.0)
+                case.add_job(0.25, 1.5)  # a batched job's pool thread and worker
+        with spans.span("execute"):
+            case.add_job(0.0, 4.0)
+    assert case.rounded_phases() == {"python": {"grounding": 3.0, "omission candidates": 0.75, "other": 3.0},
+                                     "prolog": {"engine": 4.0, "omission candidates": 8.5}}
+
+
+def test_phase_table_means_tails_and_cpu_outside_cases():
+    from types import SimpleNamespace
+
+    from taxlogic.eval.harness.profile import phase_table
+
+    recs = [SimpleNamespace(phase_cpu={"python": {"grounding": g, "other": 0.01}, "prolog": {"engine": e}})
+            for g, e in ((0.01, 0.02), (0.03, 0.02), (0.05, 0.5))]
+    t = phase_table(recs, process_cpu=0.30, prolog_cpu=0.60)
+    assert t["phases"]["grounding"]["mean"] == pytest.approx(0.03) and t["phases"]["grounding"]["max"] == 0.05
+    assert t["phases"]["engine"]["p90"] == 0.5 and t["phases"]["engine"]["prolog"] == pytest.approx(0.18)
+    assert t["phases"]["total"]["mean"] == pytest.approx((0.04 + 0.06 + 0.56) / 3)
+    assert t["outside"] == {"python": pytest.approx((0.30 - 0.12) / 3), "prolog": pytest.approx((0.60 - 0.54) / 3)}
+    assert t["all"] == pytest.approx(0.30)  # every CPU second of the run, per case
+
+
 def test_span_outside_a_case_records_nothing(clock):
     with spans.span("llm"):
         clock.now += 1
@@ -148,10 +183,12 @@ def test_records_carry_spans_and_are_the_same_at_concurrency_1_and_8(endpoint_ru
     for r in eight.values():
         # (a record keeps spans of 0.1 ms or more: validating facts parsed before, e.g. by the c1
         # run in this process, can take less, so "validate" is looked for in the trace below)
-        assert {"llm", "engine", "inspect", "graph"} <= set(r.spans), r.spans
+        assert {"llm", "engine", "grounding", "graph"} <= set(r.spans), r.spans  # grounding: the inspect node's checks
         assert all(v >= 0 for v in r.spans.values())
         assert sum(r.spans.values()) >= r.seconds * 0.99  # the spans cover the whole case
-        assert set(r.span_cpu) <= set(r.spans) and r.span_cpu["inspect"] > 0
+        assert set(r.span_cpu) <= set(r.spans) and r.span_cpu.get("inspect", 0) + r.span_cpu.get("grounding", 0) > 0
+        # CPU by phase, where spent: the checks' Python here, the answer job's in its Prolog worker
+        assert r.phase_cpu["python"]["grounding"] > 0 and r.phase_cpu["prolog"]["engine"] > 0, r.phase_cpu
         assert all(r.span_cpu[k] <= r.spans[k] + 0.005 for k in r.span_cpu)  # working is part of the wall time
         steps = {s.node: s.spans for s in r.transcript.trace}
         assert "validate" in steps  # the step ran (its spans may round to nothing)
@@ -171,7 +208,7 @@ def test_profile_of_a_run(endpoint_run):
     assert shares == pytest.approx(1.0, abs=0.02)  # every slot-second is somewhere
     assert p["groups"]["LLM call"]["seconds"] == pytest.approx(sum(r.spans.get("llm", 0) for r in profile.records), abs=0.01)
     text = "\n".join(render(p))
-    assert "LLM calls" in text and "CPU: this process" in text
+    assert "LLM calls" in text and "CPU: this process" in text and "omission candidates" in text
 
 
 def test_eval_run_profile_saves_where_the_slots_went(sara_data_dir, tmp_path, monkeypatch):

@@ -131,7 +131,9 @@ class Outcome(BaseModel):
     in order of first appearance (``solutions`` counts them with repeats). ``seconds`` is wall
     time seen by the parent, ``worker_seconds`` the job's wall time inside the worker (the rest
     is the hand-over: pipe, scheduling, the parent's threads); ``cpu_seconds`` and
-    ``inferences`` are measured inside Prolog.
+    ``inferences`` are measured inside Prolog (the query's), ``worker_cpu`` in the worker process
+    (CPU seconds, user + system, of the whole job there: reading the job's JSON, loading and
+    unloading its clauses, the query, the reply; ``time.process_time``).
     ``tree``: mode ``explain`` only, the recorded derivation (:mod:`taxlogic.tools.explain`).
     ``program``: sandboxed jobs only (:attr:`Job.sandbox`), what the worker read: ``clauses``
     (one dict per clause: ``line``, ``head`` "name/arity", ``kind`` fact|rule, ``calls``,
@@ -151,6 +153,7 @@ class Outcome(BaseModel):
     seconds: float = 0.0
     worker_seconds: float = 0.0
     cpu_seconds: float = 0.0
+    worker_cpu: float = 0.0
     inferences: int = 0
     tree: dict[str, Any] | None = None
     program: dict[str, Any] | None = None
@@ -445,15 +448,30 @@ class Engine:
         try:
             with span("engine"), ENGINE_JOBS:
                 outcome = worker.run(job)
-            if outcome.worker_seconds and (clock := current_clock()) is not None:
-                clock.move("engine", "engine_handover", outcome.seconds - outcome.worker_seconds)
+            if (clock := current_clock()) is not None:
+                if outcome.worker_seconds:
+                    clock.move("engine", "engine_handover", outcome.seconds - outcome.worker_seconds)
+                clock.add_job(0.0, outcome.worker_cpu)  # the worker's CPU, under the phase that asked
             return outcome
         finally:
             self._idle.put(worker)
 
     def run_many(self, jobs: Iterable[Job]) -> Iterator[Outcome]:
+        """Run ``jobs`` on the pool's workers side by side; their outcomes in input order. In a
+        timed case (:mod:`taxlogic.spans`), each job's CPU (the pool thread's hand-over and the
+        worker's) is counted under the caller's phase."""
+        clock = current_clock()
+
+        def one(job: Job) -> tuple[Outcome, float]:
+            cpu = time.thread_time()
+            outcome = self.run(job)
+            return outcome, time.thread_time() - cpu
+
         with ThreadPoolExecutor(self.size) as ex:
-            yield from ex.map(self.run, jobs)
+            for outcome, python in ex.map(one, jobs):
+                if clock is not None:
+                    clock.add_job(python, outcome.worker_cpu)
+                yield outcome
 
     def cpu_seconds(self) -> float:
         """CPU seconds used so far by the pool's live worker processes (see :func:`process_cpu_seconds`)."""

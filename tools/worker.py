@@ -67,7 +67,7 @@ def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone:
         if job.get("op") == "rss":
             conn.send({"rss_kb": _rss_kb()})
             continue
-        t0 = time.perf_counter()
+        t0, cpu0 = time.perf_counter(), time.process_time()
         job, refused = _trust(job, key)
         if refused:
             conn.send({"status": "error", "error_kind": "trust", "message": refused})
@@ -80,6 +80,7 @@ def serve(conn, prolog_dir: str, compat_path: str, options: list[str], timezone:
                 text = value.decode() if isinstance(value, bytes) else str(value)
                 reply = json.loads(text)
                 reply["worker_seconds"] = time.perf_counter() - t0
+                reply["worker_cpu"] = time.process_time() - cpu0
                 conn.send(reply)
             else:
                 conn.send({"status": "error", "error_kind": "engine", "message": "tl_job failed"})

@@ -13,6 +13,7 @@ it: the start, the tail of the run, and cases that ended without a record).
 
 from __future__ import annotations
 
+import math
 import os
 import resource
 import threading
@@ -30,11 +31,57 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("waiting for a Prolog worker", ("engine_wait",)),
     ("Prolog job (in the worker)", ("engine",)),
     ("Prolog job hand-over (pipe, scheduling)", ("engine_handover",)),
-    ("checks (validate, inspect)", ("validate", "inspect")),
+    ("checks (validate, inspect)", ("validate", "inspect", "grounding", "omissions")),
+    ("explanation", ("explain",)),
     ("Python between nodes, around the case", ("graph",)),
     ("slot free, case not started", ("slot_wait",)),
 )
 OTHER_NODES = "other nodes (generate, repair, ...)"
+
+#: The phases of a case's CPU in the order the profile shows them (:data:`taxlogic.spans.PHASES`,
+#: then :data:`taxlogic.spans.OTHER_PHASE`).
+PHASE_ORDER: tuple[str, ...] = tuple(dict.fromkeys(spans.PHASES.values())) + (spans.OTHER_PHASE,)
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank: the smallest value with at least ``q`` of
+    them at or below it); 0.0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered) - 1e-9) - 1))]
+
+
+def phase_table(records: list, process_cpu: float, prolog_cpu: float) -> dict:
+    """CPU seconds per case by phase (:data:`PHASE_ORDER`) over ``records``' ``phase_cpu``
+    (:attr:`taxlogic.eval.scoring.records.CaseRecord.phase_cpu`): for each phase and ``total``,
+    ``mean``, ``p90``, ``p99``, ``max`` (Python and Prolog CPU added), ``python`` and ``prolog``
+    (their means); ``outside`` the CPU seconds per case of the run's Python processes
+    (``process_cpu``) and Prolog processes (``prolog_cpu``) no case counted (start-up: the
+    engines' KB loads, the checks' one-time tables; threads outside cases), ``all`` their sum
+    with the total's mean: what a case costs the machine on average."""
+    n = max(1, len(records))
+    per: dict[str, list[float]] = {p: [] for p in PHASE_ORDER + ("total",)}
+    means = {p: [0.0, 0.0] for p in PHASE_ORDER + ("total",)}
+    for r in records:
+        got = getattr(r, "phase_cpu", None) or {}
+        py, pl = got.get("python", {}), got.get("prolog", {})
+        total = 0.0
+        for p in PHASE_ORDER:
+            a, b = py.get(p, 0.0), pl.get(p, 0.0)
+            per[p].append(a + b)
+            means[p][0] += a
+            means[p][1] += b
+            total += a + b
+        per["total"].append(total)
+        means["total"][0] += sum(py.values())
+        means["total"][1] += sum(pl.values())
+    out = {p: {"mean": sum(v) / n, "p90": _quantile(v, 0.9), "p99": _quantile(v, 0.99), "max": max(v, default=0.0),
+               "python": means[p][0] / n, "prolog": means[p][1] / n} for p, v in per.items()}
+    outside = {"python": max(0.0, process_cpu - means["total"][0]) / n, "prolog": max(0.0, prolog_cpu - means["total"][1]) / n}
+    return {"phases": {p: {k: round(x, 5) for k, x in v.items()} for p, v in out.items()},
+            "outside": {k: round(v, 5) for k, v in outside.items()},
+            "all": round(out["total"]["mean"] + outside["python"] + outside["prolog"], 5)}
 
 
 class MachineCPU:
@@ -177,6 +224,7 @@ class RunProfile:
                     "use": round((process + prolog) / (cores * wall), 3) if wall else 0.0,
                     "machine": self.machine.timeline(self.start, end)},
             "load": [round(self.load_before[0], 2), round(os.getloadavg()[0], 2)],
+            "phase_cpu": phase_table(self.records, process, prolog),
         }
 
 
@@ -204,4 +252,19 @@ def render(profile: dict) -> list[str]:
     lines.append(f"  CPU: {'this process' if procs == 1 else f'the {procs} processes'} {c['process']:.1f} s, Prolog {c['prolog']:.1f} s: "
                  f"{100 * c['use']:.0f}% of {c['cores']} cores x {p['wall']:.1f} s")
     lines.append(f"  machine load average (1 min): {p['load'][0]:g} before, {p['load'][1]:g} after")
+    if p.get("phase_cpu"):
+        lines += render_phases(p["phase_cpu"])
+    return lines
+
+
+def render_phases(table: dict) -> list[str]:
+    """:func:`phase_table` as plain text lines: CPU milliseconds per case by phase."""
+    lines = [f"  CPU ms per case by phase {'mean':>8} {'p90':>7} {'p99':>7} {'max':>7} {'Python':>7} {'Prolog':>7}"]
+    for phase, v in table["phases"].items():
+        lines.append(f"    {phase:<22} {1000 * v['mean']:>8.1f} {1000 * v['p90']:>7.1f} {1000 * v['p99']:>7.1f} "
+                     f"{1000 * v['max']:>7.0f} {1000 * v['python']:>7.1f} {1000 * v['prolog']:>7.1f}")
+    o = table["outside"]
+    lines.append(f"    {'outside any case':<22} {1000 * (o['python'] + o['prolog']):>8.1f} {'':>7} {'':>7} {'':>7} "
+                 f"{1000 * o['python']:>7.1f} {1000 * o['prolog']:>7.1f}")
+    lines.append(f"    {'all (a case costs)':<22} {1000 * table['all']:>8.1f}")
     return lines

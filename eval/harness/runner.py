@@ -124,7 +124,7 @@ def run_eval(ds: Dataset, method: Method | MethodBuilder, method_name: str, stor
             clock.add("slot_wait", waited)
             result = _safe(method, item, ds, method_name)
         if isinstance(result, CaseRecord):
-            result.spans, result.span_cpu = clock.rounded(), clock.rounded_cpu()
+            result.spans, result.span_cpu, result.phase_cpu = clock.rounded(), clock.rounded_cpu(), clock.rounded_phases()
         return result
 
     if processes > 1 and len(todo) > 1 and concurrency > 1:

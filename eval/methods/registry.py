@@ -380,7 +380,8 @@ def agent_method(ds: "Dataset", opts: MethodOptions) -> Method:
         if opts.explain and not result.abstained and result.query:
             from taxlogic.eval.scoring.explained import explain_item
 
-            why = explain_item(opts.engines(item.rules), item, result.facts, query=result.query)[1]
+            with span("explain"):
+                why = explain_item(opts.engines(item.rules), item, result.facts, query=result.query)[1]
         return CaseRecord(**record_base(item, ds, "agent", ctx.model.model_name), prediction=result.answer,
                           abstained=result.abstained, reason=result.reason, rounds=len(result.rounds),
                           input_tokens=result.input_tokens, output_tokens=result.output_tokens,

@@ -78,6 +78,9 @@ class CaseRecord(BaseModel):
     # slot_wait); they add up to the case's time in the runner; empty in runs before spans
     spans: dict[str, float] = Field(default_factory=dict)
     span_cpu: dict[str, float] = Field(default_factory=dict)  # the case thread's CPU seconds by span
+    # CPU seconds of the case by phase (taxlogic.spans.PHASES: validation, engine, grounding, omission
+    # candidates, explanation, other), where spent: {"python": {phase: s}, "prolog": {phase: s}}
+    phase_cpu: dict[str, dict[str, float]] = Field(default_factory=dict)
 
 
 class ErroredCase(BaseModel):
