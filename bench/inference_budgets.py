@@ -20,6 +20,13 @@ Prints per release and kind: jobs, median and maximum inferences (and the case o
 the maximum CPU seconds, the inference rate (inferences / CPU second, the lowest over jobs of at
 least 0.05 s), and the budget of :mod:`taxlogic.tools.limits` with the margin it leaves
 (budget / maximum). Usage: ``python bench/inference_budgets.py [--only sara,sara-v2,nba]``.
+
+Stack (the budgets of :data:`~taxlogic.tools.limits.STACK_BYTES`): ``--stack BYTES`` runs every job
+under that stack budget instead of its own and prints how many stopped on it; ``--dump FILE``
+writes each job's outcome (status, values, inferences, the recording's status), sorted, so that a
+run at ``--stack 2097152`` (an eighth of the budget) can be compared with one at ``--stack
+1073741824`` (SWI-Prolog's default) job by job. SWI-Prolog keeps no peak of a job's stacks, so a
+job's need is found this way, by the smallest limit under which its outcome stays the same.
 """
 
 from __future__ import annotations
@@ -42,11 +49,33 @@ class Recording(Engine):
         self.log: list = []
         self._log_lock = threading.Lock()
 
+    #: ``--stack BYTES``: every job runs under this stack budget instead of its own.
+    stack: int | None = None
+
     def run(self, job):
+        if self.stack:
+            job = job.model_copy(update={"stack_limit": self.stack})
         out = super().run(job)
+        if STACK_LOG is not None:
+            with self._log_lock:
+                STACK_LOG.append(_entry(job, out))
         with self._log_lock:
             self.log.append((job, out))
         return out
+
+
+#: ``--dump FILE``: every job's outcome (what it decides and its inferences), to compare two runs.
+STACK_LOG: list | None = None
+
+
+def _entry(job, out) -> str:
+    import hashlib
+    import json
+
+    key = hashlib.sha256((_text(job.facts) + "\0" + _text(job.trusted_rules or "") + "\0" + job.query + "\0"
+                          + job.mode + "\0" + str(job.inference_limit)).encode()).hexdigest()[:16]
+    return json.dumps([key, out.status, out.error_kind if out.error_kind == "stack" else None, out.values,
+                       out.solutions, out.inferences, (out.tree or {}).get("status")])
 
 
 def _text(facts) -> str:
@@ -151,7 +180,7 @@ def nba() -> list[dict]:
     from taxlogic.agent.state import CaseInput
     from taxlogic.kb.domain import get_domain
     from taxlogic.kb.nba import ANSWER_QUERY, nba_rules
-    from taxlogic.kb.nba import omissions as om
+    from taxlogic.kb.nba.checks import omissions as om
     from taxlogic.kb.nba.domain import NBA_QUESTION
     from taxlogic.kb.nba.data.gold import gold_program
     from taxlogic.kb.nba.data.problems import problem_texts
@@ -189,7 +218,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default="sara,sara-v2,nba", help="releases, comma-separated")
     ap.add_argument("--no-explain", action="store_true", help="skip the recordings (SARA 2020)")
+    ap.add_argument("--stack", type=int, default=None,
+                    help="run every job under this stack budget, bytes (to show the gold jobs need less)")
+    ap.add_argument("--dump", default=None, help="write every job's outcome here, sorted (compare two --stack runs)")
     args = ap.parse_args()
+    global STACK_LOG
+    Recording.stack = args.stack
+    if args.dump:
+        STACK_LOG = []
     budgets = limits.budgets()
     for release in args.only.split(","):
         rows = nba() if release == "nba" else sara(release, explain=release == "sara" and not args.no_explain)
@@ -203,6 +239,14 @@ def main() -> None:
             print(f"  {r['kind']:<10} jobs {r['jobs']:>5}  median {r['median']:>13,.0f}  max {r['max']:>13,} "
                   f"({r['max_case']}, {r['max_cpu']:.2f} s CPU)  lowest rate {r['min_rate'] / 1e6:.1f} M inferences/s"
                   f"{extra}{margin}")
+    if STACK_LOG is not None:
+        import json
+
+        with open(args.dump, "w") as fh:
+            fh.writelines(e + "\n" for e in sorted(STACK_LOG))
+        stopped = sum(1 for e in STACK_LOG if json.loads(e)[2] == "stack")
+        print(f"== {len(STACK_LOG):,} jobs under a stack budget of {args.stack or limits.STACK_BYTES:,} bytes: "
+              f"{stopped} stopped by it")
 
 
 if __name__ == "__main__":

@@ -220,3 +220,111 @@ def test_the_nba_omission_sweep_is_identical_under_a_cpu_hog():
         with cpu_hog(3000):
             busy = _nba_sweep(engine, rules, domain, problems)
     assert len(quiet) > len(problems) and busy == quiet
+
+
+class _UnderStack:
+    """An engine whose every job runs under ``stack`` bytes instead of its own stack budget."""
+
+    def __init__(self, engine, stack: int):
+        self.engine, self.stack, self.size = engine, stack, engine.size
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+    def run(self, job):
+        return self.engine.run(job.model_copy(update={"stack_limit": self.stack}))
+
+    def run_many(self, jobs):
+        return self.engine.run_many([j.model_copy(update={"stack_limit": self.stack}) for j in jobs])
+
+
+def _runaway_jobs(rules):
+    """The quick answer jobs of ``merge_events`` on SARA 2020's tax_case_49 (the verifier's two
+    variants, seed 0): each grows its stacks without end at some 40,000 inferences a second."""
+    from taxlogic.eval.faults.corrupt import corrupt, facts_of
+    from taxlogic.eval.faults.verifier import _quick_limits, experiment_limits, gold_program, plan_inspection
+
+    case = next(c for c in load_cases() if c.id == "tax_case_49")
+    p = gold_program(case)
+    vs = corrupt(facts_of(p.fact_text), "merge_events", seed=0, key=case.id, k=3,
+                 statute=dict(rules.vocabulary.statute))
+    jobs = []
+    for v in vs:
+        plan = plan_inspection(case, p.corruption(v.text, v.op), rules, rule_text=p.rule_program,
+                               limits=experiment_limits())
+        jobs += [j.model_copy(update=_quick_limits(j, limits.QUICK_INFERENCES))
+                 for j, r in zip(plan.jobs, plan.roles) if r == "run"]
+    return jobs
+
+
+def test_a_runaway_that_grows_its_stacks_stops_at_the_stack_budget(engine, rules):
+    """The verifier's runaways (``merge_events`` on tax_case_49) stop at the stack budget, a count
+    of bytes: status ``inference_limit`` (a budget, the same on any machine), ``error_kind``
+    ``stack``, after a few million inferences, never at a clock's safety net; quiet and busy
+    alike. The worker that ran one answers the next job as a fresh one does."""
+    jobs = _runaway_jobs(rules)
+    assert len(jobs) == 2
+    gold = [case_job(c, c.gold_program, mode="first") for c in load_cases() if c.id in HEAVY + ("tax_case_49",)]
+    before = [_view(o) for o in engine.run_many(gold)]
+    quiet = [engine.run(j) for j in jobs]
+    with cpu_hog(120):
+        busy = [engine.run(j) for j in jobs]
+    for o in quiet + busy:
+        assert (o.status, o.error_kind) == ("inference_limit", "stack"), o.summary()
+        assert o.inferences < limits.QUICK_INFERENCES / 10  # not the inference budget: the stack's
+        assert o.cpu_seconds < o.inferences / limits.SAFETY_RATE + 20  # far from any safety net
+    assert [_view(o) for o in engine.run_many(gold)] == before
+    for stack in (limits.STACK_BYTES, 3 * 2**20, None):  # each job runs under its own budget, none under another's
+        flag = engine.run(Job(facts="", query="current_prolog_flag(stack_limit, X)", mode="first", var="X",
+                              stack_limit=stack))
+        assert flag.values == [str(stack or limits.STACK_BYTES)]
+
+
+def test_the_verifier_counts_a_stack_runaway_as_caught_limited(engine, rules):
+    from taxlogic.eval.faults.verifier import run_verifier
+
+    case = [c for c in load_cases() if c.id == "tax_case_49"]
+    report = run_verifier(engine, rules, case, ops=["merge_events"], keep_variants=True)
+    assert report["experiment"]["overall"]["caught_limited"] == 2
+    assert report["experiment"]["overall"]["variants"] == 2
+
+
+def test_a_stack_overflow_leaves_the_worker_as_a_fresh_one(engine):
+    """A stack overflow inside a tabled call leaves SWI-Prolog's tabling state broken ("No
+    matching reset/3 call" in every later job that tables): the engine replaces the worker, and
+    every later job gives what it gives on a fresh worker."""
+    cases = sample(load_cases(), 16)
+    jobs = [case_job(c, c.gold_program, mode="first") for c in cases]
+    ref = [_view(o) for o in engine.run_many(jobs)]
+    tiny = list(engine.run_many([j.model_copy(update={"stack_limit": 131_072}) for j in jobs]))
+    assert any(o.error_kind == "stack" for o in tiny)
+    assert [_view(o) for o in engine.run_many(jobs)] == ref
+
+
+def test_no_gold_job_comes_near_the_stack_budget(engine, rules):
+    """At an eighth of its stack budget every SARA 2020 gold answer job, a sample of gold
+    inspections (answer, fact view, omission candidates: issues and verdicts) and of explanations
+    (with the heaviest recordings, which need 3 to 4 MiB) gives what it gives under the budget (``bench/inference_budgets.py --stack`` shows the same
+    for every job of SARA 2020, v2 and the NBA)."""
+    from taxlogic.eval.faults.verifier import experiment_limits, gold_program, inspect_many, plan_inspection
+    from taxlogic.eval.scoring.explained import explain_gold
+
+    small = limits.STACK_BYTES // 8
+    tight = _UnderStack(engine, small)
+    cases = load_cases()
+    jobs = [case_job(c, c.gold_program, mode="first") for c in cases]
+    assert [_view(o) for o in tight.run_many(jobs)] == [_view(o) for o in engine.run_many(jobs)]
+    some = sample(cases, 12)
+    plans = [plan_inspection(c, gold_program(c).fact_program, rules, rule_text=gold_program(c).rule_program,
+                             limits=experiment_limits()) for c in some]
+
+    def seen(results):
+        return [(r.answer, [i.kind for i in r.issues], r.limited) for r in results]
+
+    assert seen(inspect_many(tight, plans, omissions=True)) == seen(inspect_many(engine, plans, omissions=True))
+    # a recording's own count varies by some dozens of inferences with the worker's history (its
+    # first recordings pay more), under any stack limit: what it decides (explained or not) does not
+    heavy = sample(cases, 8) + [c for c in cases if c.id in ("tax_case_20", "tax_case_6", "tax_case_7")]
+    ex = [(r.case_id, r.explained) for r in explain_gold(_UnderStack(engine, limits.EXPLAIN_STACK_BYTES // 8), heavy)]
+    assert ex == [(r.case_id, r.explained) for r in explain_gold(engine, heavy)]
+    assert all(explained for _, explained in ex)

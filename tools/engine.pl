@@ -21,6 +21,7 @@
 :- dynamic tl_base_pred/1.         % N/A declared in events.pl (the event/property vocabulary)
 :- dynamic tl_message/1.           % messages printed while loading the KB
 :- dynamic tl_declared/1.          % N/A of every predicate the KB defines or declares
+:- meta_predicate tl_with_stack_limit(+, 0).  % before tl_job/2: its dict calls stay inside the goal
 
 % ---------------------------------------------------------------------------------- KB load
 
@@ -336,6 +337,9 @@ tl_value_string(V, S) :- format(string(S), "~q", [V]).
 
 tl_exception(time_limit_exceeded, _{status:time_limit, error_kind:cpu, message:Msg}) :- !,
     Msg = "CPU time limit exceeded (the safety net against a runaway: machine-dependent, not a verdict on the facts)".
+tl_exception(error(resource_error(stack), _), _{status:inference_limit, error_kind:stack, message:Msg}) :-
+    nb_current(tl_stack_budget, L), integer(L), !,
+    format(string(Msg), "stack budget exceeded (~D bytes: a count of bytes, the same on any machine)", [L]).
 tl_exception(E, _{status:error, error_kind:Kind, message:Msg}) :-
     tl_error_kind(E, Kind), tl_message_string(E, Msg).
 
@@ -370,7 +374,7 @@ tl_message_codes(E, Codes) :-
 tl_job(JobText, ResultText) :-
     atom_json_dict(JobText, Job, [value_string_as(string)]),
     get_dict(sandbox, Job, true), Job.trusted \== true, !,  % a model-written program: tools/sandbox.pl
-    tl_sandbox_job(Job, R),
+    tl_with_stack_limit(Job, tl_sandbox_job(Job, R)),
     with_output_to(string(ResultText), json_write_dict(current_output, R, [width(0)])).
 tl_job(JobText, ResultText) :-
     atom_json_dict(JobText, Job, [value_string_as(string)]),
@@ -380,7 +384,7 @@ tl_job(JobText, ResultText) :-
     ( Job.var == null -> Var = '' ; atom_string(Var, Job.var) ),
     setup_call_cleanup(
         true,  % the load is inside: a load that throws half-way is unloaded too
-        (   tl_load_case(Job.facts, Trusted, Rules, Mat, Problems, Refused),
+        tl_with_stack_limit(Job, (   tl_load_case(Job.facts, Trusted, Rules, Mat, Problems, Refused),
             (   Refused \== []
             ->  R = _{status:error, error_kind:load, message:"the facts were rejected while loading", load_problems:Refused}
             ;   (   Mode == explain    % tools/explain.pl
@@ -389,9 +393,28 @@ tl_job(JobText, ResultText) :-
                 ),
                 R = R0.put(load_problems, Problems)
             )
-        ),
+        )),
         tl_unload_case),
     with_output_to(string(ResultText), json_write_dict(current_output, R, [width(0)])).
+
+%!  tl_with_stack_limit(+Job, :Goal) is semidet.
+%   once(Goal) with SWI-Prolog's stack_limit flag (bytes: the local, global and trail stacks
+%   together) set to the job's "stack_limit" (tools/limits.py, issue 48), restored after. A job
+%   that grows its stacks past it raises resource_error(stack), which tl_exception/2 reports as
+%   the job's budget (status inference_limit, error_kind stack): a count of bytes, the same on any
+%   machine under any load, where a runaway that spends its time collecting garbage over growing
+%   stacks (few inferences a second) would otherwise run until a clock's safety net. The stacks
+%   are collected and trimmed first, so a job starts from the same small stacks whatever the jobs
+%   before it left. A job without "stack_limit" (the worker's warm-up) runs under the flag as is.
+tl_with_stack_limit(Job, Goal) :-
+    (   get_dict(stack_limit, Job, L), integer(L), L > 0
+    ->  current_prolog_flag(stack_limit, Old),
+        garbage_collect, trim_stacks,
+        setup_call_cleanup(( set_prolog_flag(stack_limit, L), nb_setval(tl_stack_budget, L) ),
+                           once(Goal),
+                           ( set_prolog_flag(stack_limit, Old), nb_setval(tl_stack_budget, none) ))
+    ;   once(Goal)
+    ).
 
 tl_bool(true, true) :- !.
 tl_bool(_, false).

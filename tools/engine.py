@@ -29,7 +29,7 @@ from taxlogic.priority import current as current_urgency
 from taxlogic.settings import Settings, get_settings
 from taxlogic.spans import ENGINE_JOBS, span
 from taxlogic.spans import current as current_clock
-from taxlogic.tools.limits import RECORDING_FLOOR, RECORDING_TIMES, safety_seconds
+from taxlogic.tools.limits import EXPLAIN_STACK_BYTES, RECORDING_FLOOR, RECORDING_TIMES, STACK_BYTES, safety_seconds
 from taxlogic.tools.trust import TrustedProgram, wire_tag, worker_key
 
 Status = Literal["proved", "failed", "values", "error", "time_limit", "inference_limit"]
@@ -94,6 +94,7 @@ class Job(BaseModel):
     time_limit: float | None = None
     inference_limit: int | None = None
     wall_limit: float | None = None
+    stack_limit: int | None = None
 
     @property
     def trusted(self) -> bool:
@@ -310,6 +311,7 @@ class _Worker:
         s = self.settings
         payload = job.wire()
         payload["inference_limit"] = job.inference_limit or s.inference_limit
+        payload["stack_limit"] = job.stack_limit or (EXPLAIN_STACK_BYTES if job.mode == "explain" else STACK_BYTES)
         budget = payload["inference_limit"] * (2 if job.mode == "explain" else 1)  # the query, and its recording
         payload["time_limit"] = job.time_limit or safety_seconds(budget, s.time_limit)
         if job.mode == "explain" and job.inference_limit is None:  # the recording's own budget, from the query's inferences
@@ -328,6 +330,13 @@ class _Worker:
             code = self.proc.exitcode if self.proc else None
             self.restart()
             return Outcome(status="error", error_kind="crash", message=f"Prolog worker died (exit code {code}); worker replaced", seconds=time.perf_counter() - t0)
+        if result.get("error_kind") in ("stack", "engine"):
+            # A stack overflow can leave SWI-Prolog's state behind it broken (inside a tabled call:
+            # "Tabling dependency error (No matching reset/3 call)" in every later job that tables),
+            # so the next job gets a fresh worker, as after a crash: the same outcome as on any worker.
+            self.restart()
+            if result.get("error_kind") == "stack":
+                result["message"] = f"{result.get('message') or 'stack budget exceeded'}; worker replaced"
         result["seconds"] = time.perf_counter() - t0
         return Outcome.model_validate(result)
 

@@ -31,6 +31,13 @@ margin; the figures are in ``docs/limits.md``):
   materialised predicate (``tl_derive/2``, 5 x 10^7), a recorder's probe (``tl_x_probe_limit``,
   10^5 + 10 x the query's inferences).
 
+- **stack** (:data:`STACK_BYTES`, :data:`EXPLAIN_STACK_BYTES` for an explanation job): bytes of
+  Prolog stack a job may use (SWI-Prolog's ``stack_limit``, set for each job and restored after):
+  a runaway that grows its stacks while spending few inferences (its time goes to garbage
+  collection) is stopped by a count of bytes, the same on any machine under any load; its outcome
+  is a budget's (status ``inference_limit``, ``error_kind`` ``stack``), and the worker is replaced
+  (an overflow inside a tabled call leaves SWI's tabling state broken).
+
 **Safety nets.** :attr:`Settings.time_limit <taxlogic.settings.Settings.time_limit>` (CPU seconds
 inside Prolog, default :data:`SAFETY_CPU_SECONDS`) and the parent's wall-clock limit
 (:attr:`Settings.wall_limit <taxlogic.settings.Settings.wall_limit>`, at least twice the CPU limit,
@@ -62,6 +69,17 @@ CANDIDATE_TIMES = 5
 RECORDING_FLOOR = 50_000_000
 #: ... and this many times the query's own, never above the job's budget.
 RECORDING_TIMES = 10
+#: A job's stack budget, bytes (SWI-Prolog's ``stack_limit`` flag, set per job by
+#: ``tl_with_stack_limit/2`` in ``tools/engine.pl``: the local, global and trail stacks together;
+#: a job past it stops with status ``inference_limit``, ``error_kind`` ``stack``): the answer job,
+#: the verifier's quick job, the fact view and an omission candidate. Every gold job of these kinds
+#: (SARA 2020, v2, NBA) gives the same outcome under 2 MiB (8x below; the answer jobs under 1 MiB);
+#: the verifier's runaways (``merge_events`` on tax_case_49) stop in seconds, where under SWI's
+#: default 1 GiB they ran until a clock's safety net (100 s of CPU).
+STACK_BYTES = 16 * 1024 * 1024
+#: An explanation job's (the query and its recording): every gold recording of SARA 2020 is
+#: explained under 4 MiB (8x below), not all under 3 MiB (tax_case_20, 33, 83, 91).
+EXPLAIN_STACK_BYTES = 32 * 1024 * 1024
 #: The CPU safety net's default, seconds (``Settings.time_limit``).
 SAFETY_CPU_SECONDS = 30.0
 #: Inferences per CPU second the safety net assumes at least: 2.5 times below the lowest rate

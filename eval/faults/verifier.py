@@ -303,6 +303,25 @@ def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: int | None = None
     )
 
 
+def _quick_limits(job: Job, quick: int) -> dict:
+    """A quick job's limits: ``quick`` inferences (at most the job's own budget), and the engine's
+    CPU safety net for that budget (:func:`taxlogic.tools.limits.safety_seconds`: 50 s for
+    :data:`~taxlogic.tools.limits.QUICK_INFERENCES`, never above the job's own) with a wall net of
+    at least 2 x that + 10 s: a safety net decides nothing, so a runaway it stops costs half."""
+    from taxlogic.settings import get_settings
+    from taxlogic.tools.limits import safety_seconds
+
+    s = get_settings()
+    inferences = min(quick, job.inference_limit or quick)
+    t = safety_seconds(inferences, s.time_limit)
+    if job.time_limit is not None:
+        t = min(t, job.time_limit)
+    wall = max(s.wall_limit, 2 * t + 10)
+    if job.wall_limit is not None:
+        wall = min(wall, job.wall_limit)
+    return {"inference_limit": inferences, "time_limit": t, "wall_limit": wall}
+
+
 def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = None,
                  on_done: Callable[[int], None] | None = None, omissions: bool = True) -> list[Inspection]:
     """Run every plan's jobs on the engine pool (concurrently) and inspect each.
@@ -332,7 +351,7 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
                 if not p.issues:
                     static[i] = flags
                 if flags:
-                    j = j.model_copy(update={"inference_limit": min(quick, j.inference_limit or quick)})
+                    j = j.model_copy(update=_quick_limits(j, quick))
                     shortened.add(i)
             main.append((i, j))
     outs: dict[int, Outcome] = {}
