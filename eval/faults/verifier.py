@@ -316,10 +316,16 @@ def _quick_limits(job: Job, quick: int) -> dict:
     t = safety_seconds(inferences, s.time_limit)
     if job.time_limit is not None:
         t = min(t, job.time_limit)
-    wall = max(s.wall_limit, 2 * t + 10)
+    wall = _wall_net(s, t)
     if job.wall_limit is not None:
         wall = min(wall, job.wall_limit)
     return {"inference_limit": inferences, "time_limit": t, "wall_limit": wall}
+
+
+def _wall_net(s, cpu: float) -> float:
+    """The verifier's wall-clock safety net for a job whose CPU net is ``cpu`` seconds: at least
+    the settings' ``wall_limit`` and 2 x ``cpu`` + 10 s (seconds; a safety net, never a verdict)."""
+    return max(s.wall_limit, 2 * cpu + 10)
 
 
 def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = None,
@@ -596,7 +602,7 @@ def experiment_limits(settings=None, time_limit: float | None = None) -> dict:
 
     s = settings or get_settings()
     t = time_limit if time_limit is not None else safety_seconds(s.inference_limit, s.time_limit)
-    return {"inference_limit": s.inference_limit, "time_limit": t, "wall_limit": max(s.wall_limit, 2 * t + 10)}
+    return {"inference_limit": s.inference_limit, "time_limit": t, "wall_limit": _wall_net(s, t)}
 
 
 def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed: int = 0, k: int = 3,
