@@ -18,6 +18,15 @@ REPO = Path(__file__).resolve().parents[1]
 # scripted model's replies cached under ~/.cache/taxlogic would answer a later real run.
 os.environ["TAXLOGIC_CACHE_DIR"] = tempfile.mkdtemp(prefix="taxlogic-test-cache-")
 
+# rich's Console fixes its width from COLUMNS when it is made, and the CLI's two consoles are made
+# when taxlogic.cli.common is first imported: made inside a test that runs the CLI with COLUMNS=80,
+# every later test of that process printed at 80 columns whatever width it set (found when the
+# suite ran in two processes, another order). Made here, with no COLUMNS, they read the width each
+# test's CliRunner(env={"COLUMNS": ...}) sets.
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
+import taxlogic.cli.common  # noqa: E402,F401  (the consoles, made now)
+
 
 def _ensure_sara(tmp_root: Path) -> Path:
     from taxlogic.kb.sara.data.install import INSTALL_RECORD, install, sara_paths
