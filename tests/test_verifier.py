@@ -439,27 +439,3 @@ def test_verifier_every_refuses_a_sampled_operator(sara_data_dir):
 
     result = CliRunner().invoke(app, ["eval", "verifier", "--every", "--ops", "drop_fact", "--cases", "tax_case_1"])
     assert result.exit_code == 2 and "omission operators only" in result.output
-
-
-def test_batches_inspect_as_one_pass_does(engine, rules, monkeypatch):
-    """inspect_in_batches (two batches in flight on the shared engine) gives each fact set the
-    inspection one inspect_many pass gives it, in the items' order, and ticks every set once."""
-    from taxlogic.eval.faults import verifier as V
-    from taxlogic.kb.sara.data.cases import load_cases
-
-    monkeypatch.setattr(V, "BATCH", 3)
-    programs = [gold_program(c) for c in load_cases()[5:60:7]]  # 8 sets: batches of 3, 3 and 2
-
-    def plan(p):
-        return V.plan_inspection(p.case, p.fact_program, rules, rule_text=p.rule_program, limits=V.experiment_limits())
-
-    ticks: list[int] = []
-    batched = V.inspect_in_batches(engine, programs, plan, on_done=ticks.append)
-    one_pass = V.inspect_many(engine, [plan(p) for p in programs])
-
-    def view(r):
-        return r.answer, [(i.kind, i.line) for i in r.issues], r.flagged, r.limited
-
-    assert sorted(ticks) == [2, 3, 3]
-    assert [view(r) for r in batched] == [view(r) for r in one_pass]
-    assert sum(r.answer is not None for r in batched) >= 6  # gold sets: answers to compare, not empty ones

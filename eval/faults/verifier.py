@@ -62,10 +62,8 @@ the full limits, exactly as the agent runs them.
 from __future__ import annotations
 
 import re
-import threading
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -376,41 +374,6 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
     return result
 
 
-#: Fact sets inspected per batch by :func:`inspect_in_batches`.
-BATCH = 32
-
-
-def inspect_in_batches(engine: Engine, items: Sequence, make_plan: Callable[[object], _Plan], *,
-                       quick: int | None = None, omissions: bool = True,
-                       on_done: Callable[[int], None] | None = None) -> list[Inspection]:
-    """:func:`inspect_many` on ``make_plan(item)`` for each of ``items``, :data:`BATCH` at a time,
-    two batches in flight: one batch's Python work (planning, the checks, the omission check's
-    candidates) runs while the other's jobs are on the engine's workers, and a batch's fact texts
-    are still in the parser's cache when its checks read them again. Run one after the other, the
-    Prolog workers waited for the whole sweep's Python work between stages (issue 48: the defaults'
-    sweep spent ~190 of its 695 s in the parent with the workers idle). Each set's inspection does
-    not depend on the others'; inspections in ``items`` order. ``on_done(n)``: n more fact sets
-    inspected."""
-    lock = threading.Lock()
-
-    def one(batch: Sequence) -> list[Inspection]:
-        done = inspect_many(engine, [make_plan(x) for x in batch], quick=quick, omissions=omissions)
-        if on_done:
-            with lock:
-                on_done(len(batch))
-        return done
-
-    batches = [items[i:i + BATCH] for i in range(0, len(items), BATCH)]
-    ex = ThreadPoolExecutor(2, thread_name_prefix="verifier-batch")
-    try:
-        results = [r for done in ex.map(one, batches) for r in done]
-    except BaseException:  # an error or Ctrl-C: the batches not started are not started
-        ex.shutdown(wait=False, cancel_futures=True)
-        raise
-    ex.shutdown()
-    return results
-
-
 def _with_candidate(facts: str | TrustedProgram, candidate: str) -> str | TrustedProgram:
     """``facts`` with a candidate fact of the omission check added: untrusted text stays untrusted
     (the candidate is plain facts, validated by the worker again); a trusted program (a gold set or
@@ -668,6 +631,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     limits = limits or experiment_limits()
     t0 = time.perf_counter()
     programs = [gold_program(c) for c in cases]
+    plans = [plan_inspection(p.case, p.fact_program, rules, rule_text=p.rule_program, limits=limits) for p in programs]
 
     def ticker(stage: str, total: int):
         done = [0]
@@ -678,9 +642,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
                 progress(stage, done[0], total)
         return tick
 
-    gold = inspect_in_batches(engine, programs, lambda p: plan_inspection(p.case, p.fact_program, rules,
-                                                                         rule_text=p.rule_program, limits=limits),
-                              on_done=ticker("gold facts", len(programs)), omissions=omissions)
+    gold = inspect_many(engine, plans, on_done=ticker("gold facts", sum(len(p.jobs) for p in plans)), omissions=omissions)
     alarms, wrong_gold = [], []
     for p, g in zip(programs, gold):
         if g.answer != p.case.expected:
@@ -709,15 +671,12 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
                 todo += [(p, v, p.rule_text) for v in vs]
             if not vs:
                 skipped[op] += 1
-
-    def variant_plan(item: tuple[GoldProgram, object, str]) -> _Plan:
-        p, v, text = item
-        return plan_inspection(p.case, p.corruption(v.text, v.op), rules, limits=limits,
-                               rule_text=(p.case.gold_program.derive(text, f"corruption {v.op}") if text else None)
-                               if v.op == RULE_OPERATOR else p.rule_program)
-
-    results = inspect_in_batches(engine, todo, variant_plan, quick=quick, omissions=omissions,
-                                 on_done=ticker("corrupted facts", len(todo)))
+    vplans = [plan_inspection(p.case, p.corruption(v.text, v.op), rules, limits=limits,
+                              rule_text=(p.case.gold_program.derive(text, f"corruption {v.op}") if text else None)
+                              if v.op == RULE_OPERATOR else p.rule_program)
+              for p, v, text in todo]
+    results = inspect_many(engine, vplans, quick=quick, omissions=omissions,
+                           on_done=ticker("corrupted facts", sum(len(p.jobs) for p in vplans)))
     variants = []
     for (p, v, _), r in zip(todo, results):
         klass = classify(p.case.expected, r.answer, r.flagged, r.limited)
