@@ -9,6 +9,8 @@ import textwrap
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from taxlogic.tools.vocabulary import Vocabulary
 from taxlogic.tools.facts import (
@@ -473,3 +475,48 @@ def test_anchor_comments_close_their_group_of_facts():
     # a rejected fact takes no anchor from its group; an anchor with an escape reads back
     mixed = check_facts('income_(b).\nbad_(b).\n% "B earned \\"a lot\\""\n', VOCAB)
     assert [f.anchor for f in mixed.facts] == [('B earned "a lot"',)] and mixed.problems[0].kind == "unknown_predicate"
+
+
+# --- the tokenizer's fast path (issue 48: the verifier's checks, tokenized ~2 times a variant) ---
+
+#: Pieces of text where the fast path and the general path could part: every kind of item, the
+#: characters that end or break one (quotes doubled, escapes, control and Unicode layout, Unicode
+#: digits after an ASCII one, a period before a digit, a comment, long numbers).
+_PIECES = ["a", "bZ_9", "Alice", "_", "_X", "0", "42", "2017", "1.5", "1e5", "12a", "0'c", "9" * 19, "1٣", "1.٣",
+           " ", "\t", "\n", "\r\n", "\xa0", "\u2028", "\x0b", "\x85", "\x00", "é", ".", ". ", ".%", "./*", "..", ":-",
+           "(", ")", "[", "]", "{", "}", ",", "|", "!", ";", "=<", "/", "/*", "*/", "% c\n", "'", "''", '"', '""',
+           "`", '"2017-02-01"', "'Quoted atom'", '"a""b"', "'it''s'", '"\\n"', "'\\x41\\'", '"tab\there"',
+           '"unterminated\n', "income_(alice_income).", 'start_(x,"2017-01-01").', "amount_(x, 5207)."]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=30).map("".join))
+@settings(max_examples=600, deadline=None)
+def test_the_fast_path_reads_every_text_as_the_general_path(text):
+    """The tokenizer's one-match reading of the common items (:data:`tokens._FAST`) gives exactly
+    the tokens and comments the general path gives, for any text: kinds, values, offsets, layout,
+    quoting and errors."""
+    import dataclasses
+
+    from taxlogic.tools.facts import tokens
+
+    def read(fast: bool):
+        tok = tokens._Tokenizer(text, tokens._Lines(text), fast=fast)
+        return [dataclasses.astuple(t) for t in tok.run()], tok.comments
+
+    assert read(True) == read(False)
+
+
+def test_the_fast_path_reads_every_gold_program_as_the_general_path(sara_data_dir):
+    """The same on real text: every SARA 2020 gold program."""
+    import dataclasses
+
+    from taxlogic.kb.sara.data.cases import load_cases
+    from taxlogic.tools.facts import tokens
+
+    def read(text: str, fast: bool):
+        tok = tokens._Tokenizer(text, tokens._Lines(text), fast=fast)
+        return [dataclasses.astuple(t) for t in tok.run()], tok.comments
+
+    texts = [c.gold_facts for c in load_cases()]
+    assert len(texts) == 376
+    assert [t for t in texts if read(t, True) != read(t, False)] == []

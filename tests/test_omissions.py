@@ -572,6 +572,30 @@ def test_a_candidate_its_limit_stopped_runs_once_more_under_the_answer_jobs_limi
     assert 100_000 < outs[0].inferences < 50_000_000 and outs[1].inferences >= 300_000
 
 
+def test_a_candidate_the_stack_budget_stopped_is_not_run_again(engine):
+    """A run the stack budget stopped (``error_kind`` ``stack``) would stop there again under any
+    inference budget (the same stack budget, the same stacks at the start): it is not run once
+    more (:func:`rerun_job`); its outcome stays, and decides nothing."""
+    from taxlogic.kb.sara.checks.omissions import rerun_job, run_candidates
+    from taxlogic.tools.engine import Job
+
+    grows = Job(facts="", query="numlist(1, 100000000, L), length(L, N), N < 0", inference_limit=80_000_000)
+    ran: list = []
+
+    class Counting:
+        def run_many(self, jobs):
+            jobs = list(jobs)
+            ran.extend(jobs)
+            return engine.run_many(jobs)
+
+    (out,) = run_candidates(Counting(), [grows], [Job(facts="", query="true", inference_limit=200_000_000)])
+    assert (out.status, out.error_kind) == ("inference_limit", "stack") and out.inferences < 80_000_000
+    assert len(ran) == 1
+    assert rerun_job(grows, Job(facts="", query="true"), out) is None
+    limited = out.model_copy(update={"error_kind": None})  # the inference budget's: it runs once more
+    assert rerun_job(grows, Job(facts="", query="true", inference_limit=200_000_000), limited).inference_limit == 200_000_000
+
+
 def test_the_work_payments_are_for_left_out_is_flagged(engine, rules):
     """:data:`_ID_TAKING_RULES` with the services' type rule left out: each payment's ``purpose_``
     names no event, and the work "Alice has employed Bob, …" states is a candidate tied to a

@@ -61,9 +61,12 @@ the full limits, exactly as the agent runs them.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
 import time
 from collections import Counter
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -328,6 +331,43 @@ def _wall_net(s, cpu: float) -> float:
     return max(s.wall_limit, 2 * cpu + 10)
 
 
+class _Jobs:
+    """Engine jobs run in the background, as many at once as the engine has workers, each distinct
+    job once: a job identical to one already submitted (the same program, trust, query, mode and
+    limits) shares its future, as the same job gives the same outcome (issue 48: every limit
+    that decides counts inferences or bytes). A context manager: on leaving, jobs not yet
+    started are cancelled and the running ones awaited."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self._ex = ThreadPoolExecutor(engine.size)
+        self._futures: dict[bytes, Future] = {}
+
+    def submit(self, job: Job) -> Future:
+        """``job``'s outcome, to come."""
+        key = _job_key(job)
+        f = self._futures.get(key)
+        if f is None:
+            f = self._futures[key] = self._ex.submit(self.engine.run, job)
+        return f
+
+    def __enter__(self) -> "_Jobs":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _job_key(job: Job) -> bytes:
+    """A digest of what a worker reads of ``job`` (:meth:`Job.wire`, without the trust tags: the
+    texts, whether each is trusted, and every other field)."""
+    facts, rules = job.facts, job.trusted_rules
+    trusted = isinstance(facts, TrustedProgram)
+    parts = (trusted, facts.text if trusted else facts, rules.text if rules is not None else None,
+             sorted(job.model_dump(exclude={"facts", "trusted_rules"}).items()))
+    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=20).digest()
+
+
 def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = None,
                  on_done: Callable[[int], None] | None = None, omissions: bool = True) -> list[Inspection]:
     """Run every plan's jobs on the engine pool (concurrently) and inspect each.
@@ -338,40 +378,66 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
     smaller inference budget (the answer only tells a caught
     corruption that changed the answer from one that did not). A set that hits it is reported
     as ``limited`` (answer unknown) rather than as a changed answer. Unflagged sets keep their
-    full limits, exactly as the agent runs them."""
-    derived_jobs = [(i, j) for i, p in enumerate(plans) for j, r in zip(p.jobs, p.roles) if r == "derived"]
-    derived: dict[int, Outcome] = {}
-    for (i, _), o in zip(derived_jobs, engine.run_many([j for _, j in derived_jobs])):
-        derived[i] = o
-        if on_done:
-            on_done(1)
-    main: list[tuple[int, Job]] = []
-    shortened: set[int] = set()
-    static: dict[int, list[Issue]] = {}
-    for i, p in enumerate(plans):
-        for j, r in zip(p.jobs, p.roles):
-            if r == "derived":
-                continue
-            if quick is not None:
-                flags = static_flags(p, derived.get(i))
-                if not p.issues:
-                    static[i] = flags
-                if flags:
-                    j = j.model_copy(update=_quick_limits(j, quick))
-                    shortened.add(i)
-            main.append((i, j))
-    outs: dict[int, Outcome] = {}
-    for (i, _), o in zip(main, engine.run_many([j for _, j in main])):
-        outs[i] = o
-        if on_done:
-            on_done(1)
-    result = []
-    for i, p in enumerate(plans):
-        outcomes = [derived[i] if r == "derived" else outs[i] for r in p.roles]
-        result.append(finish(p, outcomes, quick=quick if i in shortened else None, static=static.get(i)))
-    if omissions:
-        result = omission_pass(engine, plans, result, derived, outs)
+    full limits, exactly as the agent runs them. ``omissions``: then the omission check on every
+    set nothing else flagged (:func:`omission_pass`). ``on_done(1)``: called as each set's jobs
+    (its fact view and answer; not the omission check's) have finished, from the engine's threads.
+
+    The checks (Python) run while the workers run the jobs (:class:`_Jobs`): every fact view
+    first, then each set's answer job as soon as its static flags are known, and each set's
+    omission candidates as soon as its answer is, so the workers wait for the checks only at the
+    start. What each set gets is the same as checking them one after another; an identical job
+    (two corruptions giving the same program) runs once."""
+    plans = list(plans)
+    with _Jobs(engine) as jobs:
+        derived = {i: jobs.submit(j) for i, p in enumerate(plans) for j, r in zip(p.jobs, p.roles) if r == "derived"}
+        main: dict[int, Future] = {}
+        shortened: set[int] = set()
+        static: dict[int, list[Issue]] = {}
+        for i, p in enumerate(plans):
+            for j, r in zip(p.jobs, p.roles):
+                if r == "derived":
+                    continue
+                if quick is not None:
+                    flags = static_flags(p, derived[i].result() if i in derived else None)
+                    if not p.issues:
+                        static[i] = flags
+                    if flags:
+                        j = j.model_copy(update=_quick_limits(j, quick))
+                        shortened.add(i)
+                main[i] = jobs.submit(j)
+            if on_done is not None:
+                last = main.get(i) or derived.get(i)
+                if last is None:
+                    on_done(1)
+                else:
+                    last.add_done_callback(lambda _: on_done(1))
+        result: list[Inspection] = []
+        checks: list[tuple[int, tuple, list[Future]]] = []  # (plan index, omission check, its candidates' runs)
+        for i, p in enumerate(plans):
+            d = derived[i].result() if i in derived else None
+            outcomes = [d if r == "derived" else main[i].result() for r in p.roles]
+            result.append(finish(p, outcomes, quick=quick if i in shortened else None, static=static.get(i)))
+            check = _omission_jobs(p, result[i], d, main[i].result() if i in main else None) if omissions else None
+            if check is not None:
+                checks.append((i, check, [jobs.submit(c) for c in check[2]]))
+        again = []  # each check's outcomes, a run its limit stopped submitted once more (rerun_job)
+        for i, (_, _, cand_jobs, answer_job), futures in checks:
+            outs: list = []
+            for job, f in zip(cand_jobs, futures):
+                o = f.result()
+                rerun = _rerun_job(job, answer_job, o)
+                outs.append(jobs.submit(rerun) if rerun is not None else o)
+            again.append(outs)
+        for (i, check, _), outs in zip(checks, again):
+            outcomes = [o.result() if isinstance(o, Future) else o for o in outs]
+            result[i] = _omission_result(plans[i], result[i], derived[i].result() if i in derived else None, check, outcomes)
     return result
+
+
+def _rerun_job(job: Job, answer_job: Job, outcome: Outcome) -> Job | None:
+    from taxlogic.kb.sara.checks.omissions import rerun_job
+
+    return rerun_job(job, answer_job, outcome)
 
 
 def _with_candidate(facts: str | TrustedProgram, candidate: str) -> str | TrustedProgram:
@@ -383,6 +449,38 @@ def _with_candidate(facts: str | TrustedProgram, candidate: str) -> str | Truste
     return facts + candidate
 
 
+def _omission_jobs(p: _Plan, r: Inspection, derived: Outcome | None, run: Outcome | None) -> tuple | None:
+    """The omission check's plan for one inspected set: ``(rows, candidates, candidate jobs, answer
+    job)``, each candidate job the answer job with the candidate's facts added under
+    :func:`~taxlogic.kb.sara.checks.omissions.candidate_limits` (``run``: the answer job's
+    outcome); None when the check does not run (another check flagged the set, it has no answer,
+    or the query is not one the check applies to)."""
+    from taxlogic.kb.sara.checks.coverage import legal_terms
+    from taxlogic.kb.sara.checks.omissions import applies_to, candidate_limits, plan as omission_plan
+
+    if r.issues or r.answer is None or "run" not in p.roles or not applies_to(p.rules):
+        return None
+    job = p.jobs[p.roles.index("run")]
+    rows, cands = omission_plan(p.inp, p.inp.query, p.canonical, p.rules, trusted=_trusted(p, derived),
+                                terms=legal_terms(p.rules))
+    limits = candidate_limits(job, run)
+    return rows, cands, [job.model_copy(update={"facts": _with_candidate(job.facts, c.facts), **limits}) for c in cands], job
+
+
+def _omission_result(p: _Plan, r: Inspection, derived: Outcome | None, check: tuple,
+                     outcomes: Sequence[Outcome]) -> Inspection:
+    """``r`` with the omission check's clause table and issues, from its candidates' outcomes."""
+    from taxlogic.kb.sara.checks.omissions import answer_key, clause_table, decide, query_unmet
+
+    rows, cands = check[0], check[1]
+    answers = [answer_key(p.case, o) for o in outcomes]
+    verdict = decide(rows, cands, r.answer, answers, unmet=query_unmet(p.inp.query, p.canonical, _trusted(p, derived)))
+    update: dict = {"clauses": clause_table(verdict.rows, verdict.verdicts)}
+    if verdict.issues:
+        update |= {"issues": list(r.issues) + verdict.issues, "agent_answer": None}
+    return r.model_copy(update=update)
+
+
 def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspection],
                   derived: dict[int, Outcome] | None = None, runs: dict[int, Outcome] | None = None) -> list[Inspection]:
     """The omission check (:mod:`taxlogic.kb.sara.checks.omissions`) on every inspected set that nothing
@@ -391,32 +489,16 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     facts added, the limits of :func:`~taxlogic.kb.sara.checks.omissions.candidate_limits`, a run they stop
     once more under the answer job's, :func:`~taxlogic.kb.sara.checks.omissions.run_candidates`; ``runs``: the
     answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
-    from taxlogic.kb.sara.checks.coverage import legal_terms
-    from taxlogic.kb.sara.checks.omissions import (answer_key, applies_to, candidate_limits, clause_table, decide,
-                                            plan as omission_plan, query_unmet, run_candidates)
+    from taxlogic.kb.sara.checks.omissions import run_candidates
 
     derived, runs = derived or {}, runs or {}
-    todo = []  # (plan index, rows, candidates, run job, candidate limits)
-    for i, (p, r) in enumerate(zip(plans, results)):
-        if r.issues or r.answer is None or "run" not in p.roles or not applies_to(p.rules):
-            continue
-        run = p.jobs[p.roles.index("run")]
-        rows, cands = omission_plan(p.inp, p.inp.query, p.canonical, p.rules, trusted=_trusted(p, derived.get(i)),
-                                    terms=legal_terms(p.rules))
-        todo.append((i, rows, cands, run, candidate_limits(run, runs.get(i))))
-    pairs = [(run.model_copy(update={"facts": _with_candidate(run.facts, c.facts), **limits}), run)
-             for _, _, cands, run, limits in todo for c in cands]  # (candidate job, its answer job)
-    outs = iter(run_candidates(engine, [j for j, _ in pairs], [a for _, a in pairs]))
+    todo = [(i, c) for i, (p, r) in enumerate(zip(plans, results))
+            if (c := _omission_jobs(p, r, derived.get(i), runs.get(i))) is not None]
+    outs = iter(run_candidates(engine, [j for _, c in todo for j in c[2]], [c[3] for _, c in todo for _ in c[2]]))
     results = list(results)
-    for i, rows, cands, _, _ in todo:
-        answers = [answer_key(plans[i].case, next(outs)) for _ in cands]  # noqa: B023
-        p = plans[i]
-        check = decide(rows, cands, results[i].answer, answers,
-                       unmet=query_unmet(p.inp.query, p.canonical, _trusted(p, derived.get(i))))
-        update: dict = {"clauses": clause_table(check.rows, check.verdicts)}
-        if check.issues:
-            update |= {"issues": list(results[i].issues) + check.issues, "agent_answer": None}
-        results[i] = results[i].model_copy(update=update)
+    for i, c in todo:
+        outcomes = [next(outs) for _ in c[2]]  # noqa: B023
+        results[i] = _omission_result(plans[i], results[i], derived.get(i), c, outcomes)
     return results
 
 
@@ -634,15 +716,16 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     plans = [plan_inspection(p.case, p.fact_program, rules, rule_text=p.rule_program, limits=limits) for p in programs]
 
     def ticker(stage: str, total: int):
-        done = [0]
+        done, lock = [0], threading.Lock()
 
-        def tick(n: int) -> None:
-            done[0] += n
-            if progress:
-                progress(stage, done[0], total)
+        def tick(n: int) -> None:  # called from the engine's threads
+            with lock:
+                done[0] += n
+                if progress:
+                    progress(stage, done[0], total)
         return tick
 
-    gold = inspect_many(engine, plans, on_done=ticker("gold facts", sum(len(p.jobs) for p in plans)), omissions=omissions)
+    gold = inspect_many(engine, plans, on_done=ticker("gold facts", len(plans)), omissions=omissions)
     alarms, wrong_gold = [], []
     for p, g in zip(programs, gold):
         if g.answer != p.case.expected:
@@ -676,7 +759,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
                               if v.op == RULE_OPERATOR else p.rule_program)
               for p, v, text in todo]
     results = inspect_many(engine, vplans, quick=quick, omissions=omissions,
-                           on_done=ticker("corrupted facts", sum(len(p.jobs) for p in vplans)))
+                           on_done=ticker("corrupted facts", len(vplans)))
     variants = []
     for (p, v, _), r in zip(todo, results):
         klass = classify(p.case.expected, r.answer, r.flagged, r.limited)

@@ -154,8 +154,8 @@ def direction_issues(canonical: str, text: str, trusted: str = "") -> list[Issue
         patients = {person_key(x.args[1].canonical) for _, x in props.get("patient_", [])}
         line = (props.get("agent_") or props.get("patient_") or [(None, None)])[0][0]
         for t in v.types.get(e, []):
-            for a in agents:
-                for p in patients:
+            for a in sorted(agents):  # sorted: the issues' order the same in every process
+                for p in sorted(patients):
                     if t in _CHILD_PARENT:
                         roles = {"agent_": a, "patient_": p}
                         child, parent = roles[_CHILD_PARENT[t][0]], roles[_CHILD_PARENT[t][1]]

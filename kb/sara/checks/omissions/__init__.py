@@ -60,12 +60,13 @@ from taxlogic.kb.sara.checks.omissions.model import (CANDIDATE_BUDGET, MAX_CANDI
                                               Item, Verdict)
 from taxlogic.kb.sara.checks.omissions.reading import case_people, respell, spellings
 from taxlogic.kb.sara.reading.names import person_key
-from taxlogic.kb.sara.checks.omissions.verdicts import answer_key, candidate_limits, issues_of, judge, run_candidates
+from taxlogic.kb.sara.checks.omissions.verdicts import (answer_key, candidate_limits, issues_of, judge, rerun_job,
+                                                          run_candidates)
 
 __all__ = ["CANDIDATE_BUDGET", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "ClauseRow",
            "Item", "OmissionCheck", "Verdict", "accounting", "answer_key", "applies_to", "candidate_limits", "candidates",
            "case_people", "clause_table", "decide", "engine_check", "issues_of", "judge", "omission_check", "plan", "query_unmet",
-           "respell", "run_candidates", "spellings"]
+           "rerun_job", "respell", "run_candidates", "spellings"]
 
 
 #: The rule sets the omission check does not run on (none). It was measured on SARA 2020's

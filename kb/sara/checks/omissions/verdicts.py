@@ -86,19 +86,30 @@ def candidate_limits(job, outcome) -> dict:
 LIMITED = ("time_limit", "inference_limit")
 
 
+def rerun_job(job, answer_job, outcome):
+    """The run once more of a candidate's ``job`` that its inference budget or a safety net
+    stopped (``outcome``'s status is one of :data:`LIMITED`): ``job`` under ``answer_job``'s own
+    budget (the settings' ``inference_limit`` by default). None when ``outcome`` decides (see
+    :func:`run_candidates`), or when the stack budget stopped it (``error_kind`` ``stack``): the
+    stack budget is the same in both runs, so the run once more would stop there again, at the
+    same inference, with the same outcome (issue 48: a job's stacks start the same whatever ran
+    before it)."""
+    if outcome.status not in LIMITED or outcome.error_kind == "stack":
+        return None
+    return job.model_copy(update=answer_job.rerun_limits(None, float("inf"), 0.0))
+
+
 def run_candidates(engine, jobs: Sequence, answer_jobs: Sequence) -> list:
     """The outcomes of the candidates' ``jobs`` (``answer_jobs[i]``: the answer job of the facts
     ``jobs[i]`` adds a candidate to), as one ``engine.run_many`` batch under
     :func:`candidate_limits`. A run its limit stopped decides nothing, so it runs once more
-    under the answer job's own budget (the settings' ``inference_limit`` by default): a
+    under the answer job's own budget (:func:`rerun_job`): a
     candidate may restore a computation the omission had cut short, whose run takes longer than
     the facts' own (the rules of a program's 87 employees' pay left out: the facts answer 0 at
     once, the candidate needs about 3 s). Both budgets count inferences (issue 48), so which
     runs go again is the same on any machine. Returns one outcome per job, in order."""
     outs = list(engine.run_many(jobs)) if jobs else []
-    again = [i for i, o in enumerate(outs) if o.status in LIMITED]
-    if again:
-        full = [jobs[i].model_copy(update=answer_jobs[i].rerun_limits(None, float("inf"), 0.0)) for i in again]
-        for i, o in zip(again, engine.run_many(full)):
-            outs[i] = o
+    again = [(i, r) for i, o in enumerate(outs) if (r := rerun_job(jobs[i], answer_jobs[i], o)) is not None]
+    for (i, _), o in zip(again, engine.run_many([r for _, r in again])):
+        outs[i] = o
     return outs
