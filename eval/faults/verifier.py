@@ -61,12 +61,11 @@ the full limits, exactly as the agent runs them.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 import time
 from collections import Counter
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -76,6 +75,7 @@ from taxlogic.agent.execute import query_job
 from taxlogic.agent.checks import round_issues
 from taxlogic.agent.state import CaseInput, Issue
 from taxlogic.agent.validate import validation_issues
+from taxlogic.eval.faults.job_pool import JobPool
 from taxlogic.kb.sara.data.cases import Case
 from taxlogic.kb.rules import RuleSet
 from taxlogic.kb.sara.domain import answer_of, case_job
@@ -331,43 +331,6 @@ def _wall_net(s, cpu: float) -> float:
     return max(s.wall_limit, 2 * cpu + 10)
 
 
-class _Jobs:
-    """Engine jobs run in the background, as many at once as the engine has workers, each distinct
-    job once: a job identical to one already submitted (the same program, trust, query, mode and
-    limits) shares its future, as the same job gives the same outcome (issue 48: every limit
-    that decides counts inferences or bytes). A context manager: on leaving, jobs not yet
-    started are cancelled and the running ones awaited."""
-
-    def __init__(self, engine: Engine):
-        self.engine = engine
-        self._ex = ThreadPoolExecutor(engine.size)
-        self._futures: dict[bytes, Future] = {}
-
-    def submit(self, job: Job) -> Future:
-        """``job``'s outcome, to come."""
-        key = _job_key(job)
-        f = self._futures.get(key)
-        if f is None:
-            f = self._futures[key] = self._ex.submit(self.engine.run, job)
-        return f
-
-    def __enter__(self) -> "_Jobs":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._ex.shutdown(wait=True, cancel_futures=True)
-
-
-def _job_key(job: Job) -> bytes:
-    """A digest of what a worker reads of ``job`` (:meth:`Job.wire`, without the trust tags: the
-    texts, whether each is trusted, and every other field)."""
-    facts, rules = job.facts, job.trusted_rules
-    trusted = isinstance(facts, TrustedProgram)
-    parts = (trusted, facts.text if trusted else facts, rules.text if rules is not None else None,
-             sorted(job.model_dump(exclude={"facts", "trusted_rules"}).items()))
-    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=20).digest()
-
-
 def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = None,
                  on_done: Callable[[int], None] | None = None, omissions: bool = True) -> list[Inspection]:
     """Run every plan's jobs on the engine pool (concurrently) and inspect each.
@@ -382,13 +345,13 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
     set nothing else flagged (:func:`omission_pass`). ``on_done(1)``: called as each set's jobs
     (its fact view and answer; not the omission check's) have finished, from the engine's threads.
 
-    The checks (Python) run while the workers run the jobs (:class:`_Jobs`): every fact view
-    first, then each set's answer job as soon as its static flags are known, and each set's
-    omission candidates as soon as its answer is, so the workers wait for the checks only at the
-    start. What each set gets is the same as checking them one after another; an identical job
+    The checks (Python) run while the workers run the jobs
+    (:class:`~taxlogic.eval.faults.job_pool.JobPool`): every fact view first, then each set's
+    answer job as soon as its static flags are known, and each set's omission candidates as soon
+    as its answer is, so the workers wait for the checks only at the start. What each set gets is the same as checking them one after another; an identical job
     (two corruptions giving the same program) runs once."""
     plans = list(plans)
-    with _Jobs(engine) as jobs:
+    with JobPool(engine) as jobs:
         derived = {i: jobs.submit(j) for i, p in enumerate(plans) for j, r in zip(p.jobs, p.roles) if r == "derived"}
         main: dict[int, Future] = {}
         shortened: set[int] = set()

@@ -1,0 +1,47 @@
+"""Engine jobs as futures, each distinct job run once (:class:`JobPool`): the verifier's checks run
+in the parent while the workers run the jobs (:func:`taxlogic.eval.faults.verifier.inspect_many`)."""
+
+from __future__ import annotations
+
+import hashlib
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from taxlogic.tools.engine import Engine, Job
+from taxlogic.tools.trust import TrustedProgram
+
+
+class JobPool:
+    """Engine jobs run in the background, as many at once as the engine has workers, each distinct
+    job once: a job identical to one already submitted (the same program, trust, query, mode and
+    limits) shares its future, as the same job gives the same outcome (issue 48: every limit
+    that decides counts inferences or bytes). A context manager: on leaving, jobs not yet
+    started are cancelled and the running ones awaited."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self._ex = ThreadPoolExecutor(engine.size)
+        self._futures: dict[bytes, Future] = {}
+
+    def submit(self, job: Job) -> Future:
+        """``job``'s outcome, to come."""
+        key = job_key(job)
+        f = self._futures.get(key)
+        if f is None:
+            f = self._futures[key] = self._ex.submit(self.engine.run, job)
+        return f
+
+    def __enter__(self) -> "JobPool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._ex.shutdown(wait=True, cancel_futures=True)
+
+
+def job_key(job: Job) -> bytes:
+    """A digest of what a worker reads of ``job`` (:meth:`Job.wire`, without the trust tags: the
+    texts, whether each is trusted, and every other field)."""
+    facts, rules = job.facts, job.trusted_rules
+    trusted = isinstance(facts, TrustedProgram)
+    parts = (trusted, facts.text if trusted else facts, rules.text if rules is not None else None,
+             sorted(job.model_dump(exclude={"facts", "trusted_rules"}).items()))
+    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=20).digest()
