@@ -381,7 +381,7 @@ class _Counting:
         return getattr(self.engine, name)
 
     def run(self, job):
-        self.runs.append(job.wire()["facts"] + "|" + job.query + "|" + repr(job.inference_limit))
+        self.runs.append(repr(sorted(job.wire().items())))  # everything the worker reads
         return self.engine.run(job)
 
 
