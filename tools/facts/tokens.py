@@ -33,10 +33,11 @@ _PUNCT = "()[]{},|"
 _QUOTED_WHAT = {"'": "quoted atom", '"': "string", "`": "back-quoted text"}
 #: The items most text is made of, each read in one match exactly as :meth:`_Tokenizer._token`
 #: reads it (the general path takes everything else: comments, escapes, control characters,
-#: symbols, other numbers, errors): ASCII layout, a name, a variable, a plain integer (at most 18
-#: digits, not followed by what would make it a float or a malformed number), a string or quoted atom with
-#: no escape, control character, doubled quote or line break, a punctuation mark, and a
-#: clause-ending period followed by ASCII layout, a line comment or the end of the text.
+#: symbols, other numbers, errors): ASCII layout, a name, a variable, a plain integer (at most
+#: 18 digits, not followed by what would make it a float or a malformed number), a string or
+#: quoted atom with no escape, control character, doubled quote or line break, a punctuation
+#: mark, and a clause-ending period followed by ASCII layout, a line comment or the end of the
+#: text.
 _FAST = re.compile(r"""(?P<layout>[ \t\n\r]+)|(?P<name>[a-z][A-Za-z0-9_]*)|(?P<var>[A-Z_][A-Za-z0-9_]*)"""
                    r"""|(?P<int>[0-9]{1,18}(?![\w']|\.\d))"""
                    r"""|(?P<str>"[^"\\\n\x00-\x1f\x7f-\x9f]*"(?!"))|(?P<qatom>'[^'\\\n\x00-\x1f\x7f-\x9f]*'(?!'))"""
