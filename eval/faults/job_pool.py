@@ -7,7 +7,6 @@ import hashlib
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from taxlogic.tools.engine import Engine, Job
-from taxlogic.tools.trust import TrustedProgram
 
 
 class JobPool:
@@ -38,10 +37,6 @@ class JobPool:
 
 
 def job_key(job: Job) -> bytes:
-    """A digest of what a worker reads of ``job`` (:meth:`Job.wire`, without the trust tags: the
-    texts, whether each is trusted, and every other field)."""
-    facts, rules = job.facts, job.trusted_rules
-    trusted = isinstance(facts, TrustedProgram)
-    parts = (trusted, facts.text if trusted else facts, rules.text if rules is not None else None,
-             sorted(job.model_dump(exclude={"facts", "trusted_rules"}).items()))
-    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=20).digest()
+    """A digest (20 bytes) of what a worker reads of ``job``: :meth:`Job.wire` (its texts, each
+    trusted one's tag, every other field)."""
+    return hashlib.blake2b(repr(sorted(job.wire().items())).encode("utf-8", "surrogatepass"), digest_size=20).digest()

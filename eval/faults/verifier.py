@@ -67,7 +67,7 @@ import time
 from collections import Counter
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -80,6 +80,9 @@ from taxlogic.kb.sara.data.cases import Case
 from taxlogic.kb.rules import RuleSet
 from taxlogic.kb.sara.domain import answer_of, case_job
 from taxlogic.kb.sara.checks import static_issues
+from taxlogic.kb.sara.checks.coverage import legal_terms
+from taxlogic.kb.sara.checks.omissions import (answer_key, applies_to, candidate_limits, clause_table, decide,
+                                              plan as omission_plan, query_unmet, rerun_job, run_candidates)
 from taxlogic.tools.engine import Engine, Job, Outcome
 from taxlogic.tools.facts import split_clauses
 from taxlogic.tools.limits import QUICK_INFERENCES
@@ -348,8 +351,9 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
     The checks (Python) run while the workers run the jobs
     (:class:`~taxlogic.eval.faults.job_pool.JobPool`): every fact view first, then each set's
     answer job as soon as its static flags are known, and each set's omission candidates as soon
-    as its answer is, so the workers wait for the checks only at the start. What each set gets is the same as checking them one after another; an identical job
-    (two corruptions giving the same program) runs once."""
+    as its answer is, so the workers wait for the checks only at the start. What each set gets is
+    the same as checking them one after another; an identical job (two corruptions giving the
+    same program) runs once."""
     plans = list(plans)
     with JobPool(engine) as jobs:
         derived = {i: jobs.submit(j) for i, p in enumerate(plans) for j, r in zip(p.jobs, p.roles) if r == "derived"}
@@ -375,32 +379,26 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
                 else:
                     last.add_done_callback(lambda _: on_done(1))
         result: list[Inspection] = []
-        checks: list[tuple[int, tuple, list[Future]]] = []  # (plan index, omission check, its candidates' runs)
+        views: dict[int, Outcome | None] = {}
+        checks: list[tuple[int, _OmissionJobs, list[Future]]] = []  # (plan index, its check, the candidates' runs)
         for i, p in enumerate(plans):
-            d = derived[i].result() if i in derived else None
-            outcomes = [d if r == "derived" else main[i].result() for r in p.roles]
+            views[i] = derived[i].result() if i in derived else None
+            outcomes = [views[i] if r == "derived" else main[i].result() for r in p.roles]
             result.append(finish(p, outcomes, quick=quick if i in shortened else None, static=static.get(i)))
-            check = _omission_jobs(p, result[i], d, main[i].result() if i in main else None) if omissions else None
+            check = _omission_jobs(p, result[i], views[i], main[i].result() if i in main else None) if omissions else None
             if check is not None:
-                checks.append((i, check, [jobs.submit(c) for c in check[2]]))
+                checks.append((i, check, [jobs.submit(c) for c in check.jobs]))
         again = []  # each check's outcomes, a run its limit stopped submitted once more (rerun_job)
-        for i, (_, _, cand_jobs, answer_job), futures in checks:
+        for _, check, futures in checks:
             outs: list = []
-            for job, f in zip(cand_jobs, futures):
-                o = f.result()
-                rerun = _rerun_job(job, answer_job, o)
+            for job, f in zip(check.jobs, futures):
+                rerun = rerun_job(job, check.answer_job, o := f.result())
                 outs.append(jobs.submit(rerun) if rerun is not None else o)
             again.append(outs)
         for (i, check, _), outs in zip(checks, again):
             outcomes = [o.result() if isinstance(o, Future) else o for o in outs]
-            result[i] = _omission_result(plans[i], result[i], derived[i].result() if i in derived else None, check, outcomes)
+            result[i] = _omission_result(plans[i], result[i], views[i], check, outcomes)
     return result
-
-
-def _rerun_job(job: Job, answer_job: Job, outcome: Outcome) -> Job | None:
-    from taxlogic.kb.sara.checks.omissions import rerun_job
-
-    return rerun_job(job, answer_job, outcome)
 
 
 def _with_candidate(facts: str | TrustedProgram, candidate: str) -> str | TrustedProgram:
@@ -412,32 +410,36 @@ def _with_candidate(facts: str | TrustedProgram, candidate: str) -> str | Truste
     return facts + candidate
 
 
-def _omission_jobs(p: _Plan, r: Inspection, derived: Outcome | None, run: Outcome | None) -> tuple | None:
-    """The omission check's plan for one inspected set: ``(rows, candidates, candidate jobs, answer
-    job)``, each candidate job the answer job with the candidate's facts added under
+class _OmissionJobs(NamedTuple):
+    """The omission check's plan for one inspected set (:func:`_omission_jobs`)."""
+
+    rows: list
+    cands: list
+    jobs: list[Job]
+    answer_job: Job
+
+
+def _omission_jobs(p: _Plan, r: Inspection, derived: Outcome | None, run: Outcome | None) -> _OmissionJobs | None:
+    """The omission check's plan for one inspected set: its rows, candidates, the candidates' jobs
+    and the answer job, each candidate job the answer job with the candidate's facts added under
     :func:`~taxlogic.kb.sara.checks.omissions.candidate_limits` (``run``: the answer job's
     outcome); None when the check does not run (another check flagged the set, it has no answer,
     or the query is not one the check applies to)."""
-    from taxlogic.kb.sara.checks.coverage import legal_terms
-    from taxlogic.kb.sara.checks.omissions import applies_to, candidate_limits, plan as omission_plan
-
     if r.issues or r.answer is None or "run" not in p.roles or not applies_to(p.rules):
         return None
     job = p.jobs[p.roles.index("run")]
     rows, cands = omission_plan(p.inp, p.inp.query, p.canonical, p.rules, trusted=_trusted(p, derived),
                                 terms=legal_terms(p.rules))
     limits = candidate_limits(job, run)
-    return rows, cands, [job.model_copy(update={"facts": _with_candidate(job.facts, c.facts), **limits}) for c in cands], job
+    return _OmissionJobs(rows, cands, [job.model_copy(update={"facts": _with_candidate(job.facts, c.facts), **limits})
+                                       for c in cands], job)
 
 
-def _omission_result(p: _Plan, r: Inspection, derived: Outcome | None, check: tuple,
+def _omission_result(p: _Plan, r: Inspection, derived: Outcome | None, check: _OmissionJobs,
                      outcomes: Sequence[Outcome]) -> Inspection:
     """``r`` with the omission check's clause table and issues, from its candidates' outcomes."""
-    from taxlogic.kb.sara.checks.omissions import answer_key, clause_table, decide, query_unmet
-
-    rows, cands = check[0], check[1]
     answers = [answer_key(p.case, o) for o in outcomes]
-    verdict = decide(rows, cands, r.answer, answers, unmet=query_unmet(p.inp.query, p.canonical, _trusted(p, derived)))
+    verdict = decide(check.rows, check.cands, r.answer, answers, unmet=query_unmet(p.inp.query, p.canonical, _trusted(p, derived)))
     update: dict = {"clauses": clause_table(verdict.rows, verdict.verdicts)}
     if verdict.issues:
         update |= {"issues": list(r.issues) + verdict.issues, "agent_answer": None}
@@ -452,15 +454,13 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     facts added, the limits of :func:`~taxlogic.kb.sara.checks.omissions.candidate_limits`, a run they stop
     once more under the answer job's, :func:`~taxlogic.kb.sara.checks.omissions.run_candidates`; ``runs``: the
     answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
-    from taxlogic.kb.sara.checks.omissions import run_candidates
-
     derived, runs = derived or {}, runs or {}
     todo = [(i, c) for i, (p, r) in enumerate(zip(plans, results))
             if (c := _omission_jobs(p, r, derived.get(i), runs.get(i))) is not None]
-    outs = iter(run_candidates(engine, [j for _, c in todo for j in c[2]], [c[3] for _, c in todo for _ in c[2]]))
+    outs = iter(run_candidates(engine, [j for _, c in todo for j in c.jobs], [c.answer_job for _, c in todo for _ in c.jobs]))
     results = list(results)
     for i, c in todo:
-        outcomes = [next(outs) for _ in c[2]]  # noqa: B023
+        outcomes = [next(outs) for _ in c.jobs]  # noqa: B023
         results[i] = _omission_result(plans[i], results[i], derived.get(i), c, outcomes)
     return results
 
