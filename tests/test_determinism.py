@@ -271,6 +271,7 @@ def test_a_runaway_that_grows_its_stacks_stops_at_the_stack_budget(engine, rules
         busy = [engine.run(j) for j in jobs]
     for o in quiet + busy:
         assert (o.status, o.error_kind) == ("inference_limit", "stack"), o.summary()
+        assert f"{limits.QUICK_STACK_BYTES:,} bytes" in o.message  # a quick job's: the quick stack budget
         assert o.inferences < limits.QUICK_INFERENCES / 10  # not the inference budget: the stack's
         assert o.cpu_seconds < o.inferences / limits.SAFETY_RATE + 20  # far from any safety net
     assert [_view(o) for o in engine.run_many(gold)] == before
@@ -278,6 +279,19 @@ def test_a_runaway_that_grows_its_stacks_stops_at_the_stack_budget(engine, rules
         flag = engine.run(Job(facts="", query="current_prolog_flag(stack_limit, X)", mode="first", var="X",
                               stack_limit=stack))
         assert flag.values == [str(stack or limits.STACK_BYTES)]
+
+
+def test_a_quick_job_runs_under_the_quick_stack_budget(engine):
+    """The verifier's quick job runs under :data:`~taxlogic.tools.limits.QUICK_STACK_BYTES` (the
+    worker's own flag says so), never above the job's own stack budget."""
+    from taxlogic.eval.faults.verifier import _quick_limits
+
+    probe = Job(facts="", query="current_prolog_flag(stack_limit, X)", mode="first", var="X")
+    quick = probe.model_copy(update=_quick_limits(probe, limits.QUICK_INFERENCES))
+    assert engine.run(quick).values == [str(limits.QUICK_STACK_BYTES)]
+    assert engine.run(probe).values == [str(limits.STACK_BYTES)]
+    own = probe.model_copy(update={"stack_limit": 2**20})
+    assert _quick_limits(own, limits.QUICK_INFERENCES)["stack_limit"] == 2**20
 
 
 def test_the_verifier_counts_a_stack_runaway_as_caught_limited(engine, rules):
@@ -302,18 +316,20 @@ def test_a_stack_overflow_leaves_the_worker_as_a_fresh_one(engine):
 
 
 def test_no_gold_job_comes_near_the_stack_budget(engine, rules):
-    """At an eighth of its stack budget every SARA 2020 gold answer job, a sample of gold
-    inspections (answer, fact view, omission candidates: issues and verdicts) and of explanations
-    (with the heaviest recordings, which need 3 to 4 MiB) gives what it gives under the budget (``bench/inference_budgets.py --stack`` shows the same
-    for every job of SARA 2020, v2 and the NBA)."""
+    """At an eighth of its stack budget every SARA 2020 gold answer job (an eighth of the quick
+    job's, the smaller: 1 MiB), a sample of gold inspections (answer, fact view, omission
+    candidates: issues and verdicts) and of explanations (with the heaviest recordings, which need
+    3 to 4 MiB) gives what it gives under the budget (``bench/inference_budgets.py --stack`` shows
+    the same for every job of SARA 2020, v2 and the NBA)."""
     from taxlogic.eval.faults.verifier import experiment_limits, gold_program, inspect_many, plan_inspection
     from taxlogic.eval.scoring.explained import explain_gold
 
-    small = limits.STACK_BYTES // 8
-    tight = _UnderStack(engine, small)
+    tight = _UnderStack(engine, limits.STACK_BYTES // 8)
     cases = load_cases()
-    jobs = [case_job(c, c.gold_program, mode="first") for c in cases]
-    assert [_view(o) for o in tight.run_many(jobs)] == [_view(o) for o in engine.run_many(jobs)]
+    # mode all, as the verifier's answer and quick jobs run (the first answer is found on the way)
+    jobs = [case_job(c, c.gold_program) for c in cases]
+    answers = _UnderStack(engine, min(limits.STACK_BYTES, limits.QUICK_STACK_BYTES) // 8)
+    assert [_view(o) for o in answers.run_many(jobs)] == [_view(o) for o in engine.run_many(jobs)]
     some = sample(cases, 12)
     plans = [plan_inspection(c, gold_program(c).fact_program, rules, rule_text=gold_program(c).rule_program,
                              limits=experiment_limits()) for c in some]

@@ -439,3 +439,19 @@ def test_verifier_every_refuses_a_sampled_operator(sara_data_dir):
 
     result = CliRunner().invoke(app, ["eval", "verifier", "--every", "--ops", "drop_fact", "--cases", "tax_case_1"])
     assert result.exit_code == 2 and "omission operators only" in result.output
+
+
+def test_the_verifier_gives_each_case_what_a_run_of_it_alone_gives(engine, rules):
+    """The corruptions are planned while the gold pass runs and the heaviest cases' sets are
+    inspected first (``run_verifier``); the report still lists the variants in the cases' order,
+    each with what a run of its case alone gives."""
+    from taxlogic.eval.faults.verifier import run_verifier
+    from taxlogic.kb.sara.data.cases import get_case
+
+    cases = [get_case(c) for c in ("s2_a_1_A_pos", "tax_case_1")]  # the light case first
+    kw = dict(ops=["drop_fact", "wrong_person"], k=2, omissions=True)
+    both = run_verifier(engine, rules, cases, **kw)
+    alone = [run_verifier(engine, rules, [c], **kw) for c in cases]
+    assert both["gold"]["cases"] == 2 and both["experiment"]["cases"] == 2
+    assert [v["case_id"] for v in both["variants"]] == ["s2_a_1_A_pos"] * 4 + ["tax_case_1"] * 4
+    assert both["variants"] == alone[0]["variants"] + alone[1]["variants"]

@@ -31,7 +31,8 @@ margin; the figures are in ``docs/limits.md``):
   materialised predicate (``tl_derive/2``, 5 x 10^7), a recorder's probe (``tl_x_probe_limit``,
   10^5 + 10 x the query's inferences).
 
-- **stack** (:data:`STACK_BYTES`, :data:`EXPLAIN_STACK_BYTES` for an explanation job): bytes of
+- **stack** (:data:`STACK_BYTES`, :data:`QUICK_STACK_BYTES` for the verifier's quick job,
+  :data:`EXPLAIN_STACK_BYTES` for an explanation job): bytes of
   Prolog stack a job may use (SWI-Prolog's ``stack_limit``, set for each job and restored after):
   a runaway that grows its stacks while spending few inferences (its time goes to garbage
   collection) is stopped by a count of bytes, the same on any machine under any load; its outcome
@@ -72,11 +73,18 @@ RECORDING_TIMES = 10
 #: A job's stack budget, bytes (SWI-Prolog's ``stack_limit`` flag, set per job by
 #: ``tl_with_stack_limit/2`` in ``tools/engine.pl``: the local, global and trail stacks together;
 #: a job past it stops with status ``inference_limit``, ``error_kind`` ``stack``): the answer job,
-#: the verifier's quick job, the fact view and an omission candidate. Every gold job of these kinds
+#: the fact view and an omission candidate. Every gold job of these kinds
 #: (SARA 2020, v2, NBA) gives the same outcome under 2 MiB (8x below; the answer jobs under 1 MiB);
 #: the verifier's runaways (``merge_events`` on tax_case_49) stop in seconds, where under SWI's
 #: default 1 GiB they ran until a clock's safety net (100 s of CPU).
 STACK_BYTES = 16 * 1024 * 1024
+#: The verifier's quick job's (an answer job of a fact set already flagged; see
+#: :data:`QUICK_INFERENCES`): half the answer job's, as its inference budget is half. Every gold
+#: answer job gives its outcome under 1 MiB, so the margin is still 8x. A runaway that grows its
+#: stacks stops at half the depth and, where its time is quadratic in that depth (a recursion
+#: that returns an answer at each depth exits every frame above it, and exits count no
+#: inference: ``is_descendent_of/4`` on a family cycle), in about a quarter of the CPU.
+QUICK_STACK_BYTES = 8 * 1024 * 1024
 #: An explanation job's (the query and its recording): every gold recording of SARA 2020 is
 #: explained under 4 MiB (8x below), not all under 3 MiB (tax_case_20, 33, 83, 91).
 EXPLAIN_STACK_BYTES = 32 * 1024 * 1024

@@ -65,7 +65,7 @@ import re
 import threading
 import time
 from collections import Counter
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Sequence
 
@@ -163,7 +163,7 @@ class Inspection(BaseModel):
     give (``answer`` if no issues, else None). ``mode``: ``untrusted`` (the agent path) or
     ``trusted-rules`` (fact clauses validated, trusted rules kept). ``limited``: the run hit the
     quick limit given to an already flagged fact set (:func:`inspect_many`), so ``answer`` is
-    unknown rather than none. ``clauses``: the omission check's table clause -> facts with each
+    unknown rather than none. ``inferences``: the answer job's (None: not run). ``clauses``: the omission check's table clause -> facts with each
     unstated item's verdict (:func:`taxlogic.kb.sara.checks.omissions.clause_table`; empty when another
     check flagged the set first).
     """
@@ -177,6 +177,7 @@ class Inspection(BaseModel):
     outcome: str | None = None
     limited: bool = False
     seconds: float = 0.0
+    inferences: int | None = None
     clauses: list[dict] = Field(default_factory=list)
 
     @property
@@ -305,17 +306,18 @@ def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: int | None = None
         answer=ans.value if ans else None, reason=ans.reason if ans else (plan.refused or "not run"),
         agent_answer=ans.value if ans and not issues else None,
         outcome=ans_outcome.summary() if ans_outcome is not None else None, limited=limited,
-        seconds=sum(o.seconds for o in outcomes),
+        seconds=sum(o.seconds for o in outcomes), inferences=ans_outcome.inferences if ans_outcome is not None else None,
     )
 
 
 def _quick_limits(job: Job, quick: int) -> dict:
-    """A quick job's limits: ``quick`` inferences (at most the job's own budget), and the engine's
-    CPU safety net for that budget (:func:`taxlogic.tools.limits.safety_seconds`: 50 s for
-    :data:`~taxlogic.tools.limits.QUICK_INFERENCES`, never above the job's own) with a wall net of
-    at least 2 x that + 10 s: a safety net decides nothing, so a runaway it stops costs half."""
+    """A quick job's limits: ``quick`` inferences (at most the job's own budget), the quick stack
+    budget (:data:`~taxlogic.tools.limits.QUICK_STACK_BYTES`, 8 MiB, at most the job's own), and
+    the engine's CPU safety net for that budget (:func:`taxlogic.tools.limits.safety_seconds`: 50 s
+    for :data:`~taxlogic.tools.limits.QUICK_INFERENCES`, never above the job's own) with a wall net
+    of at least 2 x that + 10 s: a safety net decides nothing, so a runaway it stops costs half."""
     from taxlogic.settings import get_settings
-    from taxlogic.tools.limits import safety_seconds
+    from taxlogic.tools.limits import QUICK_STACK_BYTES, STACK_BYTES, safety_seconds
 
     s = get_settings()
     inferences = min(quick, job.inference_limit or quick)
@@ -325,7 +327,8 @@ def _quick_limits(job: Job, quick: int) -> dict:
     wall = _wall_net(s, t)
     if job.wall_limit is not None:
         wall = min(wall, job.wall_limit)
-    return {"inference_limit": inferences, "time_limit": t, "wall_limit": wall}
+    stack = min(QUICK_STACK_BYTES, job.stack_limit or STACK_BYTES)
+    return {"inference_limit": inferences, "stack_limit": stack, "time_limit": t, "wall_limit": wall}
 
 
 def _wall_net(s, cpu: float) -> float:
@@ -351,7 +354,8 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
     The checks (Python) run while the workers run the jobs
     (:class:`~taxlogic.eval.faults.job_pool.JobPool`): every fact view first, then each set's
     answer job as soon as its static flags are known, and each set's omission candidates as soon
-    as its answer is, so the workers wait for the checks only at the start. What each set gets is
+    as its answer is in (the sets in order, looked at between two answer jobs' submissions), so
+    the workers wait for the checks only at the start. What each set gets is
     the same as checking them one after another; an identical job (two corruptions giving the
     same program) runs once."""
     plans = list(plans)
@@ -360,6 +364,22 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
         main: dict[int, Future] = {}
         shortened: set[int] = set()
         static: dict[int, list[Issue]] = {}
+        result: list[Inspection] = []
+        views: dict[int, Outcome | None] = {}
+        checks: list[tuple[int, _OmissionJobs, list[Future]]] = []  # (plan index, its check, the candidates' runs)
+
+        def settle(i: int) -> None:  # set i's inspection and its omission candidates, once its jobs ran
+            p = plans[i]
+            views[i] = derived[i].result() if i in derived else None
+            outcomes = [views[i] if r == "derived" else main[i].result() for r in p.roles]
+            result.append(finish(p, outcomes, quick=quick if i in shortened else None, static=static.get(i)))
+            check = _omission_jobs(p, result[i], views[i], main[i].result() if i in main else None) if omissions else None
+            if check is not None:
+                checks.append((i, check, [jobs.submit(c) for c in check.jobs]))
+
+        def ran(i: int) -> bool:
+            return all(f.done() for f in (derived.get(i), main.get(i)) if f is not None)
+
         for i, p in enumerate(plans):
             for j, r in zip(p.jobs, p.roles):
                 if r == "derived":
@@ -378,16 +398,10 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
                     on_done(1)
                 else:
                     last.add_done_callback(lambda _: on_done(1))
-        result: list[Inspection] = []
-        views: dict[int, Outcome | None] = {}
-        checks: list[tuple[int, _OmissionJobs, list[Future]]] = []  # (plan index, its check, the candidates' runs)
-        for i, p in enumerate(plans):
-            views[i] = derived[i].result() if i in derived else None
-            outcomes = [views[i] if r == "derived" else main[i].result() for r in p.roles]
-            result.append(finish(p, outcomes, quick=quick if i in shortened else None, static=static.get(i)))
-            check = _omission_jobs(p, result[i], views[i], main[i].result() if i in main else None) if omissions else None
-            if check is not None:
-                checks.append((i, check, [jobs.submit(c) for c in check.jobs]))
+            while len(result) <= i and ran(len(result)):  # the sets whose jobs ran meanwhile, in order
+                settle(len(result))
+        while len(result) < len(plans):
+            settle(len(result))
         again = []  # each check's outcomes, a run its limit stopped submitted once more (rerun_job)
         for _, check, futures in checks:
             outs: list = []
@@ -650,6 +664,39 @@ def experiment_limits(settings=None, time_limit: float | None = None) -> dict:
     return {"inference_limit": s.inference_limit, "time_limit": t, "wall_limit": _wall_net(s, t)}
 
 
+def _planned_variants(programs: Sequence[GoldProgram], ops: Sequence[str], rules: RuleSet, *, seed: int, k: int,
+                      every: bool, limits: dict, stop: threading.Event) -> list[tuple[list, list[_Plan], list[str]]]:
+    """Each gold program's corruptions (:func:`run_verifier`) and their inspection plans, in
+    ``programs``' order: ``(todo, plans, none)`` per program, ``todo`` its ``(program, variant,
+    the variant's rule text)`` items, ``plans`` theirs, ``none`` the operators that gave no
+    variant. Stops early (a shorter list) once ``stop`` is set."""
+    from taxlogic.eval.faults.corrupt import corrupt, every_omission, facts_of
+
+    statute = dict(rules.vocabulary.statute)
+    out = []
+    for p in programs:
+        if stop.is_set():
+            break
+        facts = facts_of(p.fact_text)
+        todo, none = [], []
+        for op in ops:
+            if op == RULE_OPERATOR:
+                vs = rule_variants(p, seed=seed, k=k, every=every)
+                todo += [(p, v, text) for v, text in vs]
+            else:
+                vs = every_omission(facts, op) if every else corrupt(facts, op, seed=seed, key=p.case.id, k=k,
+                                                                      statute=statute)
+                todo += [(p, v, p.rule_text) for v in vs]
+            if not vs:
+                none.append(op)
+        plans = [plan_inspection(p.case, p.corruption(v.text, v.op), rules, limits=limits,
+                                 rule_text=(p.case.gold_program.derive(text, f"corruption {v.op}") if text else None)
+                                 if v.op == RULE_OPERATOR else p.rule_program)
+                 for p, v, text in todo]
+        out.append((todo, plans, none))
+    return out
+
+
 def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed: int = 0, k: int = 3,
                  ops: Sequence[str] | None = None, limits: dict | None = None, quick: int | None = QUICK_INFERENCES,
                  progress: Callable[[str, int, int], None] | None = None, keep_variants: bool = True,
@@ -662,7 +709,7 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     ``limits``: job limits (default :func:`experiment_limits`); ``quick``: see :func:`inspect_many`
     (None: every job gets the full limits); ``omissions``: with the omission check
     (:func:`omission_pass`)."""
-    from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OMISSIONS, OPERATORS, corrupt, every_omission, facts_of
+    from taxlogic.eval.faults.corrupt import ERROR_CLASSES, OMISSIONS, OPERATORS
 
     known = [*OPERATORS, RULE_OPERATOR]
     ops = list(ops or ([*OMISSIONS, RULE_OPERATOR] if every else known))
@@ -688,7 +735,16 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
                     progress(stage, done[0], total)
         return tick
 
-    gold = inspect_many(engine, plans, on_done=ticker("gold facts", len(plans)), omissions=omissions)
+    stop = threading.Event()
+    with ThreadPoolExecutor(1) as side:  # the corruptions are planned while the gold pass runs
+        planning = side.submit(_planned_variants, programs, ops, rules, seed=seed, k=k, every=every, limits=limits,
+                               stop=stop)
+        try:
+            gold = inspect_many(engine, plans, on_done=ticker("gold facts", len(plans)), omissions=omissions)
+        except BaseException:  # Ctrl-C or an error: the planning stops at its next case
+            stop.set()
+            raise
+        per_case = planning.result()
     alarms, wrong_gold = [], []
     for p, g in zip(programs, gold):
         if g.answer != p.case.expected:
@@ -701,28 +757,27 @@ def run_verifier(engine: Engine, rules: RuleSet, cases: Sequence[Case], *, seed:
     gold_seconds = time.perf_counter() - t0
 
     # corruptions of every clean gold set
-    clean = [p for p, g in zip(programs, gold) if not g.issues and g.answer == p.case.expected]
-    statute = dict(rules.vocabulary.statute)
+    kept = [i for i, (p, g) in enumerate(zip(programs, gold)) if not g.issues and g.answer == p.case.expected]
+    clean = [programs[i] for i in kept]
     todo: list[tuple[GoldProgram, object, str]] = []  # (program, variant, its rule text)
+    vplans: list[_Plan] = []
+    weight: list[int] = []  # each variant's case's gold answer job, inferences
     skipped: Counter = Counter()
-    for p in clean:
-        facts = facts_of(p.fact_text)
-        for op in ops:
-            if op == RULE_OPERATOR:
-                vs = rule_variants(p, seed=seed, k=k, every=every)
-                todo += [(p, v, text) for v, text in vs]
-            else:
-                vs = every_omission(facts, op) if every else corrupt(facts, op, seed=seed, key=p.case.id, k=k,
-                                                                      statute=statute)
-                todo += [(p, v, p.rule_text) for v in vs]
-            if not vs:
-                skipped[op] += 1
-    vplans = [plan_inspection(p.case, p.corruption(v.text, v.op), rules, limits=limits,
-                              rule_text=(p.case.gold_program.derive(text, f"corruption {v.op}") if text else None)
-                              if v.op == RULE_OPERATOR else p.rule_program)
-              for p, v, text in todo]
-    results = inspect_many(engine, vplans, quick=quick, omissions=omissions,
+    for i in kept:
+        items, case_plans, none = per_case[i]
+        todo += items
+        vplans += case_plans
+        weight += [gold[i].inferences or 0] * len(items)
+        skipped.update(none)
+    # The heaviest cases' sets first (longest first): the workers run their jobs while the parent
+    # checks the many light sets, which alone would leave the workers waiting for the parent. Each
+    # set's inspection does not depend on the order (inspect_many); the report keeps todo's order.
+    order = sorted(range(len(todo)), key=lambda j: -weight[j])
+    ordered = inspect_many(engine, [vplans[j] for j in order], quick=quick, omissions=omissions,
                            on_done=ticker("corrupted facts", len(vplans)))
+    results: list[Inspection] = [None] * len(todo)  # type: ignore[list-item]
+    for j, r in zip(order, ordered):
+        results[j] = r
     variants = []
     for (p, v, _), r in zip(todo, results):
         klass = classify(p.case.expected, r.answer, r.flagged, r.limited)
