@@ -54,7 +54,8 @@ left out of the corruption experiment (a corruption of a flagged set is triviall
 wall-clock limits are safety nets only. A corrupted set the inspector already flags before
 Prolog answers (the validator, or the checks on the facts themselves) is one the agent never
 answers from; its answer job gets a quick budget
-(:data:`~taxlogic.tools.limits.QUICK_INFERENCES`), and if it hits it the variant is
+(:data:`~taxlogic.tools.limits.QUICK_INFERENCES` inferences and
+:data:`~taxlogic.tools.limits.QUICK_STACK_BYTES` of stack), and if it hits it the variant is
 ``caught_limited`` (left out of the catch rate: its answer is unknown). Unflagged sets always get
 the full limits, exactly as the agent runs them.
 """
