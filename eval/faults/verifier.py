@@ -164,9 +164,10 @@ class Inspection(BaseModel):
     give (``answer`` if no issues, else None). ``mode``: ``untrusted`` (the agent path) or
     ``trusted-rules`` (fact clauses validated, trusted rules kept). ``limited``: the run hit the
     quick limit given to an already flagged fact set (:func:`inspect_many`), so ``answer`` is
-    unknown rather than none. ``inferences``: the answer job's (None: not run). ``clauses``: the omission check's table clause -> facts with each
-    unstated item's verdict (:func:`taxlogic.kb.sara.checks.omissions.clause_table`; empty when another
-    check flagged the set first).
+    unknown rather than none. ``inferences``: the answer job's (None: not run). ``clauses``: the
+    omission check's table clause -> facts with each unstated item's verdict
+    (:func:`taxlogic.kb.sara.checks.omissions.clause_table`; empty when another check flagged
+    the set first).
     """
 
     case_id: str
@@ -307,7 +308,8 @@ def finish(plan: _Plan, outcomes: Sequence[Outcome], *, quick: int | None = None
         answer=ans.value if ans else None, reason=ans.reason if ans else (plan.refused or "not run"),
         agent_answer=ans.value if ans and not issues else None,
         outcome=ans_outcome.summary() if ans_outcome is not None else None, limited=limited,
-        seconds=sum(o.seconds for o in outcomes), inferences=ans_outcome.inferences if ans_outcome is not None else None,
+        seconds=sum(o.seconds for o in outcomes),
+        inferences=ans_outcome.inferences if ans_outcome is not None else None,
     )
 
 
