@@ -358,9 +358,8 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
     (:class:`~taxlogic.eval.faults.job_pool.JobPool`): every fact view first, then each set's
     answer job as soon as its static flags are known, and each set's omission candidates as soon
     as its answer is in (the sets in order, looked at between two answer jobs' submissions), so
-    the workers wait for the checks only at the start. What each set gets is
-    the same as checking them one after another; an identical job (two corruptions giving the
-    same program) runs once."""
+    the workers wait for the checks only at the start. What each set gets is the same as checking
+    them one after another; an identical job (two corruptions giving the same program) runs once."""
     plans = list(plans)
     with JobPool(engine) as jobs:
         derived = {i: jobs.submit(j) for i, p in enumerate(plans) for j, r in zip(p.jobs, p.roles) if r == "derived"}
@@ -456,7 +455,8 @@ def _omission_result(p: _Plan, r: Inspection, derived: Outcome | None, check: _O
                      outcomes: Sequence[Outcome]) -> Inspection:
     """``r`` with the omission check's clause table and issues, from its candidates' outcomes."""
     answers = [answer_key(p.case, o) for o in outcomes]
-    verdict = decide(check.rows, check.cands, r.answer, answers, unmet=query_unmet(p.inp.query, p.canonical, _trusted(p, derived)))
+    unmet = query_unmet(p.inp.query, p.canonical, _trusted(p, derived))
+    verdict = decide(check.rows, check.cands, r.answer, answers, unmet=unmet)
     update: dict = {"clauses": clause_table(verdict.rows, verdict.verdicts)}
     if verdict.issues:
         update |= {"issues": list(r.issues) + verdict.issues, "agent_answer": None}
@@ -474,7 +474,8 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     derived, runs = derived or {}, runs or {}
     todo = [(i, c) for i, (p, r) in enumerate(zip(plans, results))
             if (c := _omission_jobs(p, r, derived.get(i), runs.get(i))) is not None]
-    outs = iter(run_candidates(engine, [j for _, c in todo for j in c.jobs], [c.answer_job for _, c in todo for _ in c.jobs]))
+    outs = iter(run_candidates(engine, [j for _, c in todo for j in c.jobs],
+                               [c.answer_job for _, c in todo for _ in c.jobs]))
     results = list(results)
     for i, c in todo:
         outcomes = [next(outs) for _ in c.jobs]  # noqa: B023
