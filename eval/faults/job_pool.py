@@ -4,6 +4,7 @@ in the parent while the workers run the jobs (:func:`taxlogic.eval.faults.verifi
 from __future__ import annotations
 
 import hashlib
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from taxlogic.tools.engine import Engine, Job
@@ -20,13 +21,16 @@ class JobPool:
         self.engine = engine
         self._ex = ThreadPoolExecutor(engine.size)
         self._futures: dict[bytes, Future] = {}
+        self._lock = threading.Lock()
 
     def submit(self, job: Job) -> Future:
-        """``job``'s outcome, to come."""
+        """``job``'s outcome, to come (from any thread: a job's follow-up is submitted from the
+        engine's threads). Raises RuntimeError once the pool has shut down."""
         key = job_key(job)
-        f = self._futures.get(key)
-        if f is None:
-            f = self._futures[key] = self._ex.submit(self.engine.run, job)
+        with self._lock:
+            f = self._futures.get(key)
+            if f is None:
+                f = self._futures[key] = self._ex.submit(self.engine.run, job)
         return f
 
     def __enter__(self) -> "JobPool":

@@ -82,8 +82,8 @@ from taxlogic.kb.rules import RuleSet
 from taxlogic.kb.sara.domain import answer_of, case_job
 from taxlogic.kb.sara.checks import static_issues
 from taxlogic.kb.sara.checks.coverage import legal_terms
-from taxlogic.kb.sara.checks.omissions import (answer_key, applies_to, candidate_limits, clause_table, decide,
-                                              plan as omission_plan, query_unmet, rerun_job, run_candidates)
+from taxlogic.kb.sara.checks.omissions import (Chains, answer_key, applies_to, candidate_limits, changes, clause_table,
+                                              decide, plan as omission_plan, query_unmet, rerun_job, run_candidates)
 from taxlogic.tools.engine import Engine, Job, Outcome
 from taxlogic.tools.facts import split_clauses
 from taxlogic.tools.limits import QUICK_INFERENCES
@@ -377,7 +377,8 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
             result.append(finish(p, outcomes, quick=quick if i in shortened else None, static=static.get(i)))
             check = _omission_jobs(p, result[i], views[i], main[i].result() if i in main else None) if omissions else None
             if check is not None:
-                checks.append((i, check, [jobs.submit(c) for c in check.jobs]))
+                checks.append((i, check, _CandidateRuns(jobs, check, lambda o, c=p.case, b=result[i].answer:
+                                                        changes(answer_key(c, o), b)).outcomes))
 
         def ran(i: int) -> bool:
             return all(f.done() for f in (derived.get(i), main.get(i)) if f is not None)
@@ -404,17 +405,59 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
                 settle(len(result))
         while len(result) < len(plans):
             settle(len(result))
-        again = []  # each check's outcomes, a run its limit stopped submitted once more (rerun_job)
-        for _, check, futures in checks:
-            outs: list = []
-            for job, f in zip(check.jobs, futures):
-                rerun = rerun_job(job, check.answer_job, o := f.result())
-                outs.append(jobs.submit(rerun) if rerun is not None else o)
-            again.append(outs)
-        for (i, check, _), outs in zip(checks, again):
-            outcomes = [o.result() if isinstance(o, Future) else o for o in outs]
-            result[i] = _omission_result(plans[i], result[i], views[i], check, outcomes)
+        for i, check, outcomes in checks:
+            result[i] = _omission_result(plans[i], result[i], views[i], check, outcomes.result())
     return result
+
+
+class _CandidateRuns:
+    """One omission check's candidate jobs on a :class:`JobPool`, as
+    :func:`~taxlogic.kb.sara.checks.omissions.run_candidates` runs them, without waiting between
+    waves: each item's candidates one after another (:class:`~taxlogic.kb.sara.checks.omissions.Chains`),
+    the next submitted as the one before it ran and did not change the answer (``changed``), a run
+    its limit stopped once more (:func:`~taxlogic.kb.sara.checks.omissions.rerun_job`). ``outcomes``:
+    a future of the outcomes, one per job (None: not run); it holds the error if a run raised."""
+
+    def __init__(self, pool: JobPool, check: _OmissionJobs, changed: Callable[[Outcome], bool]):
+        self.pool, self.check, self.changed = pool, check, changed
+        self.chains = Chains([c.item for c in check.cands])
+        self.outs: list[Outcome | None] = [None] * len(check.jobs)
+        self.outcomes: Future = Future()
+        start = self.chains.start()
+        self.open, self.lock = len(start), threading.Lock()
+        if not start:
+            self.outcomes.set_result(self.outs)
+        for k in start:
+            self._submit(k, check.jobs[k], rerun=False)
+
+    def _submit(self, k: int, job: Job, *, rerun: bool) -> None:
+        try:
+            self.pool.submit(job).add_done_callback(lambda f: self._ran(k, job, f, rerun))
+        except BaseException as e:  # the pool shut down (Ctrl-C, an error elsewhere)
+            self._fail(e)
+
+    def _ran(self, k: int, job: Job, f: Future, rerun: bool) -> None:  # in an engine thread
+        try:
+            o = f.result()
+            again = None if rerun else rerun_job(job, self.check.answer_job, o)
+            if again is not None:
+                return self._submit(k, again, rerun=True)
+            self.outs[k] = o
+            n = self.chains.after(k, changed=self.changed(o))
+            if n is not None:
+                return self._submit(n, self.check.jobs[n], rerun=False)
+            with self.lock:
+                self.open -= 1
+                last = self.open == 0
+            if last:
+                self.outcomes.set_result(self.outs)
+        except BaseException as e:
+            self._fail(e)
+
+    def _fail(self, e: BaseException) -> None:
+        with self.lock:
+            if not self.outcomes.done():
+                self.outcomes.set_exception(e)
 
 
 def _with_candidate(facts: str | TrustedProgram, candidate: str) -> str | TrustedProgram:
@@ -452,9 +495,10 @@ def _omission_jobs(p: _Plan, r: Inspection, derived: Outcome | None, run: Outcom
 
 
 def _omission_result(p: _Plan, r: Inspection, derived: Outcome | None, check: _OmissionJobs,
-                     outcomes: Sequence[Outcome]) -> Inspection:
-    """``r`` with the omission check's clause table and issues, from its candidates' outcomes."""
-    answers = [answer_key(p.case, o) for o in outcomes]
+                     outcomes: Sequence[Outcome | None]) -> Inspection:
+    """``r`` with the omission check's clause table and issues, from its candidates' outcomes
+    (None: not run, as an earlier candidate of its item changed the answer)."""
+    answers = [None if o is None else answer_key(p.case, o) for o in outcomes]
     unmet = query_unmet(p.inp.query, p.canonical, _trusted(p, derived))
     verdict = decide(check.rows, check.cands, r.answer, answers, unmet=unmet)
     update: dict = {"clauses": clause_table(verdict.rows, verdict.verdicts)}
@@ -474,8 +518,10 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     derived, runs = derived or {}, runs or {}
     todo = [(i, c) for i, (p, r) in enumerate(zip(plans, results))
             if (c := _omission_jobs(p, r, derived.get(i), runs.get(i))) is not None]
-    outs = iter(run_candidates(engine, [j for _, c in todo for j in c.jobs],
-                               [c.answer_job for _, c in todo for _ in c.jobs]))
+    owner = [(i, c) for i, c in todo for _ in c.jobs]
+    outs = iter(run_candidates(engine, [j for _, c in todo for j in c.jobs], [c.answer_job for _, c in owner],
+                               [(i, cand.item) for i, c in todo for cand in c.cands],
+                               lambda k, o: changes(answer_key(plans[owner[k][0]].case, o), results[owner[k][0]].answer)))
     results = list(results)
     for i, c in todo:
         outcomes = [next(outs) for _ in c.jobs]  # noqa: B023

@@ -60,12 +60,12 @@ from taxlogic.kb.sara.checks.omissions.model import (CANDIDATE_BUDGET, MAX_CANDI
                                               Item, Verdict)
 from taxlogic.kb.sara.checks.omissions.reading import case_people, respell, spellings
 from taxlogic.kb.sara.reading.names import person_key
-from taxlogic.kb.sara.checks.omissions.verdicts import (answer_key, candidate_limits, issues_of, judge, rerun_job,
-                                                          run_candidates)
+from taxlogic.kb.sara.checks.omissions.verdicts import (Chains, answer_key, candidate_limits, changes, issues_of, judge,
+                                                          rerun_job, run_candidates)
 
-__all__ = ["CANDIDATE_BUDGET", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "ClauseRow",
-           "Item", "OmissionCheck", "Verdict", "accounting", "answer_key", "applies_to", "candidate_limits", "candidates",
-           "case_people", "clause_table", "decide", "engine_check", "issues_of", "judge", "omission_check", "plan", "query_unmet",
+__all__ = ["CANDIDATE_BUDGET", "MAX_CANDIDATES", "NOT_MEASURED_ON", "PER_TYPE", "PROBE_AMOUNT", "Candidate", "Chains",
+           "ClauseRow", "Item", "OmissionCheck", "Verdict", "accounting", "answer_key", "applies_to", "candidate_limits", "candidates",
+           "case_people", "changes", "clause_table", "decide", "engine_check", "issues_of", "judge", "omission_check", "plan", "query_unmet",
            "rerun_job", "respell", "run_candidates", "spellings"]
 
 
@@ -95,7 +95,8 @@ def applies_to(rules) -> bool:
 @dataclass
 class OmissionCheck:
     """The whole check on one fact set: the table (:func:`accounting`), each unstated item's
-    verdict, and the issues (relevant items only). ``runs``: counterfactual jobs run."""
+    verdict, and the issues (relevant items only). ``runs``: the candidates (each run, but those
+    after the one of its item that changed the answer: :class:`Chains`)."""
 
     rows: list[ClauseRow]
     verdicts: list[Verdict]
@@ -140,12 +141,14 @@ def clause_table(rows: Sequence[ClauseRow], verdicts: Sequence[Verdict] = ()) ->
 
 
 def omission_check(case: CaseInput, query: str | None, canonical: str, rules, base: object,
-                   run: Callable[[list[str]], list[object]], *, trusted: str = "", terms: dict | None = None) -> OmissionCheck:
+                   run: Callable[[list[Candidate]], list[object]], *, trusted: str = "",
+                   terms: dict | None = None) -> OmissionCheck:
     """:func:`plan`, then ``run`` (the answers of the query with each candidate's facts added,
-    in order; None where a run gives no answer), then :func:`decide`. ``base``: the answer of the
-    facts as they are."""
+    in order; None where a run gives no answer, or where it was not run: an earlier candidate of
+    its item changed the answer, :class:`Chains`), then :func:`decide`. ``base``: the answer of
+    the facts as they are."""
     rows, cands = plan(case, query, canonical, rules, trusted=trusted, terms=terms)
-    answers = run([c.facts for c in cands]) if cands else []
+    answers = run(cands) if cands else []
     return decide(rows, cands, base, answers, unmet=query_unmet(query, canonical, trusted))
 
 
@@ -153,11 +156,14 @@ def engine_check(case: CaseInput, query: str | None, canonical: str, rules, outc
                  trusted: str = "", terms: dict | None = None) -> OmissionCheck:
     """:func:`omission_check` on the engine: ``job`` is the answer job of the facts (its facts
     the candidates are appended to, its limits kept), ``outcome`` its outcome; the candidates
-    run as one batch (:func:`run_candidates`)."""
+    run in waves, each item's until one changes the answer (:func:`run_candidates`)."""
     limits = candidate_limits(job, outcome)
+    base = answer_key(case, outcome)
 
-    def run(extras: list[str]) -> list[object]:
-        jobs = [job.model_copy(update={"facts": job.facts + e, **limits}) for e in extras]
-        return [answer_key(case, o) for o in run_candidates(engine, jobs, [job] * len(jobs))]
+    def run(cands: list[Candidate]) -> list[object]:
+        jobs = [job.model_copy(update={"facts": job.facts + c.facts, **limits}) for c in cands]
+        outs = run_candidates(engine, jobs, [job] * len(jobs), [c.item for c in cands],
+                              lambda _, o: changes(answer_key(case, o), base))
+        return [None if o is None else answer_key(case, o) for o in outs]
 
-    return omission_check(case, query, canonical, rules, answer_key(case, outcome), run, trusted=trusted, terms=terms)
+    return omission_check(case, query, canonical, rules, base, run, trusted=trusted, terms=terms)

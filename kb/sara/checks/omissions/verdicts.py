@@ -4,7 +4,7 @@ an ``unstated_clause`` issue (:func:`issues_of`), else irrelevant with the reaso
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from taxlogic.core import Issue
 from taxlogic.kb.sara.checks.omissions.model import CANDIDATE_BUDGET, Candidate, Item, Verdict
@@ -99,17 +99,73 @@ def rerun_job(job, answer_job, outcome):
     return job.model_copy(update=answer_job.rerun_limits(None, float("inf"), 0.0))
 
 
-def run_candidates(engine, jobs: Sequence, answer_jobs: Sequence) -> list:
+class Chains:
+    """The order in which candidates' runs decide their items (issue 48): each item's candidates
+    (``items[i]``: candidate i's item, in the candidates' order) one after another, until one
+    changes the answer. :func:`judge` takes an item's first candidate that changes the answer
+    (or, when none does, needs them all), so the candidates after it cannot change the verdict,
+    its reason or the issue, and are not run. Which run is "first" is the candidates' order, not
+    the runs' timing, so the same candidates give the same runs and verdicts on any machine.
+
+    >>> c = Chains(["a", "b", "a"])
+    >>> c.start()
+    [0, 1]
+    >>> c.after(0, changed=True) is None  # "a" is decided: candidate 2 is not run
+    True
+    """
+
+    def __init__(self, items: Sequence[object]):
+        self._next: dict[int, int | None] = {}
+        self._first: list[int] = []
+        last: dict[object, int] = {}
+        for i, item in enumerate(items):
+            if item in last:
+                self._next[last[item]] = i
+            else:
+                self._first.append(i)
+            last[item] = i
+            self._next[i] = None
+
+    def start(self) -> list[int]:
+        """The first candidate of each item (indices, ascending)."""
+        return list(self._first)
+
+    def after(self, i: int, *, changed: bool) -> int | None:
+        """The candidate to run after candidate ``i`` ran: the next of its item, or None when
+        ``changed`` (its answer differs from the facts' own: the item is decided) or it was the
+        item's last."""
+        return None if changed else self._next[i]
+
+
+def changes(answer: object, base: object) -> bool:
+    """Whether a candidate's ``answer`` (:func:`answer_key`) changes the facts' own ``base``, as
+    :func:`judge` reads it (None decides nothing)."""
+    return answer is not None and answer != base
+
+
+def run_candidates(engine, jobs: Sequence, answer_jobs: Sequence, items: Sequence[object] | None = None,
+                   changed: Callable[[int, object], bool] | None = None) -> list:
     """The outcomes of the candidates' ``jobs`` (``answer_jobs[i]``: the answer job of the facts
-    ``jobs[i]`` adds a candidate to), as one ``engine.run_many`` batch under
-    :func:`candidate_limits`. A run its limit stopped decides nothing, so it runs once more
-    under the answer job's own budget (:func:`rerun_job`): a
-    candidate may restore a computation the omission had cut short, whose run takes longer than
-    the facts' own (the rules of a program's 87 employees' pay left out: the facts answer 0 at
-    once, the candidate needs about 3 s). Both budgets count inferences (issue 48), so which
-    runs go again is the same on any machine. Returns one outcome per job, in order."""
-    outs = list(engine.run_many(jobs)) if jobs else []
-    again = [(i, r) for i, o in enumerate(outs) if (r := rerun_job(jobs[i], answer_jobs[i], o)) is not None]
-    for (i, _), o in zip(again, engine.run_many([r for _, r in again])):
-        outs[i] = o
+    ``jobs[i]`` adds a candidate to) under :func:`candidate_limits`, on the engine's workers side
+    by side. A run its limit stopped decides nothing, so it runs once more under the answer job's
+    own budget (:func:`rerun_job`): a candidate may restore a computation the omission had cut
+    short, whose run takes longer than the facts' own (the rules of a program's 87 employees' pay
+    left out: the facts answer 0 at once, the candidate needs about 3 s). Both budgets count
+    inferences (issue 48), so which runs go again is the same on any machine.
+
+    ``items`` (``items[i]``: job i's item, hashable; the same item in two checks must be two
+    keys) and ``changed(i, outcome)`` (whether job i's outcome changes its facts' answer): then
+    the jobs run in waves, each item's next candidate while none has changed the answer
+    (:class:`Chains`); a job not run has outcome None. Returns one outcome per job, in order."""
+    outs: list = [None] * len(jobs)
+    chains = Chains(items if items is not None else range(len(jobs)))
+    wave = chains.start()
+    while wave:
+        for i, o in zip(wave, engine.run_many([jobs[i] for i in wave])):
+            outs[i] = o
+        again = [(i, r) for i in wave if (r := rerun_job(jobs[i], answer_jobs[i], outs[i])) is not None]
+        for (i, _), o in zip(again, engine.run_many([r for _, r in again])):
+            outs[i] = o
+        wave = sorted(n for i in wave if (n := chains.after(i, changed=changed is not None and changed(i, outs[i])))
+                      is not None)
     return outs
