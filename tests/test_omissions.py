@@ -596,6 +596,74 @@ def test_a_candidate_the_stack_budget_stopped_is_not_run_again(engine):
     assert rerun_job(grows, Job(facts="", query="true", inference_limit=200_000_000), limited).inference_limit == 200_000_000
 
 
+@pytest.mark.parametrize("case_id,event", [("tax_case_23", "alice_and_bob_joint_return"),
+                                           ("tax_case_54", "alice_maintains_house")])
+def test_an_items_candidates_after_one_that_changes_the_answer_are_not_run(engine, rules, case_id, event):
+    """:func:`engine_check` runs each item's candidates in order until one changes the answer
+    (:class:`Chains`): the verdicts, reasons and issues are those of running every candidate
+    (:func:`judge` takes an item's first candidate that changes the answer), with fewer runs:
+    exactly each item's candidates up to its first that changes the answer."""
+    from taxlogic.agent.validate import validation_issues
+    from taxlogic.kb.sara.checks.omissions import (candidate_limits, changes, decide, engine_check, plan, query_unmet,
+                                                   run_candidates)
+    from taxlogic.kb.sara.domain import SaraDomain
+
+    case = get_case(case_id)
+    inp = CaseInput.from_case(case)
+    _, canonical = validation_issues(_without(case, event), rules)
+    job = SaraDomain().query_job(inp, inp.query, canonical)
+    outcome = engine.run(job)
+    base = answer_key(inp, outcome)
+    ran: list = []
+
+    class Counting:
+        def run_many(self, jobs):
+            jobs = list(jobs)
+            ran.extend(j.facts for j in jobs)
+            return engine.run_many(jobs)
+
+    chained = engine_check(inp, inp.query, canonical, rules, outcome, Counting(), job, terms=legal_terms(rules))
+    rows, cands = plan(inp, inp.query, canonical, rules, terms=legal_terms(rules))
+    every = [job.model_copy(update={"facts": job.facts + c.facts, **candidate_limits(job, outcome)}) for c in cands]
+    answers = [answer_key(inp, o) for o in run_candidates(engine, every, [job] * len(every))]  # no items: every one
+    whole = decide(rows, cands, base, answers, unmet=query_unmet(inp.query, canonical))
+
+    def seen(check):
+        return ([(v.item, v.relevant, v.reason, v.changed, v.undecided) for v in check.verdicts],
+                [(i.kind, i.message) for i in check.issues])
+
+    assert chained.issues and seen(chained) == seen(whole)
+    needed = []  # each item's candidates up to its first that changes the answer
+    for item in dict.fromkeys(c.item for c in cands):
+        for c, a in zip(cands, answers):
+            if c.item == item:
+                needed.append(job.facts + c.facts)
+                if changes(a, base):
+                    break
+    assert sorted(ran) == sorted(needed) and len(ran) < len(cands)
+
+
+@pytest.mark.timeout(300)
+def test_a_candidate_run_that_raises_ends_the_verifier_with_its_error(engine, rules):
+    """The verifier chains an item's candidates from the engine's threads (each submitted as the
+    one before it ran): a run that raises there ends :func:`inspect_many` with that error, and
+    leaves nothing waiting."""
+    case = get_case("tax_case_23")
+    plan = plan_inspection(case, _without(case, "alice_and_bob_joint_return"), rules)
+    own = {repr(sorted(j.wire().items())) for j in plan.jobs}  # the set's own jobs; the rest are candidates
+
+    class Broken:
+        size = engine.size
+
+        def run(self, job):
+            if repr(sorted(job.wire().items())) not in own:
+                raise RuntimeError("worker lost")
+            return engine.run(job)
+
+    with pytest.raises(RuntimeError, match="worker lost"):
+        inspect_many(Broken(), [plan])
+
+
 def test_the_work_payments_are_for_left_out_is_flagged(engine, rules):
     """:data:`_ID_TAKING_RULES` with the services' type rule left out: each payment's ``purpose_``
     names no event, and the work "Alice has employed Bob, …" states is a candidate tied to a

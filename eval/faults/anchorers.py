@@ -155,7 +155,7 @@ def _issues_under(plan, outcomes, anchored_text: str, rules) -> list:
 
 def _omission_flags(engine, plans, outcomes, answer, among: Sequence[int]) -> dict[int, bool]:
     """For every plan of ``among`` whose facts gave an answer: does the omission check flag them
-    (:func:`taxlogic.eval.faults.verifier.omission_pass`, all candidates in one batch)?"""
+    (:func:`taxlogic.eval.faults.verifier.omission_pass`, the candidates in waves)?"""
     from taxlogic.eval.faults.verifier import Inspection, omission_pass
 
     idx = [i for i in among if answer(i) is not None]

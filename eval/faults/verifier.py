@@ -511,9 +511,10 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
                   derived: dict[int, Outcome] | None = None, runs: dict[int, Outcome] | None = None) -> list[Inspection]:
     """The omission check (:mod:`taxlogic.kb.sara.checks.omissions`) on every inspected set that nothing
     else flagged and that has an answer, as the agent's round runs it after the other checks:
-    every candidate of every set in one batch on the engine (the answer job with the candidate's
-    facts added, the limits of :func:`~taxlogic.kb.sara.checks.omissions.candidate_limits`, a run they stop
-    once more under the answer job's, :func:`~taxlogic.kb.sara.checks.omissions.run_candidates`; ``runs``: the
+    the candidates of every set in waves on the engine, each item's until one changes the answer
+    (the answer job with the candidate's facts added, the limits of
+    :func:`~taxlogic.kb.sara.checks.omissions.candidate_limits`, a run they stop once more under
+    the answer job's, :func:`~taxlogic.kb.sara.checks.omissions.run_candidates`; ``runs``: the
     answer jobs' outcomes by plan index). Returns the inspections with its issues added."""
     derived, runs = derived or {}, runs or {}
     todo = [(i, c) for i, (p, r) in enumerate(zip(plans, results))

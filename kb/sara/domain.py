@@ -133,7 +133,8 @@ class SaraDomain:
     def counterfactual_issues(self, case, query, canonical, outcome, rules, engine):
         """What the text states that the facts leave out and the answer depends on
         (:mod:`.omissions`): run by the agent after every other check passes, on its engine (the
-        query with each candidate fact added, as one batch, the answer job's limits)."""
+        query with each candidate fact added, the answer job's limits; each item's candidates
+        until one changes the answer, :func:`~taxlogic.kb.sara.checks.omissions.run_candidates`)."""
         from taxlogic.kb.sara.checks.coverage import legal_terms
         from taxlogic.kb.sara.checks.omissions import applies_to, engine_check
 
