@@ -596,13 +596,32 @@ def test_a_candidate_the_stack_budget_stopped_is_not_run_again(engine):
     assert rerun_job(grows, Job(facts="", query="true", inference_limit=200_000_000), limited).inference_limit == 200_000_000
 
 
+def test_chains_give_each_items_candidates_in_order_until_one_changes_the_answer():
+    """:class:`Chains`: an item's candidates in their order, none after a change; a wave is the
+    next of each open item, round by round until it is as wide as asked."""
+    from taxlogic.kb.sara.checks.omissions import Chains
+
+    c = Chains(["a", "b", "a", "a", "b"])
+    assert c.wave(1) == [0, 1]
+    assert c.after(0, changed=False) == 2 and c.after(1, changed=True) is None
+    assert c.after(2, changed=True) is None and c.wave(1) == []  # both decided: 3 and 4 never given out
+    assert Chains(["a"] * 5).wave(2) == [0, 1] and Chains(["a", "b"] * 3).wave(3) == [0, 1, 2, 3]
+    one = Chains(["a"] * 3)
+    assert [one.wave(0), one.wave(0), one.wave(0), one.wave(0)] == [[0], [1], [2], []]
+    closed = Chains(["a"] * 4)
+    assert closed.wave(3) == [0, 1, 2]
+    closed.close(1)
+    assert closed.wave(3) == [] and closed.after(2, changed=False) is None
+
+
 @pytest.mark.parametrize("case_id,event", [("tax_case_23", "alice_and_bob_joint_return"),
                                            ("tax_case_54", "alice_maintains_house")])
 def test_an_items_candidates_after_one_that_changes_the_answer_are_not_run(engine, rules, case_id, event):
     """:func:`engine_check` runs each item's candidates in order until one changes the answer
     (:class:`Chains`): the verdicts, reasons and issues are those of running every candidate
-    (:func:`judge` takes an item's first candidate that changes the answer), with fewer runs:
-    exactly each item's candidates up to its first that changes the answer."""
+    (:func:`judge` takes an item's first candidate that changes the answer), with fewer runs: on
+    one worker exactly each item's candidates up to its first that changes the answer; on the
+    engine's workers (waves as wide as they are) the same verdicts."""
     from taxlogic.agent.validate import validation_issues
     from taxlogic.kb.sara.checks.omissions import (candidate_limits, changes, decide, engine_check, plan, query_unmet,
                                                    run_candidates)
@@ -616,7 +635,9 @@ def test_an_items_candidates_after_one_that_changes_the_answer_are_not_run(engin
     base = answer_key(inp, outcome)
     ran: list = []
 
-    class Counting:
+    class Counting:  # one worker: waves one round deep (Chains.wave), so exactly the runs needed
+        size = 1
+
         def run_many(self, jobs):
             jobs = list(jobs)
             ran.extend(j.facts for j in jobs)
@@ -641,6 +662,8 @@ def test_an_items_candidates_after_one_that_changes_the_answer_are_not_run(engin
                 if changes(a, base):
                     break
     assert sorted(ran) == sorted(needed) and len(ran) < len(cands)
+    wide = engine_check(inp, inp.query, canonical, rules, outcome, engine, job, terms=legal_terms(rules))
+    assert seen(wide) == seen(whole)  # as wide as the engine's workers: some runs wasted, the same verdicts
 
 
 @pytest.mark.timeout(300)

@@ -341,7 +341,8 @@ def _wall_net(s, cpu: float) -> float:
 
 
 def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = None,
-                 on_done: Callable[[int], None] | None = None, omissions: bool = True) -> list[Inspection]:
+                 on_done: Callable[[int], None] | None = None, omissions: bool = True,
+                 width: int = 1) -> list[Inspection]:
     """Run every plan's jobs on the engine pool (concurrently) and inspect each.
 
     ``quick`` (inferences, e.g. :data:`~taxlogic.tools.limits.QUICK_INFERENCES`): a fact set the
@@ -353,6 +354,11 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
     full limits, exactly as the agent runs them. ``omissions``: then the omission check on every
     set nothing else flagged (:func:`omission_pass`). ``on_done(1)``: called as each set's jobs
     (its fact view and answer; not the omission check's) have finished, from the engine's threads.
+    ``width``: a set's omission candidates in flight at first (each item's first, and more while
+    fewer: :meth:`~taxlogic.kb.sara.checks.omissions.Chains.wave`); 1 for a batch's throughput
+    (no run beyond an item's first change; the runs, like the verdicts, the same on any machine),
+    the engine's workers for one set's latency (then which runs beyond an item's first change
+    happen can depend on which run ends first; the verdicts cannot).
 
     The checks (Python) run while the workers run the jobs
     (:class:`~taxlogic.eval.faults.job_pool.JobPool`): every fact view first, then each set's
@@ -378,7 +384,7 @@ def inspect_many(engine: Engine, plans: Sequence[_Plan], *, quick: int | None = 
             check = _omission_jobs(p, result[i], views[i], main[i].result() if i in main else None) if omissions else None
             if check is not None:
                 checks.append((i, check, _CandidateRuns(jobs, check, lambda o, c=p.case, b=result[i].answer:
-                                                        changes(answer_key(c, o), b)).outcomes))
+                                                        changes(answer_key(c, o), b), width).outcomes))
 
         def ran(i: int) -> bool:
             return all(f.done() for f in (derived.get(i), main.get(i)) if f is not None)
@@ -414,20 +420,22 @@ class _CandidateRuns:
     """One omission check's candidate jobs on a :class:`JobPool`, as
     :func:`~taxlogic.kb.sara.checks.omissions.run_candidates` runs them, without waiting between
     waves: each item's candidates one after another (:class:`~taxlogic.kb.sara.checks.omissions.Chains`),
-    the next submitted as the one before it ran and did not change the answer (``changed``), a run
-    its limit stopped once more (:func:`~taxlogic.kb.sara.checks.omissions.rerun_job`). ``outcomes``:
-    a future of the outcomes, one per job (None: not run); it holds the error if a run raised."""
+    the next submitted as one before it ran and did not change the answer (``changed``), a run
+    its limit stopped once more (:func:`~taxlogic.kb.sara.checks.omissions.rerun_job`). ``width``:
+    at first, the runs of :meth:`~taxlogic.kb.sara.checks.omissions.Chains.wave` (1: one per item).
+    ``outcomes``: a future of the outcomes, one per job (None: not run); it holds the error if a
+    run raised."""
 
-    def __init__(self, pool: JobPool, check: _OmissionJobs, changed: Callable[[Outcome], bool]):
+    def __init__(self, pool: JobPool, check: _OmissionJobs, changed: Callable[[Outcome], bool], width: int = 1):
         self.pool, self.check, self.changed = pool, check, changed
         self.chains = Chains([c.item for c in check.cands])
         self.outs: list[Outcome | None] = [None] * len(check.jobs)
         self.outcomes: Future = Future()
-        start = self.chains.start()
-        self.open, self.lock = len(start), threading.Lock()
-        if not start:
+        first = self.chains.wave(width)
+        self.open, self.lock = len(first), threading.Lock()  # runs in flight
+        if not first:
             self.outcomes.set_result(self.outs)
-        for k in start:
+        for k in first:
             self._submit(k, check.jobs[k], rerun=False)
 
     def _submit(self, k: int, job: Job, *, rerun: bool) -> None:

@@ -4,6 +4,7 @@ an ``unstated_clause`` issue (:func:`issues_of`), else irrelevant with the reaso
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Callable, Sequence
 
 from taxlogic.core import Issue
@@ -104,37 +105,52 @@ class Chains:
     (``items[i]``: candidate i's item, in the candidates' order) one after another, until one
     changes the answer. :func:`judge` takes an item's first candidate that changes the answer
     (or, when none does, needs them all), so the candidates after it cannot change the verdict,
-    its reason or the issue, and are not run. Which run is "first" is the candidates' order, not
-    the runs' timing, so the same candidates give the same runs and verdicts on any machine.
+    its reason or the issue, and need not run. Which run is "first" is the candidates' order, not
+    the runs' timing, so the same candidates give the same verdicts on any machine.
 
-    >>> c = Chains(["a", "b", "a"])
-    >>> c.start()
+    >>> c = Chains(["a", "b", "a", "a"])
+    >>> c.wave(1)  # the first candidate of each item
     [0, 1]
-    >>> c.after(0, changed=True) is None  # "a" is decided: candidate 2 is not run
+    >>> c.after(0, changed=False)  # "a" is open: its next candidate
+    2
+    >>> c.after(2, changed=True) is None  # "a" is decided: candidate 3 is not run
     True
+    >>> Chains(["a", "a", "a", "b"]).wave(3)  # two rounds: the open items' next, then the one after
+    [0, 1, 3]
     """
 
     def __init__(self, items: Sequence[object]):
-        self._next: dict[int, int | None] = {}
-        self._first: list[int] = []
-        last: dict[object, int] = {}
-        for i, item in enumerate(items):
-            if item in last:
-                self._next[last[item]] = i
-            else:
-                self._first.append(i)
-            last[item] = i
-            self._next[i] = None
-
-    def start(self) -> list[int]:
-        """The first candidate of each item (indices, ascending)."""
-        return list(self._first)
+        self._queues: dict[object, deque[int]] = {}
+        self._item: list[object] = list(items)
+        for i, item in enumerate(self._item):
+            self._queues.setdefault(item, deque()).append(i)
 
     def after(self, i: int, *, changed: bool) -> int | None:
         """The candidate to run after candidate ``i`` ran: the next of its item, or None when
-        ``changed`` (its answer differs from the facts' own: the item is decided) or it was the
-        item's last."""
-        return None if changed else self._next[i]
+        ``changed`` (its answer differs from the facts' own: the item is decided,
+        :meth:`close`) or no candidate of its item is left."""
+        if changed:
+            self.close(i)
+        q = self._queues[self._item[i]]
+        return q.popleft() if q else None
+
+    def close(self, i: int) -> None:
+        """Candidate ``i`` changed the answer: its item is decided, its candidates not yet given
+        out will not be."""
+        self._queues[self._item[i]].clear()
+
+    def wave(self, width: int) -> list[int]:
+        """The next runs side by side (indices, ascending; empty when every item is decided or
+        has run all its candidates): the next candidate of each open item, and while that is
+        fewer than ``width`` (the engine's workers), the one after of each, round by round, so
+        that one item with many candidates still keeps every worker busy. A candidate run beyond
+        its item's first change is wasted, never wrong (:func:`judge` reads the first)."""
+        out: list[int] = []
+        while open_ := [q for q in self._queues.values() if q]:
+            out.extend(q.popleft() for q in open_)
+            if len(out) >= width:
+                break
+        return sorted(out)
 
 
 def changes(answer: object, base: object) -> bool:
@@ -155,17 +171,18 @@ def run_candidates(engine, jobs: Sequence, answer_jobs: Sequence, items: Sequenc
 
     ``items`` (``items[i]``: job i's item, hashable; the same item in two checks must be two
     keys) and ``changed(i, outcome)`` (whether job i's outcome changes its facts' answer): then
-    the jobs run in waves, each item's next candidate while none has changed the answer
-    (:class:`Chains`); a job not run has outcome None. Returns one outcome per job, in order."""
+    the jobs run in waves as wide as the engine has workers (:meth:`Chains.wave`), an item's
+    candidates no longer once one has changed the answer; a job not run has outcome None.
+    Without them every job runs, in one wave. Returns one outcome per job, in order."""
     outs: list = [None] * len(jobs)
     chains = Chains(items if items is not None else range(len(jobs)))
-    wave = chains.start()
-    while wave:
+    while wave := chains.wave(engine.size if items is not None else 0):
         for i, o in zip(wave, engine.run_many([jobs[i] for i in wave])):
             outs[i] = o
         again = [(i, r) for i in wave if (r := rerun_job(jobs[i], answer_jobs[i], outs[i])) is not None]
         for (i, _), o in zip(again, engine.run_many([r for _, r in again])):
             outs[i] = o
-        wave = sorted(n for i in wave if (n := chains.after(i, changed=changed is not None and changed(i, outs[i])))
-                      is not None)
+        for i in wave:
+            if changed is not None and changed(i, outs[i]):
+                chains.close(i)
     return outs
