@@ -40,8 +40,9 @@ an item whose candidate changes the answer is an issue (``unstated_clause``, quo
 and naming the predicates); one whose candidates cannot change it is recorded as irrelevant,
 with the reason, and costs no round. An item's candidates run in order until one changes the
 answer (:class:`~.verdicts.Chains`): the verdict names the first that does, so the rest could
-change nothing and are not run (issue 48: a fifth of the verifier's candidate runs). Facts a trusted rule program derives (``trusted``) count
-like facts: a clause a gold rule states (household maintenance year by year) is accounted for.
+change nothing and are not run (issue 48: a fifth of the candidates of a verifier sample). Facts
+a trusted rule program derives (``trusted``) count like facts: a clause a gold rule states
+(household maintenance year by year) is accounted for.
 
 The package, by concept: :mod:`.model` (the records: rows, items, candidates, verdicts),
 :mod:`.reading` (what is read of the text and the facts: clauses, names, dates),
