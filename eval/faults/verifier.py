@@ -506,7 +506,7 @@ def _omission_result(p: _Plan, r: Inspection, derived: Outcome | None, check: _O
                      outcomes: Sequence[Outcome | None]) -> Inspection:
     """``r`` with the omission check's clause table and issues, from its candidates' outcomes
     (None: not run, as an earlier candidate of its item changed the answer)."""
-    answers = [None if o is None else answer_key(p.case, o) for o in outcomes]
+    answers = [answer_key(p.case, o) for o in outcomes]
     unmet = query_unmet(p.inp.query, p.canonical, _trusted(p, derived))
     verdict = decide(check.rows, check.cands, r.answer, answers, unmet=unmet)
     update: dict = {"clauses": clause_table(verdict.rows, verdict.verdicts)}
@@ -527,10 +527,10 @@ def omission_pass(engine: Engine, plans: Sequence[_Plan], results: list[Inspecti
     derived, runs = derived or {}, runs or {}
     todo = [(i, c) for i, (p, r) in enumerate(zip(plans, results))
             if (c := _omission_jobs(p, r, derived.get(i), runs.get(i))) is not None]
-    owner = [(i, c) for i, c in todo for _ in c.jobs]
-    outs = iter(run_candidates(engine, [j for _, c in todo for j in c.jobs], [c.answer_job for _, c in owner],
+    base = [(plans[i].case, results[i].answer) for i, c in todo for _ in c.jobs]  # each job's case and facts' answer
+    outs = iter(run_candidates(engine, [j for _, c in todo for j in c.jobs], [c.answer_job for _, c in todo for _ in c.jobs],
                                [(i, cand.item) for i, c in todo for cand in c.cands],
-                               lambda k, o: changes(answer_key(plans[owner[k][0]].case, o), results[owner[k][0]].answer)))
+                               lambda k, o: changes(answer_key(base[k][0], o), base[k][1])))
     results = list(results)
     for i, c in todo:
         outcomes = [next(outs) for _ in c.jobs]  # noqa: B023

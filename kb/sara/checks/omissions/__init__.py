@@ -167,6 +167,6 @@ def engine_check(case: CaseInput, query: str | None, canonical: str, rules, outc
         jobs = [job.model_copy(update={"facts": job.facts + c.facts, **limits}) for c in cands]
         outs = run_candidates(engine, jobs, [job] * len(jobs), [c.item for c in cands],
                               lambda _, o: changes(answer_key(case, o), base))
-        return [None if o is None else answer_key(case, o) for o in outs]
+        return [answer_key(case, o) for o in outs]
 
     return omission_check(case, query, canonical, rules, base, run, trusted=trusted, terms=terms)

@@ -66,9 +66,11 @@ def answer_key(case, outcome) -> object:
     """The answer an engine outcome gives, as the check compares answers: the answer's value
     (:func:`taxlogic.kb.answers.answer_of`); for a numeric query that has no solution, ``"no
     solution"`` (a completed run whose answer differs); None for what decides nothing (an
-    error, a limit, several values)."""
+    error, a limit, several values, or no outcome: a candidate not run, :class:`Chains`)."""
     from taxlogic.kb.answers import answer_of
 
+    if outcome is None:
+        return None
     ans = answer_of(case, outcome)
     if ans.value is not None:
         return ans.value
